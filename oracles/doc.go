@@ -1,0 +1,8 @@
+// Package oracles defines the contract every DOI oracle implements: look up
+// many DOIs at once and answer, per DOI, found (with the record), not found,
+// or unknown (with the cause). Unknown is never found and never not found:
+// the citation gate refuses to pass what no oracle could confirm.
+//
+// Implementations live in subpackages, one per API, are wired through an
+// explicit Registry built in main, and pass the oracletest conformance suite.
+package oracles

@@ -1,0 +1,195 @@
+package europepmc
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// Response is a Europe PMC search answer in resultType=core, format=json.
+// HitCount and ResultList are pointers so that a 200 without them is told
+// apart from a genuine zero-hit answer.
+type Response struct {
+	Version        string      `json:"version"`
+	HitCount       *int        `json:"hitCount"`
+	NextCursorMark string      `json:"nextCursorMark"`
+	ResultList     *ResultList `json:"resultList"`
+}
+
+// ResultList holds the records of one page.
+type ResultList struct {
+	Result []Result `json:"result"`
+}
+
+// Result is one core record. Only the fields citeloop uses are decoded.
+type Result struct {
+	ID                   string `json:"id"`
+	Source               string `json:"source"`
+	PMID                 string `json:"pmid"`
+	PMCID                string `json:"pmcid"`
+	DOI                  string `json:"doi"`
+	Title                string `json:"title"`
+	AuthorString         string `json:"authorString"`
+	AbstractText         string `json:"abstractText"`
+	PubYear              string `json:"pubYear"`
+	FirstPublicationDate string `json:"firstPublicationDate"`
+	BookOrReportDetails  *struct {
+		Publisher string `json:"publisher"`
+	} `json:"bookOrReportDetails"`
+	AuthorList *struct {
+		Author []struct {
+			FullName       string `json:"fullName"`
+			CollectiveName string `json:"collectiveName"`
+		} `json:"author"`
+	} `json:"authorList"`
+	JournalInfo *struct {
+		Journal struct {
+			Title               string `json:"title"`
+			MedlineAbbreviation string `json:"medlineAbbreviation"`
+		} `json:"journal"`
+	} `json:"journalInfo"`
+	PubTypeList *struct {
+		PubType stringList `json:"pubType"`
+	} `json:"pubTypeList"`
+	// PubType is the lite form: one "; "-joined string.
+	PubType               string `json:"pubType"`
+	CommentCorrectionList *struct {
+		CommentCorrection []struct {
+			ID     string `json:"id"`
+			Source string `json:"source"`
+			Type   string `json:"type"`
+		} `json:"commentCorrection"`
+	} `json:"commentCorrectionList"`
+}
+
+// stringList decodes either a JSON string or an array of strings: Europe PMC
+// returns a bare string when a list has one element in some responses.
+type stringList []string
+
+func (s *stringList) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var one string
+		if err := json.Unmarshal(b, &one); err != nil {
+			return err
+		}
+		*s = []string{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return err
+	}
+	*s = many
+	return nil
+}
+
+// ParseResponse decodes a search answer and checks that it is one: a body
+// without hitCount or resultList is an error, never an empty result.
+func ParseResponse(body []byte) (*Response, error) {
+	var r Response
+	if err := json.Unmarshal(body, &r); err != nil {
+		return nil, fmt.Errorf("decode search response: %w", err)
+	}
+	if r.HitCount == nil {
+		return nil, fmt.Errorf("search response has no hitCount")
+	}
+	if r.ResultList == nil {
+		return nil, fmt.Errorf("search response has no resultList")
+	}
+	return &r, nil
+}
+
+// Record converts a core result to an oracle record. The DOI is normalised;
+// a record whose DOI is missing or invalid gets an empty DOI.
+func (r Result) Record() oracles.Record {
+	rec := oracles.Record{
+		PMID:     r.PMID,
+		PMCID:    r.PMCID,
+		Title:    strings.TrimSpace(r.Title),
+		Abstract: strings.TrimSpace(r.AbstractText),
+		Source:   r.Source,
+		PubTypes: r.pubTypes(),
+	}
+	if d, err := oracles.NormalizeDOI(r.DOI); err == nil {
+		rec.DOI = d
+	}
+	if y, err := strconv.Atoi(r.PubYear); err == nil {
+		rec.Year = y
+	}
+	if r.AuthorList != nil {
+		for _, a := range r.AuthorList.Author {
+			name := a.FullName
+			if name == "" {
+				name = a.CollectiveName
+			}
+			if name != "" {
+				rec.Authors = append(rec.Authors, name)
+			}
+		}
+	}
+	if len(rec.Authors) == 0 && r.AuthorString != "" {
+		for _, a := range strings.Split(strings.TrimSuffix(r.AuthorString, "."), ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				rec.Authors = append(rec.Authors, a)
+			}
+		}
+	}
+	if r.JournalInfo != nil {
+		rec.Journal = r.JournalInfo.Journal.Title
+		if rec.Journal == "" {
+			rec.Journal = r.JournalInfo.Journal.MedlineAbbreviation
+		}
+	}
+	if rec.Journal == "" && r.BookOrReportDetails != nil {
+		rec.Journal = r.BookOrReportDetails.Publisher
+	}
+	for _, t := range rec.PubTypes {
+		switch strings.ToLower(t) {
+		case "retracted publication":
+			rec.Retracted = true
+		case "retraction of publication":
+			rec.RetractionNotice = true
+		case "published erratum", "erratum":
+			rec.Erratum = true
+		case "preprint":
+			rec.Preprint = true
+		}
+	}
+	if r.CommentCorrectionList != nil {
+		for _, c := range r.CommentCorrectionList.CommentCorrection {
+			switch c.Type {
+			case "Retraction in":
+				rec.Retracted = true
+			case "Retraction of":
+				rec.RetractionNotice = true
+			case "Erratum for":
+				rec.Erratum = true
+			}
+		}
+	}
+	if r.Source == "PPR" {
+		rec.Preprint = true
+	}
+	if strings.HasPrefix(strings.ToLower(rec.Title), "department of error") {
+		rec.Erratum = true
+	}
+	return rec
+}
+
+func (r Result) pubTypes() []string {
+	if r.PubTypeList != nil && len(r.PubTypeList.PubType) > 0 {
+		return append([]string(nil), r.PubTypeList.PubType...)
+	}
+	var out []string
+	for _, t := range strings.Split(r.PubType, ";") {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}

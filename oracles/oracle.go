@@ -1,0 +1,152 @@
+package oracles
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Status is an oracle's answer for one DOI.
+type Status int
+
+const (
+	// Unknown means the oracle could not answer: the service was down, rate
+	// limited, returned garbage, or the context ended. Unknown is the zero
+	// value, so a forgotten answer is never mistaken for a verdict.
+	Unknown Status = iota
+	// Found means a returned record's DOI equals the asked DOI.
+	Found
+	// NotFound means the service answered properly and no record matched.
+	NotFound
+)
+
+func (s Status) String() string {
+	switch s {
+	case Found:
+		return "found"
+	case NotFound:
+		return "not_found"
+	default:
+		return "unknown"
+	}
+}
+
+// MarshalText renders the status as its name in JSON and logs.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Record is what an oracle knows about a DOI. Fields the API does not have
+// stay empty.
+type Record struct {
+	DOI      string   `json:"doi"`
+	PMID     string   `json:"pmid,omitempty"`
+	PMCID    string   `json:"pmcid,omitempty"`
+	Title    string   `json:"title"`
+	Authors  []string `json:"authors,omitempty"`
+	Journal  string   `json:"journal,omitempty"`
+	Year     int      `json:"year,omitempty"`
+	Abstract string   `json:"abstract,omitempty"`
+	PubTypes []string `json:"pub_types,omitempty"`
+	// Source is the API's own source code for the record, such as Europe
+	// PMC's "MED" or "PPR".
+	Source string `json:"source,omitempty"`
+
+	Retracted        bool `json:"retracted,omitempty"`
+	RetractionNotice bool `json:"retraction_notice,omitempty"`
+	Erratum          bool `json:"erratum,omitempty"`
+	Preprint         bool `json:"preprint,omitempty"`
+}
+
+// Result is the answer for one DOI.
+type Result struct {
+	DOI    string `json:"doi"`
+	Status Status `json:"status"`
+	// Oracle names the oracle that gave this answer.
+	Oracle string `json:"oracle"`
+	// Record is set only when Status is Found.
+	Record *Record `json:"record,omitempty"`
+	// Err is the cause when Status is Unknown.
+	Err error `json:"-"`
+}
+
+// Oracle looks DOIs up in an external bibliographic service.
+//
+// Lookup answers every DOI it is given, keyed by its normalised form: callers
+// never have to treat a missing key as anything. A DOI that fails
+// NormalizeDOI is answered Unknown with an error wrapping ErrInvalidDOI and is
+// never sent to the service. A DOI is Found only when a returned record's DOI
+// equals it after normalisation; any failure to get a trustworthy answer is
+// Unknown with the cause in Err. Lookup must be safe for concurrent use.
+type Oracle interface {
+	Name() string
+	Lookup(ctx context.Context, dois []string) map[string]Result
+}
+
+// ErrUnavailable is wrapped by every error that makes an answer Unknown
+// because of the service: network failures, 5xx, rate limiting, bad bodies.
+var ErrUnavailable = errors.New("oracle unavailable")
+
+// RateLimitedError reports a 429 (or an equivalent) that retries did not
+// outlast.
+type RateLimitedError struct {
+	Oracle     string
+	RetryAfter time.Duration
+}
+
+func (e *RateLimitedError) Error() string {
+	if e.RetryAfter > 0 {
+		return fmt.Sprintf("%s: rate limited (retry after %s)", e.Oracle, e.RetryAfter)
+	}
+	return e.Oracle + ": rate limited"
+}
+
+func (e *RateLimitedError) Unwrap() error { return ErrUnavailable }
+
+// BadResponseError reports an answer that cannot be trusted: a non-JSON or
+// truncated body, an HTML error page, a 200 without the expected fields.
+type BadResponseError struct {
+	Oracle     string
+	StatusCode int
+	Reason     string
+}
+
+func (e *BadResponseError) Error() string {
+	return fmt.Sprintf("%s: bad response (HTTP %d): %s", e.Oracle, e.StatusCode, e.Reason)
+}
+
+func (e *BadResponseError) Unwrap() error { return ErrUnavailable }
+
+// UnknownAll answers every DOI Unknown with err. Oracles use it when a whole
+// batch fails.
+func UnknownAll(oracle string, dois []string, err error) map[string]Result {
+	out := make(map[string]Result, len(dois))
+	for _, d := range dois {
+		key, nerr := NormalizeDOI(d)
+		if nerr != nil {
+			out[d] = Result{DOI: d, Status: Unknown, Oracle: oracle, Err: nerr}
+			continue
+		}
+		out[key] = Result{DOI: key, Status: Unknown, Oracle: oracle, Err: err}
+	}
+	return out
+}
+
+// Split normalises dois, dropping duplicates. Valid ones are returned in
+// input order; invalid ones are answered in rejected as Unknown with their
+// DOIError.
+func Split(oracle string, dois []string) (valid []string, rejected map[string]Result) {
+	rejected = map[string]Result{}
+	seen := map[string]bool{}
+	for _, d := range dois {
+		key, err := NormalizeDOI(d)
+		if err != nil {
+			rejected[d] = Result{DOI: d, Status: Unknown, Oracle: oracle, Err: err}
+			continue
+		}
+		if !seen[key] {
+			seen[key] = true
+			valid = append(valid, key)
+		}
+	}
+	return valid, rejected
+}
