@@ -1,0 +1,92 @@
+// Package configs loads citeloop's YAML configuration: typed structs with
+// defaults, strict decoding (an unknown key is an error naming it) and
+// Validate. The example users copy is citeloop.example.yaml beside this file.
+// Secrets never live here: API keys come from the environment.
+package configs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Config is the whole configuration. Each section lives in its own file.
+type Config struct {
+	Oracles  Oracles  `yaml:"oracles"`
+	Agents   Agents   `yaml:"agents"`
+	Collect  Collect  `yaml:"collect"`
+	Pipeline Pipeline `yaml:"pipeline"`
+}
+
+// Pipeline configures the maker/checker loop.
+type Pipeline struct {
+	// MaxIterations caps writer→skeptic→gate passes.
+	MaxIterations int `yaml:"max_iterations"`
+}
+
+// Default returns the configuration used when no file is given.
+func Default() Config {
+	return Config{
+		Oracles:  DefaultOracles(),
+		Agents:   DefaultAgents(),
+		Collect:  DefaultCollect(),
+		Pipeline: Pipeline{MaxIterations: 3},
+	}
+}
+
+// ErrInvalid is wrapped by every configuration error, so the CLI can map it
+// to the usage exit code.
+var ErrInvalid = errors.New("invalid configuration")
+
+// Load reads the file at path over the defaults. An empty path returns the
+// defaults. Environment overrides are applied by ApplyEnv, not here.
+func Load(path string) (Config, error) {
+	cfg := Default()
+	if path == "" {
+		return cfg, cfg.Validate()
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	if err := Decode(data, &cfg); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return cfg, nil
+}
+
+// Decode decodes YAML into cfg strictly: unknown keys and values of the wrong
+// type are errors that name the key and line.
+func Decode(data []byte, cfg *Config) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	return nil
+}
+
+// Validate checks every section and reports the first bad key by its path.
+func (c Config) Validate() error {
+	if c.Pipeline.MaxIterations < 1 {
+		return invalid("pipeline.max_iterations", "must be at least 1, got %d", c.Pipeline.MaxIterations)
+	}
+	for _, v := range []func() error{c.Oracles.Validate, c.Agents.Validate, c.Collect.Validate} {
+		if err := v(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// invalid builds an error naming the key.
+func invalid(key, format string, args ...any) error {
+	return fmt.Errorf("%w: %s: %s", ErrInvalid, key, fmt.Sprintf(format, args...))
+}
