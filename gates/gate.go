@@ -1,0 +1,176 @@
+package gates
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+// Verdict is the gate's judgement of one draft. Verified is true only when
+// there are no failures and the oracle answered for every citation.
+type Verdict struct {
+	Verified bool                  `json:"verified"`
+	Failures []contract.Diagnostic `json:"failures"`
+	// Citations and Claims count what was checked.
+	Citations int `json:"citations"`
+	Claims    int `json:"claims"`
+	// OracleUnavailable is set when any citation could not be decided
+	// because the oracle did not answer. The loop stops at once on it.
+	OracleUnavailable bool      `json:"oracle_unavailable"`
+	DraftDigest       string    `json:"draft_digest"`
+	LedgerDigest      string    `json:"ledger_digest"`
+	CheckedAt         time.Time `json:"checked_at"`
+}
+
+// Reasons counts failures by reason code.
+func (v Verdict) Reasons() map[contract.Reason]int {
+	out := map[contract.Reason]int{}
+	for _, f := range v.Failures {
+		out[f.Reason]++
+	}
+	return out
+}
+
+// Gate checks drafts. It is safe for concurrent use if its oracle is.
+type Gate struct {
+	oracle oracles.Oracle
+	logger *zap.Logger
+	now    func() time.Time
+}
+
+// Option configures a Gate.
+type Option func(*Gate)
+
+// WithLogger sets the gate's logger.
+func WithLogger(l *zap.Logger) Option { return func(g *Gate) { g.logger = l } }
+
+// WithClock sets the gate's clock.
+func WithClock(now func() time.Time) Option { return func(g *Gate) { g.now = now } }
+
+// New returns a gate that confirms DOIs with oracle.
+func New(oracle oracles.Oracle, opts ...Option) *Gate {
+	g := &Gate{oracle: oracle, logger: zap.NewNop(), now: time.Now}
+	for _, o := range opts {
+		o(g)
+	}
+	return g
+}
+
+// Check judges draft against the ledger, the oracle and the skeptic's
+// objections. Per citation it checks, in order and stopping at the first
+// failure: DOI syntax, presence in the ledger, the oracle's answer, quote
+// containment in the ledger text, retraction. Then every claim must have a
+// citation and no objection may be open. The verdict lists every failure.
+//
+// A Proof is returned only when the verdict is verified; otherwise the proof
+// is the zero value, which the assembler refuses.
+func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.Ledger, objections []contract.Objection) (Verdict, Proof) {
+	v := Verdict{
+		Failures:     []contract.Diagnostic{},
+		DraftDigest:  draft.Digest(),
+		LedgerDigest: ledger.Digest(),
+		CheckedAt:    g.now().UTC(),
+	}
+	if draft.Refused {
+		// A refusal is not a brief; nothing to approve.
+		return v, Proof{}
+	}
+
+	type pending struct {
+		claim string
+		cite  contract.Citation
+		doi   string
+		entry contract.Entry
+	}
+	var toLookup []pending
+	var dois []string
+	seen := map[string]bool{}
+	for _, c := range draft.Claims() {
+		v.Claims++
+		if len(c.Citations) == 0 {
+			v.fail(contract.Diagnostic{ClaimID: c.ID, Reason: contract.ReasonUncited, Detail: "claim has no citation"})
+		}
+		for _, cite := range c.Citations {
+			v.Citations++
+			doi, err := oracles.NormalizeDOI(cite.DOI)
+			if err != nil {
+				var de *oracles.DOIError
+				detail := err.Error()
+				if errors.As(err, &de) {
+					detail = de.Reason
+				}
+				v.fail(contract.Diagnostic{ClaimID: c.ID, DOI: cite.DOI, Reason: contract.ReasonInvalidDOI, Detail: detail})
+				continue
+			}
+			entry, ok := ledger.ByDOI(doi)
+			if !ok {
+				v.fail(contract.Diagnostic{ClaimID: c.ID, DOI: doi, Reason: contract.ReasonNotInSources, Detail: "DOI is not one of the collected sources"})
+				continue
+			}
+			toLookup = append(toLookup, pending{claim: c.ID, cite: cite, doi: doi, entry: entry})
+			if !seen[doi] {
+				seen[doi] = true
+				dois = append(dois, doi)
+			}
+		}
+	}
+
+	var answers map[string]oracles.Result
+	if len(dois) > 0 {
+		answers = g.oracle.Lookup(ctx, dois)
+	}
+	for _, p := range toLookup {
+		res, ok := answers[p.doi]
+		switch {
+		case !ok || res.Status == oracles.Unknown:
+			cause := "oracle gave no answer"
+			if ok && res.Err != nil {
+				cause = res.Err.Error()
+			}
+			v.OracleUnavailable = true
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonOracleUnavailable, Detail: cause})
+			continue
+		case res.Status == oracles.NotFound:
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s has no record with this DOI", res.Oracle)})
+			continue
+		case res.Record == nil || !oracles.SameDOI(res.Record.DOI, p.doi):
+			// An oracle that says found must show the record; a record for
+			// another DOI is not a confirmation.
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s returned no record whose DOI equals the cited one", res.Oracle)})
+			continue
+		}
+		if problem := quoteProblem(p.cite.Quote); problem != "" {
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonQuoteNotFound, Quote: p.cite.Quote, Detail: problem})
+			continue
+		}
+		if !ContainsQuote(p.entry.Text(), p.cite.Quote) {
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonQuoteNotFound, Quote: p.cite.Quote, Detail: fmt.Sprintf("quote is not in the title or abstract of %s", p.entry.ID)})
+			continue
+		}
+		if p.entry.Retracted || p.entry.RetractionNotice || res.Record.Retracted || res.Record.RetractionNotice {
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted or is a retraction notice"})
+		}
+	}
+
+	for _, o := range objections {
+		v.fail(contract.Diagnostic{ClaimID: o.ClaimID, Reason: contract.ReasonOpenObjection, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})
+	}
+
+	v.Verified = len(v.Failures) == 0 && v.Claims > 0 && !v.OracleUnavailable
+	g.logger.Info("gate checked draft",
+		zap.Int("claims", v.Claims), zap.Int("citations", v.Citations),
+		zap.Int("failures", len(v.Failures)), zap.Bool("verified", v.Verified),
+		zap.Bool("oracle_unavailable", v.OracleUnavailable))
+	if !v.Verified {
+		return v, Proof{}
+	}
+	return v, Proof{draftDigest: v.DraftDigest, ledgerDigest: v.LedgerDigest, checkedAt: v.CheckedAt}
+}
+
+func (v *Verdict) fail(d contract.Diagnostic) { v.Failures = append(v.Failures, d) }

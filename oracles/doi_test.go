@@ -1,0 +1,71 @@
+package oracles_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/citeloop/citeloop/oracles"
+)
+
+func TestNormalizeDOI(t *testing.T) {
+	tests := []struct {
+		give    string
+		want    string
+		wantErr bool
+	}{
+		{give: "10.1016/j.molcel.2019.07.008", want: "10.1016/j.molcel.2019.07.008"},
+		{give: "https://doi.org/10.1016/J.MOLCEL.2019.07.008", want: "10.1016/j.molcel.2019.07.008"},
+		{give: "http://dx.doi.org/10.1000/xyz", want: "10.1000/xyz"},
+		{give: "doi:10.1000/XYZ", want: "10.1000/xyz"},
+		{give: "DOI:10.1000/xyz", want: "10.1000/xyz"},
+		{give: "  10.1000/xyz\n", want: "10.1000/xyz"},
+		{give: "https://doi.org/10.1002/%28SICI%291097-4636", want: "10.1002/(sici)1097-4636"},
+		{give: "10.1002/(SICI)1097-4636(199812)43:4<448::AID-JBM14>3.0.CO;2-4", want: "10.1002/(sici)1097-4636(199812)43:4<448::aid-jbm14>3.0.co;2-4"},
+		{give: `10.1/x" OR "cancer`, wantErr: true},
+		{give: `10.1234/a\b`, wantErr: true},
+		{give: "10.1234/a b", wantErr: true},
+		{give: "10.1234/a\tb", wantErr: true},
+		{give: "10.1234/a\x00b", wantErr: true},
+		{give: "10.1234/", wantErr: true},
+		{give: "10.12/short", wantErr: true},
+		{give: "11.1234/x", wantErr: true},
+		{give: "", wantErr: true},
+		{give: "doi:", wantErr: true},
+	}
+	for _, tt := range tests {
+		got, err := oracles.NormalizeDOI(tt.give)
+		if tt.wantErr {
+			if !errors.Is(err, oracles.ErrInvalidDOI) {
+				t.Errorf("NormalizeDOI(%q) = %q, %v; want ErrInvalidDOI", tt.give, got, err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("NormalizeDOI(%q) = %q, %v; want %q", tt.give, got, err, tt.want)
+		}
+	}
+}
+
+func FuzzNormalizeDOI(f *testing.F) {
+	for _, s := range []string{"10.1000/xyz", "https://doi.org/10.1000/X", `10.1/x" OR "y`, "doi:10.1002/(SICI)1:4<4::A>3.0.CO;2-4", "10.1234/%22"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := oracles.NormalizeDOI(s)
+		if err != nil {
+			return
+		}
+		if strings.ContainsAny(got, "\"\\") || strings.IndexFunc(got, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+			t.Fatalf("NormalizeDOI(%q) = %q contains query syntax", s, got)
+		}
+		if !strings.HasPrefix(got, "10.") || got != strings.ToLower(got) {
+			t.Fatalf("NormalizeDOI(%q) = %q is not canonical", s, got)
+		}
+		again, err := oracles.NormalizeDOI(got)
+		if err != nil || again != got {
+			t.Fatalf("NormalizeDOI is not idempotent on %q: %q, %v", got, again, err)
+		}
+	})
+}
