@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -110,8 +112,8 @@ func (r Result) Record() oracles.Record {
 	rec := oracles.Record{
 		PMID:     r.PMID,
 		PMCID:    r.PMCID,
-		Title:    strings.TrimSpace(r.Title),
-		Abstract: strings.TrimSpace(r.AbstractText),
+		Title:    CleanText(r.Title),
+		Abstract: CleanText(r.AbstractText),
 		Source:   r.Source,
 		PubTypes: r.pubTypes(),
 	}
@@ -192,4 +194,25 @@ func (r Result) pubTypes() []string {
 		}
 	}
 	return out
+}
+
+var (
+	// headingTag matches Europe PMC's abstract section headings.
+	headingTag = regexp.MustCompile(`(?i)\s*<h[1-6][^>]*>\s*(.*?)\s*</h[1-6]>\s*`)
+	// inlineTag matches the inline markup Europe PMC uses. Only known tag
+	// names are removed: abstracts also contain bare "<" in statistics
+	// ("P < .001"), which a generic <[^>]*> pattern would eat.
+	inlineTag = regexp.MustCompile(`(?i)</?(?:sub|sup|i|b|em|strong|u|p|br|span|div|sc|inf)\b[^>]*/?>`)
+	spaces    = regexp.MustCompile(`\s+`)
+)
+
+// CleanText turns Europe PMC's lightly marked-up titles and abstracts into
+// plain text: section headings become "Heading: ", inline tags are dropped,
+// entities decoded, whitespace collapsed. Quotes are checked against this
+// text, so it must be deterministic.
+func CleanText(s string) string {
+	s = headingTag.ReplaceAllString(s, " $1: ")
+	s = inlineTag.ReplaceAllString(s, "")
+	s = html.UnescapeString(s)
+	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
 }

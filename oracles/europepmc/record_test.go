@@ -1,0 +1,17 @@
+package europepmc
+
+import "testing"
+
+func TestCleanText(t *testing.T) {
+	tests := []struct{ give, want string }{
+		{give: "<h4>Background</h4>Patients with cancer suffer.<h4>Methods</h4>We did.", want: "Background: Patients with cancer suffer. Methods: We did."},
+		{give: "Hydrogen sulfide (H<sub>2</sub>S) is <i>of</i> interest", want: "Hydrogen sulfide (H2S) is of interest"},
+		{give: "significant (P < .001) and <1 year.<h4>Results</h4>x", want: "significant (P < .001) and <1 year. Results: x"},
+		{give: "A &amp; B\n\n  C", want: "A & B C"},
+	}
+	for _, tt := range tests {
+		if got := CleanText(tt.give); got != tt.want {
+			t.Errorf("CleanText(%q) = %q, want %q", tt.give, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/citeloop/citeloop/gates"
+)
+
+// Format is an output format of the assembler.
+type Format string
+
+// The formats the assembler renders.
+const (
+	Markdown Format = "md"
+	JSON     Format = "json"
+	HTML     Format = "html"
+)
+
+// ParseFormats parses a comma-separated list such as "md,json".
+func ParseFormats(s string) ([]Format, error) {
+	var out []Format
+	for _, f := range strings.Split(s, ",") {
+		switch Format(strings.TrimSpace(f)) {
+		case Markdown, JSON, HTML:
+			out = append(out, Format(strings.TrimSpace(f)))
+		default:
+			return nil, fmt.Errorf("unknown format %q (want md, json or html)", f)
+		}
+	}
+	return out, nil
+}
+
+// File names the assembler writes.
+const (
+	LedgerFile = "ledger.json"
+	ReportFile = "FAILED-not-a-brief.json"
+)
+
+// ErrNotVerified is returned by Assemble when the run did not end verified.
+var ErrNotVerified = errors.New("run did not end verified")
+
+// Assemble renders the brief of a verified run into dir and returns the
+// paths written. It refuses, writing nothing, unless proof was minted by the
+// gate for exactly res.Draft and res.Ledger. References are rendered from
+// the ledger, never from text the model typed. Files are written atomically:
+// a reader never sees a half-written brief.
+func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]string, error) {
+	if res.Reason != Verified {
+		return nil, fmt.Errorf("assemble: %w (%s)", ErrNotVerified, res.Reason)
+	}
+	if err := proof.Approves(res.Draft, res.Ledger); err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
+	b, err := newBrief(res)
+	if err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
+	files := map[string][]byte{}
+	ledger, err := marshalIndent(res.Ledger)
+	if err != nil {
+		return nil, fmt.Errorf("assemble: ledger: %w", err)
+	}
+	files[LedgerFile] = ledger
+	for _, f := range formats {
+		var data []byte
+		switch f {
+		case Markdown:
+			data = renderMarkdown(b)
+		case JSON:
+			data, err = renderJSON(b, res)
+		case HTML:
+			data, err = renderHTML(b)
+		default:
+			err = fmt.Errorf("unknown format %q", f)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("assemble: render %s: %w", f, err)
+		}
+		files["brief."+string(f)] = data
+	}
+	// Ledger first, brief last: a brief never points at a missing ledger.
+	order := []string{LedgerFile}
+	for _, f := range formats {
+		order = append(order, "brief."+string(f))
+	}
+	var written []string
+	for _, name := range order {
+		path := filepath.Join(dir, name)
+		if err := WriteFileAtomic(path, files[name]); err != nil {
+			return written, fmt.Errorf("assemble: %w", err)
+		}
+		written = append(written, path)
+	}
+	return written, nil
+}
+
+// WriteReport writes a failure report for a run that did not verify. Its
+// name and first field say it is not a brief.
+func WriteReport(dir string, res Result) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("write report: %w", err)
+	}
+	data, err := marshalIndent(struct {
+		NotABrief string `json:"NOT_A_BRIEF"`
+		Result
+		Draft  any `json:"last_draft,omitempty"`
+		Ledger any `json:"ledger"`
+	}{
+		NotABrief: "this run did not verify; nothing here may be cited",
+		Result:    res,
+		Draft:     nilIfZero(res),
+		Ledger:    res.Ledger,
+	})
+	if err != nil {
+		return "", fmt.Errorf("write report: %w", err)
+	}
+	path := filepath.Join(dir, ReportFile)
+	return path, WriteFileAtomic(path, data)
+}
+
+func nilIfZero(res Result) any {
+	if res.Draft.Title == "" && len(res.Draft.Sections) == 0 && !res.Draft.Refused {
+		return nil
+	}
+	return res.Draft
+}
+
+// WriteFileAtomic writes data to a temporary file beside path and renames it
+// into place.
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

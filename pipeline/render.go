@@ -1,0 +1,253 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+// brief is the render model: claims with reference numbers, references
+// built from ledger entries in order of first citation.
+type brief struct {
+	Title      string
+	Sections   []renderSection
+	References []reference
+	VerifiedAt string
+	Lead       string
+}
+
+type renderSection struct {
+	Heading string
+	Claims  []renderClaim
+}
+
+type renderClaim struct {
+	ID     string
+	Text   string
+	Refs   []int
+	Quotes []renderQuote
+}
+
+type renderQuote struct {
+	Ref   int
+	Quote string
+}
+
+type reference struct {
+	N        int      `json:"n"`
+	SourceID string   `json:"source_id"`
+	DOI      string   `json:"doi"`
+	URL      string   `json:"url"`
+	Authors  []string `json:"authors,omitempty"`
+	Year     int      `json:"year,omitempty"`
+	Title    string   `json:"title"`
+	Journal  string   `json:"journal,omitempty"`
+}
+
+func newBrief(res Result) (brief, error) {
+	b := brief{Title: res.Draft.Title, VerifiedAt: res.Verdict.CheckedAt.Format("2006-01-02"), Lead: res.Lead.Describe()}
+	numbers := map[string]int{}
+	for _, s := range res.Draft.Sections {
+		rs := renderSection{Heading: s.Heading}
+		for _, c := range s.Claims {
+			rc := renderClaim{ID: c.ID, Text: c.Text}
+			for _, cite := range c.Citations {
+				doi, err := oracles.NormalizeDOI(cite.DOI)
+				if err != nil {
+					return brief{}, fmt.Errorf("claim %s: %w", c.ID, err)
+				}
+				e, ok := res.Ledger.ByDOI(doi)
+				if !ok {
+					return brief{}, fmt.Errorf("claim %s cites %s, which is not in the ledger", c.ID, doi)
+				}
+				n, ok := numbers[doi]
+				if !ok {
+					n = len(numbers) + 1
+					numbers[doi] = n
+					b.References = append(b.References, referenceOf(n, e))
+				}
+				if !containsInt(rc.Refs, n) {
+					rc.Refs = append(rc.Refs, n)
+				}
+				rc.Quotes = append(rc.Quotes, renderQuote{Ref: n, Quote: strings.TrimSpace(cite.Quote)})
+			}
+			rs.Claims = append(rs.Claims, rc)
+		}
+		b.Sections = append(b.Sections, rs)
+	}
+	return b, nil
+}
+
+func referenceOf(n int, e contract.Entry) reference {
+	return reference{N: n, SourceID: e.ID, DOI: e.DOI, URL: "https://doi.org/" + e.DOI, Authors: e.Authors, Year: e.Year, Title: e.Title, Journal: e.Journal}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// authorList renders up to three authors, then "et al.".
+func authorList(as []string) string {
+	switch {
+	case len(as) == 0:
+		return "Anonymous"
+	case len(as) <= 3:
+		return strings.Join(as, ", ")
+	default:
+		return strings.Join(as[:3], ", ") + ", et al."
+	}
+}
+
+// Citation renders the reference line from ledger metadata.
+func (r reference) Citation() string {
+	var sb strings.Builder
+	sb.WriteString(authorList(r.Authors))
+	if r.Year > 0 {
+		fmt.Fprintf(&sb, " (%d)", r.Year)
+	}
+	sb.WriteString(". ")
+	sb.WriteString(strings.TrimSuffix(r.Title, "."))
+	sb.WriteString(".")
+	if r.Journal != "" {
+		sb.WriteString(" " + r.Journal + ".")
+	}
+	return sb.String()
+}
+
+func refMarks(refs []int) string {
+	var sb strings.Builder
+	for _, n := range refs {
+		fmt.Fprintf(&sb, "[%d]", n)
+	}
+	return sb.String()
+}
+
+func renderMarkdown(b brief) []byte {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# %s\n\n", mdEscape(b.Title))
+	fmt.Fprintf(&sb, "*Verified by citeloop's citation gate on %s for %s. Every reference below comes from the evidence ledger; every quote appears in its source.*\n", b.VerifiedAt, mdEscape(b.Lead))
+	for _, s := range b.Sections {
+		fmt.Fprintf(&sb, "\n## %s\n", mdEscape(s.Heading))
+		for _, c := range s.Claims {
+			fmt.Fprintf(&sb, "\n%s %s\n", mdEscape(c.Text), refMarks(c.Refs))
+			for _, q := range c.Quotes {
+				fmt.Fprintf(&sb, "\n> [%d] \"%s\"\n", q.Ref, mdEscape(q.Quote))
+			}
+		}
+	}
+	sb.WriteString("\n## References\n\n")
+	for _, r := range b.References {
+		fmt.Fprintf(&sb, "%d. %s [doi:%s](%s)\n", r.N, mdEscape(r.Citation()), r.DOI, mdURL(r.URL))
+	}
+	return []byte(sb.String())
+}
+
+// mdEscape neutralises Markdown and HTML that source or model text could
+// smuggle into the brief.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`,
+	"\r\n", " ", "\n", " ", "\r", " ",
+)
+
+func mdEscape(s string) string { return mdEscaper.Replace(s) }
+
+// mdURL escapes the characters that would end a Markdown link target.
+func mdURL(u string) string {
+	return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u)
+}
+
+func marshalIndent(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+type jsonCitation struct {
+	Ref   int    `json:"ref"`
+	DOI   string `json:"doi"`
+	Quote string `json:"quote"`
+}
+
+type jsonClaim struct {
+	ID        string         `json:"id"`
+	Text      string         `json:"text"`
+	Citations []jsonCitation `json:"citations"`
+}
+
+type jsonSection struct {
+	Heading string      `json:"heading"`
+	Claims  []jsonClaim `json:"claims"`
+}
+
+func renderJSON(b brief, res Result) ([]byte, error) {
+	doc := struct {
+		Kind         string          `json:"kind"`
+		Title        string          `json:"title"`
+		Lead         contract.Lead   `json:"lead"`
+		Sections     []jsonSection   `json:"sections"`
+		References   []reference     `json:"references"`
+		LedgerFile   string          `json:"ledger_file"`
+		LedgerDigest string          `json:"ledger_digest"`
+		DraftDigest  string          `json:"draft_digest"`
+		Ledger       contract.Ledger `json:"ledger"`
+		Verdict      any             `json:"verdict"`
+		EndReason    EndReason       `json:"end_reason"`
+		Metrics      Metrics         `json:"metrics"`
+	}{
+		Kind: "citeloop.brief/v1", Title: b.Title, Lead: res.Lead, References: b.References,
+		LedgerFile: LedgerFile, LedgerDigest: res.Ledger.Digest(), DraftDigest: res.Draft.Digest(),
+		Ledger: res.Ledger, Verdict: res.Verdict, EndReason: res.Reason, Metrics: res.Metrics,
+	}
+	for _, s := range b.Sections {
+		js := jsonSection{Heading: s.Heading}
+		for i, c := range s.Claims {
+			jc := jsonClaim{ID: c.ID, Text: c.Text, Citations: []jsonCitation{}}
+			for _, q := range s.Claims[i].Quotes {
+				jc.Citations = append(jc.Citations, jsonCitation{Ref: q.Ref, DOI: b.References[q.Ref-1].DOI, Quote: q.Quote})
+			}
+			js.Claims = append(js.Claims, jc)
+		}
+		doc.Sections = append(doc.Sections, js)
+	}
+	return marshalIndent(doc)
+}
+
+var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{"marks": refMarks}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{.Title}}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;line-height:1.5;padding:0 1rem}blockquote{color:#444;border-left:3px solid #ccc;margin:.3rem 0 .3rem 1rem;padding-left:.6rem}.note{color:#555;font-style:italic}</style>
+</head><body>
+<h1>{{.Title}}</h1>
+<p class="note">Verified by citeloop's citation gate on {{.VerifiedAt}} for {{.Lead}}. Every reference below comes from the evidence ledger; every quote appears in its source.</p>
+{{range .Sections}}<h2>{{.Heading}}</h2>
+{{range .Claims}}<p id="{{.ID}}">{{.Text}} {{marks .Refs}}</p>
+{{range .Quotes}}<blockquote>[{{.Ref}}] “{{.Quote}}”</blockquote>
+{{end}}{{end}}{{end}}<h2>References</h2>
+<ol>
+{{range .References}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a></li>
+{{end}}</ol>
+</body></html>
+`))
+
+func renderHTML(b brief) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := htmlTmpl.Execute(&buf, b); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

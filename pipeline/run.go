@@ -1,0 +1,228 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+// EndReason says why a run ended. Every run ends with exactly one.
+type EndReason string
+
+// The end reasons. Only Verified produces a brief.
+const (
+	Verified          EndReason = "verified"
+	IterationCap      EndReason = "iteration_cap"
+	NoProgress        EndReason = "no_progress"
+	OracleUnavailable EndReason = "oracle_unavailable"
+	Refused           EndReason = "refused"
+	ModelError        EndReason = "model_error"
+)
+
+// Runner wires the stages of one run. All fields but Logger and Now are
+// required.
+type Runner struct {
+	Collector Collector
+	Writer    Writer
+	Skeptic   Skeptic
+	Gate      *gates.Gate
+	// MaxIterations caps writer→skeptic→gate passes (default 3).
+	MaxIterations int
+	// MinSources is the fewest citable sources a brief may be written from
+	// (default 1). Below it the run ends Refused before any model call.
+	MinSources int
+	Logger     *zap.Logger
+	Now        func() time.Time
+}
+
+// Result is the outcome of one run. Proof is non-zero only when Reason is
+// Verified.
+type Result struct {
+	Reason EndReason `json:"end_reason"`
+	// Detail explains the reason in one sentence for humans.
+	Detail  string          `json:"detail"`
+	Lead    contract.Lead   `json:"lead"`
+	Ledger  contract.Ledger `json:"-"`
+	Draft   contract.Draft  `json:"-"`
+	Verdict gates.Verdict   `json:"verdict"`
+	Proof   gates.Proof     `json:"-"`
+	Metrics Metrics         `json:"metrics"`
+}
+
+// Iteration records one writer→skeptic→gate pass.
+type Iteration struct {
+	N          int                     `json:"n"`
+	Writer     contract.Usage          `json:"writer"`
+	Skeptic    contract.Usage          `json:"skeptic"`
+	Claims     int                     `json:"claims"`
+	Citations  int                     `json:"citations"`
+	Objections int                     `json:"objections"`
+	Failures   int                     `json:"failures"`
+	Reasons    map[contract.Reason]int `json:"reasons,omitempty"`
+	GateTime   time.Duration           `json:"gate_ns"`
+}
+
+// Metrics are the run's counts and costs.
+type Metrics struct {
+	Sources    int            `json:"sources"`
+	Iterations []Iteration    `json:"iterations"`
+	Writer     contract.Usage `json:"writer_total"`
+	Skeptic    contract.Usage `json:"skeptic_total"`
+	StartedAt  time.Time      `json:"started_at"`
+	Duration   time.Duration  `json:"duration_ns"`
+}
+
+// Run executes one run for lead. It returns an error only for conditions that
+// are not a run outcome: a cancelled context, a broken collector input. Every
+// other ending, good or bad, is a Result with its EndReason.
+func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
+	log := r.Logger
+	if log == nil {
+		log = zap.NewNop()
+	}
+	now := r.Now
+	if now == nil {
+		now = time.Now
+	}
+	maxIter := r.MaxIterations
+	if maxIter < 1 {
+		maxIter = 3
+	}
+	minSources := max(r.MinSources, 1)
+
+	res := Result{Lead: lead}
+	res.Metrics.StartedAt = now().UTC()
+	end := func(reason EndReason, detail string) (Result, error) {
+		res.Reason, res.Detail = reason, detail
+		res.Metrics.Duration = now().Sub(res.Metrics.StartedAt)
+		log.Info("run ended", zap.String("end_reason", string(reason)),
+			zap.Int("iterations", len(res.Metrics.Iterations)), zap.Int("sources", res.Metrics.Sources))
+		return res, nil
+	}
+
+	ledger, err := r.Collector.Collect(ctx, lead)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		if errors.Is(err, oracles.ErrUnavailable) {
+			return end(OracleUnavailable, "collecting sources: "+err.Error())
+		}
+		return res, fmt.Errorf("collect sources for %s: %w", lead.Describe(), err)
+	}
+	res.Ledger = ledger
+	res.Metrics.Sources = len(ledger.Entries)
+	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
+	if len(ledger.Entries) < minSources {
+		return end(Refused, fmt.Sprintf("%d citable sources for %s; need %d", len(ledger.Entries), lead.Describe(), minSources))
+	}
+
+	req := contract.WriteRequest{Lead: lead, Ledger: ledger}
+	var lastFailures string
+	for i := 1; i <= maxIter; i++ {
+		it := Iteration{N: i}
+		req.Iteration = i
+		wr, err := r.Writer.Write(ctx, req)
+		it.Writer = wr.Usage
+		res.Metrics.Writer.Add(wr.Usage)
+		if err != nil {
+			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return end(ModelError, fmt.Sprintf("writer, pass %d: %v", i, err))
+		}
+		draft := wr.Draft
+		res.Draft = draft
+		if draft.Refused {
+			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
+			return end(Refused, "writer abstained: "+draft.Missing)
+		}
+
+		rr, err := r.Skeptic.Review(ctx, contract.ReviewRequest{Lead: lead, Ledger: ledger, Iteration: i, Draft: draft})
+		it.Skeptic = rr.Usage
+		res.Metrics.Skeptic.Add(rr.Usage)
+		if err != nil {
+			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return end(ModelError, fmt.Sprintf("skeptic, pass %d: %v", i, err))
+		}
+		objections := rr.Objections.Objections
+
+		start := now()
+		verdict, proof := r.Gate.Check(ctx, draft, ledger, objections)
+		it.GateTime = now().Sub(start)
+		it.Claims, it.Citations, it.Objections = verdict.Claims, verdict.Citations, len(objections)
+		it.Failures, it.Reasons = len(verdict.Failures), verdict.Reasons()
+		res.Metrics.Iterations = append(res.Metrics.Iterations, it)
+		res.Verdict = verdict
+		log.Info("pass checked", zap.Int("iteration", i), zap.Int("claims", it.Claims),
+			zap.Int("citations", it.Citations), zap.Int("objections", it.Objections),
+			zap.Int("failures", it.Failures), zap.Any("reasons", it.Reasons))
+
+		switch {
+		case verdict.OracleUnavailable:
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return end(OracleUnavailable, fmt.Sprintf("the oracle could not confirm %d citation(s) on pass %d; not the writer's fault, stopping", it.Reasons[contract.ReasonOracleUnavailable], i))
+		case verdict.Verified:
+			res.Proof = proof
+			return end(Verified, fmt.Sprintf("all %d citations of %d claims verified on pass %d", verdict.Citations, verdict.Claims, i))
+		}
+
+		sig := failureSignature(verdict.Failures)
+		if sig == lastFailures {
+			return end(NoProgress, fmt.Sprintf("pass %d repeated the %d failures of pass %d", i, len(verdict.Failures), i-1))
+		}
+		lastFailures = sig
+		prev := draft
+		req.Previous = &prev
+		req.Diagnostics = withoutObjections(verdict.Failures)
+		req.Objections = objections
+	}
+	return end(IterationCap, fmt.Sprintf("%d failures remain after %d passes: %s", len(res.Verdict.Failures), maxIter, summarize(res.Verdict.Reasons())))
+}
+
+// failureSignature identifies a set of failures independent of order, so
+// that the same failures twice in a row are recognised as no progress.
+func failureSignature(fs []contract.Diagnostic) string {
+	keys := make([]string, 0, len(fs))
+	for _, f := range fs {
+		keys = append(keys, strings.Join([]string{f.ClaimID, f.DOI, string(f.Reason), f.Quote, f.Detail}, "\x1f"))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, "\x1e")
+}
+
+// withoutObjections drops open_objection diagnostics: the writer receives
+// the objections themselves.
+func withoutObjections(fs []contract.Diagnostic) []contract.Diagnostic {
+	out := make([]contract.Diagnostic, 0, len(fs))
+	for _, f := range fs {
+		if f.Reason != contract.ReasonOpenObjection {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func summarize(reasons map[contract.Reason]int) string {
+	keys := make([]string, 0, len(reasons))
+	for k, n := range reasons {
+		keys = append(keys, fmt.Sprintf("%s=%d", k, n))
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, ", ")
+}
