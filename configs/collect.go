@@ -1,25 +1,55 @@
 package configs
 
 // Collect configures source collection and the prompt budget.
-// (Owned by the collection work: extend freely.)
 type Collect struct {
 	// MinSources is the fewest citable sources a brief may be written from;
 	// below it the run ends refused before any model call.
 	MinSources int `yaml:"min_sources"`
-	// MaxSources caps the sources given to the writer.
+	// MaxSources caps the sources given to the writer. A lead's own
+	// max_sources wins when set.
 	MaxSources int `yaml:"max_sources"`
+	// MaxAbstractChars caps each abstract; a longer one is cut at a sentence
+	// end (and the cut is noted in the ledger).
+	MaxAbstractChars int `yaml:"max_abstract_chars"`
+	// MaxTotalChars caps the text of all sources together.
+	MaxTotalChars int `yaml:"max_total_chars"`
+	// FetchLimit caps the records fetched from a search before ranking.
+	FetchLimit int `yaml:"fetch_limit"`
+	// IncludeRetracted keeps retracted papers, retraction notices and errata
+	// in the ledger, flagged; by default they are left out.
+	IncludeRetracted bool `yaml:"include_retracted"`
 }
 
 // DefaultCollect returns the collection defaults.
-func DefaultCollect() Collect { return Collect{MinSources: 3, MaxSources: 12} }
+func DefaultCollect() Collect {
+	return Collect{
+		MinSources:       3,
+		MaxSources:       12,
+		MaxAbstractChars: 1500,
+		MaxTotalChars:    16000,
+		FetchLimit:       100,
+	}
+}
+
+// Limits on fetch_limit: Europe PMC pages hold at most 1000 records and a
+// run should not page through more than a few.
+const maxFetchLimit = 5000
 
 // Validate checks the section.
 func (c Collect) Validate() error {
-	if c.MinSources < 1 {
+	switch {
+	case c.MinSources < 1:
 		return invalid("collect.min_sources", "must be at least 1, got %d", c.MinSources)
-	}
-	if c.MaxSources < c.MinSources {
+	case c.MaxSources < c.MinSources:
 		return invalid("collect.max_sources", "must be at least collect.min_sources (%d), got %d", c.MinSources, c.MaxSources)
+	case c.MaxAbstractChars < 200:
+		return invalid("collect.max_abstract_chars", "must be at least 200, got %d", c.MaxAbstractChars)
+	case c.MaxTotalChars < c.MaxAbstractChars:
+		return invalid("collect.max_total_chars", "must be at least collect.max_abstract_chars (%d), got %d", c.MaxAbstractChars, c.MaxTotalChars)
+	case c.FetchLimit < c.MaxSources:
+		return invalid("collect.fetch_limit", "must be at least collect.max_sources (%d), got %d", c.MaxSources, c.FetchLimit)
+	case c.FetchLimit > maxFetchLimit:
+		return invalid("collect.fetch_limit", "must be at most %d, got %d", maxFetchLimit, c.FetchLimit)
 	}
 	return nil
 }
