@@ -1,0 +1,140 @@
+package europepmc
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// DOIQuery builds the query for a batch of normalised DOIs:
+// DOI:"a" OR DOI:"b". Every DOI must have passed oracles.NormalizeDOI, which
+// rejects the characters that could break out of the quotes.
+func DOIQuery(dois []string) string {
+	var b strings.Builder
+	for i, d := range dois {
+		if i > 0 {
+			b.WriteString(" OR ")
+		}
+		b.WriteString(`DOI:"`)
+		b.WriteString(d)
+		b.WriteString(`"`)
+	}
+	return b.String()
+}
+
+// Lookup answers every DOI in dois; see oracles.Oracle. Invalid DOIs are
+// answered Unknown without any request; valid ones are asked in batches of
+// BatchSize, several batches at once. A batch that fails leaves all its
+// DOIs Unknown with the cause.
+func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
+	valid, out := oracles.Split(Name, dois)
+	if len(valid) == 0 {
+		return out
+	}
+	if c.budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.budget)
+		defer cancel()
+	}
+	if err := ctx.Err(); err != nil {
+		for k, v := range oracles.UnknownAll(Name, valid, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(valid), err)) {
+			out[k] = v
+		}
+		return out
+	}
+
+	var (
+		mu    sync.Mutex
+		wg    sync.WaitGroup
+		slots = make(chan struct{}, c.parallel)
+	)
+	for start := 0; start < len(valid); start += c.batch {
+		batch := valid[start:min(start+c.batch, len(valid))]
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			got := c.lookupBatch(ctx, batch)
+			mu.Lock()
+			defer mu.Unlock()
+			for k, v := range got {
+				out[k] = v
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// lookupBatch asks one query for batch and matches returned records to the
+// asked DOIs by exact normalised DOI.
+func (c *Client) lookupBatch(ctx context.Context, batch []string) map[string]oracles.Result {
+	query := DOIQuery(batch)
+	pageSize := min(2*len(batch), maxPageSize)
+	records := map[string]*oracles.Record{}
+	asked := make(map[string]bool, len(batch))
+	for _, d := range batch {
+		asked[d] = true
+	}
+
+	cursor := "*"
+	complete := false
+	for page := 0; page < maxLookupPages; page++ {
+		resp, err := c.search(ctx, query, pageSize, cursor)
+		if err != nil {
+			c.log.Debug("batch unknown", zap.Int("dois", len(batch)), zap.Int("page", page+1))
+			return oracles.UnknownAll(Name, batch, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(batch), err))
+		}
+		for _, r := range resp.ResultList.Result {
+			rec := r.Record()
+			if !asked[rec.DOI] {
+				continue // free-text or unrelated hit: never counts
+			}
+			records[rec.DOI] = merge(records[rec.DOI], rec)
+		}
+		if len(resp.ResultList.Result) < pageSize || resp.NextCursorMark == "" || resp.NextCursorMark == cursor {
+			complete = true
+			break
+		}
+		cursor = resp.NextCursorMark
+	}
+
+	out := make(map[string]oracles.Result, len(batch))
+	found := 0
+	for _, d := range batch {
+		switch rec, ok := records[d]; {
+		case ok:
+			found++
+			out[d] = oracles.Result{DOI: d, Status: oracles.Found, Oracle: Name, Record: rec}
+		case complete:
+			out[d] = oracles.Result{DOI: d, Status: oracles.NotFound, Oracle: Name}
+		default:
+			out[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: Name,
+				Err: &oracles.BadResponseError{Oracle: Name, StatusCode: 200,
+					Reason: fmt.Sprintf("DOI query still paging after %d pages", maxLookupPages)}}
+		}
+	}
+	c.log.Debug("batch answered", zap.Int("dois", len(batch)), zap.Int("found", found), zap.Bool("complete", complete))
+	return out
+}
+
+// merge keeps one record per DOI when Europe PMC returns several (the same
+// article from two sources): the first non-preprint record wins, and any
+// retraction or erratum flag on either is kept, so a warning is never lost.
+func merge(have *oracles.Record, next oracles.Record) *oracles.Record {
+	if have == nil {
+		return &next
+	}
+	keep := *have
+	if keep.Preprint && !next.Preprint {
+		keep = next
+	}
+	keep.Retracted = have.Retracted || next.Retracted
+	keep.RetractionNotice = have.RetractionNotice || next.RetractionNotice
+	keep.Erratum = have.Erratum || next.Erratum
+	return &keep
+}
