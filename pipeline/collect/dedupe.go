@@ -1,0 +1,120 @@
+package collect
+
+import (
+	"sort"
+	"strings"
+)
+
+// merge folds duplicates into one doc each, keeping input order of the
+// survivors. Two docs are the same work when they share a DOI, when a
+// Europe PMC "Preprint of"/"Preprint in" link joins them, or when a preprint
+// and another record have the same normalised title (at least four words,
+// so "Correction." never matches). Of a group the published record wins over
+// a preprint, then the one with the longer abstract, then the newer, then
+// the smaller DOI. Dropped preprints count as superseded_preprint, the rest
+// as duplicate.
+func (b *ledgerBuilder) merge(docs []Doc) []Doc {
+	parent := make([]int, len(docs))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	union := func(i, j int) {
+		if ri, rj := find(i), find(j); ri != rj {
+			parent[rj] = ri
+		}
+	}
+	byDOI := map[string]int{}
+	byKey := map[string]int{}
+	byTitle := map[string][]int{}
+	for i, d := range docs {
+		if j, ok := byDOI[d.Record.DOI]; ok {
+			union(j, i)
+		} else {
+			byDOI[d.Record.DOI] = i
+		}
+		if k := d.key(); k != "" {
+			byKey[k] = i
+		}
+		if t := titleKey(d.Record.Title); t != "" {
+			byTitle[t] = append(byTitle[t], i)
+		}
+	}
+	for i, d := range docs {
+		for _, l := range d.Links {
+			if l.Type != "Preprint of" && l.Type != "Preprint in" {
+				continue
+			}
+			if j, ok := byKey[l.Source+":"+l.ID]; ok {
+				union(i, j)
+			}
+		}
+	}
+	for _, group := range byTitle {
+		for _, i := range group {
+			if !docs[i].Record.Preprint {
+				continue
+			}
+			for _, j := range group {
+				union(i, j)
+			}
+		}
+	}
+	groups := map[int][]int{}
+	for i := range docs {
+		r := find(i)
+		groups[r] = append(groups[r], i)
+	}
+	winners := make([]int, 0, len(groups))
+	for _, g := range groups {
+		sort.Slice(g, func(a, c int) bool { return better(docs[g[a]], docs[g[c]]) })
+		winners = append(winners, g[0])
+		for _, i := range g[1:] {
+			switch {
+			case docs[i].Record.DOI == docs[g[0]].Record.DOI:
+				b.exclude(ExcludedDuplicate, docs[i].Record.DOI)
+			case docs[i].Record.Preprint:
+				b.exclude(ExcludedPreprint, docs[i].Record.DOI+" → "+docs[g[0]].Record.DOI)
+			default:
+				b.exclude(ExcludedDuplicate, docs[i].Record.DOI)
+			}
+		}
+	}
+	sort.Ints(winners)
+	out := make([]Doc, 0, len(winners))
+	for _, i := range winners {
+		out = append(out, docs[i])
+	}
+	return out
+}
+
+// better reports whether a should be kept over b of the same work.
+func better(a, b Doc) bool {
+	switch {
+	case a.Record.Preprint != b.Record.Preprint:
+		return !a.Record.Preprint
+	case len(a.Record.Abstract) != len(b.Record.Abstract):
+		return len(a.Record.Abstract) > len(b.Record.Abstract)
+	case a.Record.Year != b.Record.Year:
+		return a.Record.Year > b.Record.Year
+	default:
+		return a.Record.DOI < b.Record.DOI
+	}
+}
+
+// titleKey is the title's lower-cased words, or "" when it has fewer than
+// four, too few to identify a work.
+func titleKey(title string) string {
+	toks := tokens(title)
+	if len(toks) < 4 {
+		return ""
+	}
+	return strings.Join(toks, " ")
+}

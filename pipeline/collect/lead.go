@@ -1,0 +1,147 @@
+package collect
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+// ErrInvalidLead is wrapped by every LeadError, so the CLI can map a bad lead
+// to the usage exit code with errors.Is.
+var ErrInvalidLead = errors.New("invalid lead")
+
+// LeadError reports one bad field of a lead. File and Row are set when the
+// lead came from a file (Row is the 1-based line of the record).
+type LeadError struct {
+	File  string
+	Row   int
+	Field string
+	Msg   string
+}
+
+func (e *LeadError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteString(": ")
+	}
+	if e.Row > 0 {
+		fmt.Fprintf(&b, "row %d: ", e.Row)
+	}
+	fmt.Fprintf(&b, "%s: %s", e.Field, e.Msg)
+	return b.String()
+}
+
+func (e *LeadError) Unwrap() error { return ErrInvalidLead }
+
+var orcidPattern = regexp.MustCompile(`^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$`)
+
+// NormalizeORCID returns the canonical form of an ORCID iD (0000-0002-1825-0097):
+// an https://orcid.org/ prefix is removed and a final x upper-cased. It checks
+// the format and the ISO 7064 MOD 11-2 check digit.
+func NormalizeORCID(s string) (string, error) {
+	o := strings.TrimSpace(s)
+	for _, p := range []string{"https://orcid.org/", "http://orcid.org/", "orcid.org/"} {
+		if len(o) >= len(p) && strings.EqualFold(o[:len(p)], p) {
+			o = o[len(p):]
+			break
+		}
+	}
+	o = strings.ToUpper(o)
+	if !orcidPattern.MatchString(o) {
+		return "", fmt.Errorf("%q is not of the form 0000-0000-0000-000X", s)
+	}
+	digits := strings.ReplaceAll(o, "-", "")
+	if want := orcidCheckDigit(digits[:15]); digits[15] != want {
+		return "", fmt.Errorf("%q fails the ISO 7064 MOD 11-2 checksum (check digit should be %c)", s, want)
+	}
+	return o, nil
+}
+
+// orcidCheckDigit computes the ISO 7064 MOD 11-2 check character of 15 digits.
+func orcidCheckDigit(base string) byte {
+	total := 0
+	for i := 0; i < len(base); i++ {
+		total = (total + int(base[i]-'0')) * 2
+	}
+	r := (12 - total%11) % 11
+	if r == 10 {
+		return 'X'
+	}
+	return byte('0' + r)
+}
+
+// ValidateLead checks a lead and returns it normalised: fields trimmed, the
+// ORCID canonical, dates in YYYY-MM-DD form (a bare year or year-month is
+// widened: since "2022" is 2022-01-01, until "2024" is 2024-12-31). A lead
+// needs at least an ORCID, a name or a topic. Every bad field is reported, as
+// *LeadError values joined with errors.Join.
+func ValidateLead(l contract.Lead) (contract.Lead, error) { return validateLead(l, false) }
+
+// validateLead is ValidateLead, accepting an empty lead when allowEmpty.
+func validateLead(l contract.Lead, allowEmpty bool) (contract.Lead, error) {
+	var errs []error
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, &LeadError{Field: field, Msg: fmt.Sprintf(format, args...)})
+	}
+	l.ID = strings.TrimSpace(l.ID)
+	l.Name = strings.TrimSpace(l.Name)
+	l.Affiliation = strings.TrimSpace(l.Affiliation)
+	l.Topic = strings.TrimSpace(l.Topic)
+	if l.ORCID = strings.TrimSpace(l.ORCID); l.ORCID != "" {
+		o, err := NormalizeORCID(l.ORCID)
+		if err != nil {
+			bad("orcid", "%v", err)
+		}
+		l.ORCID = o
+	}
+	if !allowEmpty && l.ORCID == "" && l.Name == "" && l.Topic == "" && len(errs) == 0 {
+		bad("orcid", "lead is empty: give an orcid, a name or a topic")
+	}
+	var since, until time.Time
+	var err error
+	if l.Since, since, err = parseDate(l.Since, false); err != nil {
+		bad("since", "%v", err)
+	}
+	if l.Until, until, err = parseDate(l.Until, true); err != nil {
+		bad("until", "%v", err)
+	}
+	if !since.IsZero() && !until.IsZero() && since.After(until) {
+		bad("since", "%s is after until %s", l.Since, l.Until)
+	}
+	if l.MaxSources < 0 {
+		bad("max_sources", "must not be negative, got %d", l.MaxSources)
+	}
+	return l, errors.Join(errs...)
+}
+
+// parseDate accepts YYYY-MM-DD, YYYY-MM or YYYY. Partial dates are widened
+// to the start of the period, or to its end when end is set.
+func parseDate(s string, end bool) (string, time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", time.Time{}, nil
+	}
+	for _, f := range []struct {
+		layout string
+		years  int
+		months int
+	}{{"2006-01-02", 0, 0}, {"2006-01", 0, 1}, {"2006", 1, 0}} {
+		t, err := time.Parse(f.layout, s)
+		if err != nil {
+			continue
+		}
+		if end && (f.years > 0 || f.months > 0) {
+			t = t.AddDate(f.years, f.months, -1)
+		}
+		if t.Year() < 1000 {
+			return "", time.Time{}, fmt.Errorf("%q is before the year 1000", s)
+		}
+		return t.Format("2006-01-02"), t, nil
+	}
+	return "", time.Time{}, fmt.Errorf("%q is not a date (want YYYY-MM-DD)", s)
+}

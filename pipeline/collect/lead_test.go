@@ -1,0 +1,90 @@
+package collect
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+func TestNormalizeORCID(t *testing.T) {
+	tests := []struct {
+		give    string
+		want    string
+		wantErr string
+	}{
+		{give: "0000-0002-1825-0097", want: "0000-0002-1825-0097"},
+		{give: "https://orcid.org/0000-0002-1694-233x", want: "0000-0002-1694-233X"},
+		{give: " orcid.org/0000-0001-5109-3700 ", want: "0000-0001-5109-3700"},
+		{give: "0000-0002-1825-0098", wantErr: "checksum"},
+		{give: "0000-0002-1694-2339", wantErr: "check digit should be X"},
+		{give: "0000000218250097", wantErr: "not of the form"},
+		{give: "0000-0002-1825-009", wantErr: "not of the form"},
+		{give: `0000-0002-1825-0097" OR "x`, wantErr: "not of the form"},
+		{give: "", wantErr: "not of the form"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.give, func(t *testing.T) {
+			got, err := NormalizeORCID(tt.give)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("NormalizeORCID(%q) = %q, %v; want error containing %q", tt.give, got, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("NormalizeORCID(%q) = %q, %v; want %q", tt.give, got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestValidateLead(t *testing.T) {
+	tests := []struct {
+		name       string
+		give       contract.Lead
+		want       contract.Lead
+		wantFields []string
+	}{
+		{
+			name: "full lead normalised",
+			give: contract.Lead{ORCID: " 0000-0002-1825-0097 ", Name: " Carberry J ", Topic: "cancer screening", Since: "2022", Until: "2024-02"},
+			want: contract.Lead{ORCID: "0000-0002-1825-0097", Name: "Carberry J", Topic: "cancer screening", Since: "2022-01-01", Until: "2024-02-29"},
+		},
+		{name: "topic only", give: contract.Lead{Topic: "x"}, want: contract.Lead{Topic: "x"}},
+		{name: "empty", give: contract.Lead{Since: "2020-01-01"}, wantFields: []string{"orcid"}},
+		{name: "bad checksum", give: contract.Lead{ORCID: "0000-0002-1825-0098"}, wantFields: []string{"orcid"}},
+		{name: "bad dates", give: contract.Lead{Name: "A", Since: "2020-13-01", Until: "soon"}, wantFields: []string{"since", "until"}},
+		{name: "since after until", give: contract.Lead{Name: "A", Since: "2024-01-01", Until: "2023-12-31"}, wantFields: []string{"since"}},
+		{name: "negative max", give: contract.Lead{Name: "A", MaxSources: -1}, wantFields: []string{"max_sources"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ValidateLead(tt.give)
+			if len(tt.wantFields) == 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != tt.want {
+					t.Errorf("got %+v, want %+v", got, tt.want)
+				}
+				return
+			}
+			if !errors.Is(err, ErrInvalidLead) {
+				t.Fatalf("got %v, want ErrInvalidLead", err)
+			}
+			var fields []string
+			for _, e := range unjoin(err) {
+				var le *LeadError
+				if !errors.As(e, &le) {
+					t.Fatalf("error %v is not a *LeadError", e)
+				}
+				fields = append(fields, le.Field)
+			}
+			if strings.Join(fields, ",") != strings.Join(tt.wantFields, ",") {
+				t.Errorf("bad fields %v, want %v (%v)", fields, tt.wantFields, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,204 @@
+package collect
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+// Open ends of a date window are written as these bounds, which Europe PMC
+// accepts in a FIRST_PDATE range.
+const (
+	openSince = "1000-01-01"
+	openUntil = "9999-12-31"
+)
+
+// Query is the structured search for a lead. Every field holds clean text
+// (see Phrase): String quotes each value as one phrase, so no user input can
+// add an operator, a field or a wildcard to the query.
+type Query struct {
+	// ORCID searches AUTHORID. When it is set, Author and Affiliation are
+	// not searched: an ORCID is exact, a name is not.
+	ORCID string
+	// Author searches AUTH, e.g. "Smith AB".
+	Author string
+	// Affiliation searches AFF. It narrows a name-only lead.
+	Affiliation string
+	// Terms are the topic's words and phrases; a record must match one.
+	Terms []string
+	// Since and Until bound FIRST_PDATE (YYYY-MM-DD; empty when open).
+	Since, Until string
+}
+
+// topicStopwords are bare topic words that carry no meaning in a search and
+// would otherwise be quoted as terms ("cancer and screening").
+var topicStopwords = map[string]bool{
+	"a": true, "an": true, "and": true, "or": true, "not": true, "the": true,
+	"of": true, "in": true, "on": true, "for": true, "to": true, "with": true,
+}
+
+// BuildQuery turns a validated lead into a query.
+//
+// Topic handling: text inside double quotes in the topic is one phrase
+// ("cancer screening" must appear as such); every other word is its own
+// term; commas and semicolons separate words too. Each word or phrase is
+// quoted on its own and they are ORed: `"cancer screening" adults` becomes
+// ("cancer screening" OR "adults"). Retrieval is thus broad on purpose (any
+// topic term), and precision comes from the BM25 ranking over title and
+// abstract that follows (see rankBM25), which puts records matching more
+// terms, more often, first. Bare words such as and/or/not/the/of are
+// dropped. Characters that are special inside a Europe PMC phrase (", \, *,
+// ?) and control characters become spaces (see Phrase).
+func BuildQuery(l contract.Lead) Query {
+	q := Query{Since: l.Since, Until: l.Until}
+	if l.ORCID != "" {
+		q.ORCID = Phrase(l.ORCID)
+	} else {
+		q.Author = Phrase(l.Name)
+		q.Affiliation = Phrase(l.Affiliation)
+	}
+	q.Terms = TopicTerms(l.Topic)
+	return q
+}
+
+// TopicTerms splits a topic into its quoted phrases and bare words, cleaned
+// with Phrase, in order, without duplicates (case-insensitively) or empties.
+func TopicTerms(topic string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range splitTopic(topic) {
+		p := Phrase(t.text)
+		key := strings.ToLower(p)
+		if !hasWordChar(p) || seen[key] || (!t.quoted && topicStopwords[key]) {
+			continue
+		}
+		seen[key] = true
+		out = append(out, p)
+	}
+	return out
+}
+
+type topicPart struct {
+	text   string
+	quoted bool
+}
+
+// splitTopic cuts a topic at double quotes: odd segments are phrases, even
+// ones are split into words. An unbalanced quote opens a phrase to the end.
+func splitTopic(topic string) []topicPart {
+	var out []topicPart
+	for i, seg := range strings.Split(topic, `"`) {
+		if i%2 == 1 {
+			out = append(out, topicPart{text: seg, quoted: true})
+			continue
+		}
+		for _, w := range strings.FieldsFunc(seg, func(r rune) bool {
+			return unicode.IsSpace(r) || r == ',' || r == ';'
+		}) {
+			out = append(out, topicPart{text: w})
+		}
+	}
+	return out
+}
+
+// Phrase cleans user text for use inside a quoted Europe PMC phrase: double
+// quotes, backslashes, wildcards (* and ?) and control or invalid characters
+// become spaces, runs of white space become one space, ends are trimmed.
+// Inside a phrase, AND, OR, NOT, parentheses and colons are plain words, so
+// the result cannot change a query's structure.
+func Phrase(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\' || r == '*' || r == '?' || r == unicode.ReplacementChar ||
+			unicode.IsControl(r) || unicode.IsSpace(r) || !unicode.IsPrint(r):
+			space = b.Len() > 0
+		default:
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func hasWordChar(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsEmpty reports whether the query has no clause at all.
+func (q Query) IsEmpty() bool {
+	return q.ORCID == "" && q.Author == "" && q.Affiliation == "" && len(q.Terms) == 0 && q.Since == "" && q.Until == ""
+}
+
+// String renders the query in Europe PMC syntax: clauses joined by " AND ",
+// in the order AUTHORID:"…", AUTH:"…", AFF:"…", ("term" OR "term"…),
+// FIRST_PDATE:[since TO until] (an open end is 1000-01-01 or 9999-12-31).
+// Every value is a quoted phrase; dates are validated YYYY-MM-DD.
+func (q Query) String() string {
+	var clauses []string
+	add := func(field, v string) {
+		if v = Phrase(v); v != "" {
+			clauses = append(clauses, field+`:"`+v+`"`)
+		}
+	}
+	add("AUTHORID", q.ORCID)
+	if q.ORCID == "" {
+		add("AUTH", q.Author)
+		add("AFF", q.Affiliation)
+	}
+	var terms []string
+	for _, t := range q.Terms {
+		if t = Phrase(t); hasWordChar(t) {
+			terms = append(terms, `"`+t+`"`)
+		}
+	}
+	switch len(terms) {
+	case 0:
+	case 1:
+		clauses = append(clauses, terms[0])
+	default:
+		clauses = append(clauses, "("+strings.Join(terms, " OR ")+")")
+	}
+	if q.Since != "" || q.Until != "" {
+		since, until := orDefault(q.Since, openSince), orDefault(q.Until, openUntil)
+		if isISODate(since) && isISODate(until) {
+			clauses = append(clauses, "FIRST_PDATE:["+since+" TO "+until+"]")
+		}
+	}
+	return strings.Join(clauses, " AND ")
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// isISODate reports whether s is exactly dddd-dd-dd, the only form a date
+// may take inside a range clause.
+func isISODate(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if i == 4 || i == 7 {
+			if s[i] != '-' {
+				return false
+			}
+		} else if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

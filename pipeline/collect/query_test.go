@@ -1,0 +1,238 @@
+package collect
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+func TestBuildQuery(t *testing.T) {
+	tests := []struct {
+		name string
+		give contract.Lead
+		want string
+	}{
+		{
+			name: "orcid wins over name",
+			give: contract.Lead{ORCID: "0000-0002-1825-0097", Name: "Carberry J", Affiliation: "Wherever", Since: "2022-01-01", Until: "2024-12-31"},
+			want: `AUTHORID:"0000-0002-1825-0097" AND FIRST_PDATE:[2022-01-01 TO 2024-12-31]`,
+		},
+		{
+			name: "name, affiliation, topic",
+			give: contract.Lead{Name: "Smith AB", Affiliation: "University of Oxford", Topic: "cancer screening"},
+			want: `AUTH:"Smith AB" AND AFF:"University of Oxford" AND ("cancer" OR "screening")`,
+		},
+		{
+			name: "quoted phrase and stopwords",
+			give: contract.Lead{Topic: `"cancer screening" and adults, older; the`},
+			want: `("cancer screening" OR "adults" OR "older")`,
+		},
+		{
+			name: "one term, open since",
+			give: contract.Lead{Topic: "CRISPR", Until: "2020-06-30"},
+			want: `"CRISPR" AND FIRST_PDATE:[1000-01-01 TO 2020-06-30]`,
+		},
+		{
+			name: "open until",
+			give: contract.Lead{Name: "Lee", Since: "2023-01-01"},
+			want: `AUTH:"Lee" AND FIRST_PDATE:[2023-01-01 TO 9999-12-31]`,
+		},
+		{
+			name: "injection in name",
+			give: contract.Lead{Name: `Smith" OR AUTH:"*`},
+			want: `AUTH:"Smith OR AUTH:"`,
+		},
+		{
+			name: "injection in topic",
+			give: contract.Lead{Topic: `cancer) OR (TITLE:x*  \"y`},
+			want: `("cancer)" OR "(TITLE:x" OR "y")`,
+		},
+		{
+			name: "topic of punctuation only",
+			give: contract.Lead{Name: "X", Topic: `( ) : " \ *`},
+			want: `AUTH:"X"`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := BuildQuery(tt.give).String(); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPhrase(t *testing.T) {
+	tests := []struct{ give, want string }{
+		{"  cancer \t screening ", "cancer screening"},
+		{`a"b\c*d?e`, "a b c d e"},
+		{"line\nbreak\x00nul", "line break nul"},
+		{"O'Brien-Smith (UK): AND", "O'Brien-Smith (UK): AND"},
+		{"\uFFFD", ""},
+	}
+	for _, tt := range tests {
+		if got := Phrase(tt.give); got != tt.want {
+			t.Errorf("Phrase(%q) = %q, want %q", tt.give, got, tt.want)
+		}
+	}
+}
+
+// clause is one parsed clause of a built query.
+type clause struct {
+	Field   string
+	Phrases []string // one phrase, or the alternatives of an OR group
+	From    string
+	To      string
+}
+
+// parseQuery is a strict parser for the grammar String promises:
+//
+//	query  = clause *(" AND " clause)
+//	clause = FIELD ":" phrase | FIELD ":[" date " TO " date "]"
+//	       | phrase | "(" phrase 1*(" OR " phrase) ")"
+//	phrase = DQUOTE *(any but DQUOTE and backslash) DQUOTE
+func parseQuery(s string) ([]clause, error) {
+	var out []clause
+	for i := 0; s != ""; i++ {
+		if i > 0 {
+			rest, ok := strings.CutPrefix(s, " AND ")
+			if !ok {
+				return nil, fmt.Errorf("want AND at %q", s)
+			}
+			s = rest
+		}
+		var c clause
+		j := 0
+		for j < len(s) && (s[j] >= 'A' && s[j] <= 'Z' || s[j] == '_') {
+			j++
+		}
+		if j > 0 {
+			if j >= len(s) || s[j] != ':' {
+				return nil, fmt.Errorf("field without colon at %q", s)
+			}
+			c.Field, s = s[:j], s[j+1:]
+		}
+		switch {
+		case c.Field != "" && strings.HasPrefix(s, "["):
+			end := strings.IndexByte(s, ']')
+			if end < 0 {
+				return nil, fmt.Errorf("unclosed range")
+			}
+			from, to, ok := strings.Cut(s[1:end], " TO ")
+			if !ok || !isISODate(from) || !isISODate(to) {
+				return nil, fmt.Errorf("bad range %q", s[:end+1])
+			}
+			c.From, c.To, s = from, to, s[end+1:]
+		case c.Field == "" && strings.HasPrefix(s, "("):
+			s = s[1:]
+			for k := 0; ; k++ {
+				if k > 0 {
+					if rest, ok := strings.CutPrefix(s, ")"); ok {
+						s = rest
+						break
+					}
+					rest, ok := strings.CutPrefix(s, " OR ")
+					if !ok {
+						return nil, fmt.Errorf("want OR at %q", s)
+					}
+					s = rest
+				}
+				p, rest, err := parsePhrase(s)
+				if err != nil {
+					return nil, err
+				}
+				c.Phrases, s = append(c.Phrases, p), rest
+			}
+			if len(c.Phrases) < 2 {
+				return nil, fmt.Errorf("group of one")
+			}
+		default:
+			p, rest, err := parsePhrase(s)
+			if err != nil {
+				return nil, err
+			}
+			c.Phrases, s = []string{p}, rest
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func parsePhrase(s string) (phrase, rest string, err error) {
+	if !strings.HasPrefix(s, `"`) {
+		return "", "", fmt.Errorf("want a phrase at %q", s)
+	}
+	end := strings.IndexByte(s[1:], '"')
+	if end < 0 {
+		return "", "", fmt.Errorf("unclosed phrase")
+	}
+	p := s[1 : end+1]
+	if strings.ContainsAny(p, `\*?`) || p == "" || p != strings.TrimSpace(p) {
+		return "", "", fmt.Errorf("unsafe phrase %q", p)
+	}
+	return p, s[end+2:], nil
+}
+
+// wantClauses is what a lead should become, computed independently of
+// String.
+func wantClauses(l contract.Lead) []clause {
+	var out []clause
+	if o := Phrase(l.ORCID); o != "" {
+		out = append(out, clause{Field: "AUTHORID", Phrases: []string{o}})
+	} else {
+		if n := Phrase(l.Name); n != "" {
+			out = append(out, clause{Field: "AUTH", Phrases: []string{n}})
+		}
+		if a := Phrase(l.Affiliation); a != "" {
+			out = append(out, clause{Field: "AFF", Phrases: []string{a}})
+		}
+	}
+	if terms := TopicTerms(l.Topic); len(terms) > 0 {
+		out = append(out, clause{Phrases: terms})
+	}
+	if l.Since != "" || l.Until != "" {
+		out = append(out, clause{Field: "FIRST_PDATE", From: orDefault(l.Since, openSince), To: orDefault(l.Until, openUntil)})
+	}
+	return out
+}
+
+func TestQueryParsesBack(t *testing.T) {
+	leads := []contract.Lead{
+		{ORCID: "0000-0002-1825-0097", Topic: "a b", Since: "2020-01-01"},
+		{Name: `A "B" (C) OR D:E \ F*`, Affiliation: "AND", Topic: `x "y z" w`, Until: "2021-01-01"},
+	}
+	for _, l := range leads {
+		got, err := parseQuery(BuildQuery(l).String())
+		if err != nil {
+			t.Fatalf("%+v: %v", l, err)
+		}
+		if diff := cmp.Diff(wantClauses(l), got); diff != "" {
+			t.Errorf("%+v (-want +got):\n%s", l, diff)
+		}
+	}
+}
+
+// FuzzQuery checks that no name, affiliation or topic can change the
+// structure of the query: it always parses back into exactly the intended
+// clauses, every value a clean phrase.
+func FuzzQuery(f *testing.F) {
+	f.Add("Smith AB", "Oxford", "cancer screening")
+	f.Add(`Smith" OR "x`, `(AFF:*)`, `"a b" OR c) AND (d`)
+	f.Add("\\", "\"", "\"\"\"")
+	f.Add("é\u00a0ü", "\x00\x01", "AND OR NOT ( ) :")
+	f.Fuzz(func(t *testing.T, name, aff, topic string) {
+		l := contract.Lead{Name: name, Affiliation: aff, Topic: topic, Since: "2020-01-01"}
+		s := BuildQuery(l).String()
+		got, err := parseQuery(s)
+		if err != nil {
+			t.Fatalf("query %q does not parse: %v", s, err)
+		}
+		if diff := cmp.Diff(wantClauses(l), got); diff != "" {
+			t.Fatalf("query %q (-want +got):\n%s", s, diff)
+		}
+	})
+}
