@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/snapshot"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+type briefOptions struct {
+	offline       bool
+	corpus        string
+	out           string
+	formats       string
+	maxIterations int
+	report        bool
+
+	agents  agentFlags
+	collect collectFlags
+}
+
+func newBriefCmd(a *app) *cobra.Command {
+	var o briefOptions
+	cmd := &cobra.Command{
+		Use:   "brief --topic TEXT --out DIR [flags]",
+		Short: "Collect sources, draft, challenge, verify, and write a sourced brief",
+		Long: `brief runs the maker/checker loop for one lead: collect sources into an
+evidence ledger, then writer → skeptic → citation gate until the gate verifies
+every citation or the run ends for a stated reason. A brief (and its
+ledger.json) is written to --out only when the gate verified it.
+
+With --offline everything runs locally: sources and DOI checks come from an
+embedded corpus of real Europe PMC records (or --corpus FILE), the writer is
+extractive (it quotes abstract sentences verbatim, no language model) and the
+skeptic is rule-based. No API key and no network are needed.
+
+` + exitCodesHelp,
+		Example: `  citeloop brief --offline --topic "cancer screening" --out /tmp/brief
+  citeloop brief --offline --sources testdata/europepmc/pyEuropePMC__search_cancer_core.json --topic "prostate cancer" --out out/
+  GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 --since 2022-01-01 --topic "screening" --out out/`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !cmd.Flags().Changed("max-iterations") {
+				o.maxIterations = a.cfg.Pipeline.MaxIterations
+			}
+			return runBrief(cmd.Context(), a, &o)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
+	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
+	f.StringVar(&o.out, "out", "", "directory to write the brief and its ledger into (required)")
+	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html")
+	f.IntVar(&o.maxIterations, "max-iterations", 3, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations)")
+	f.BoolVar(&o.report, "report", false, "on failure, write "+pipeline.ReportFile+" (clearly not a brief) into --out")
+	o.agents.register(f)
+	o.collect.register(f)
+	return cmd
+}
+
+func runBrief(ctx context.Context, a *app, o *briefOptions) error {
+	if o.out == "" {
+		return usageError("--out is required: the directory to write the brief into")
+	}
+	if o.maxIterations < 1 {
+		return usageError("--max-iterations must be at least 1, got %d", o.maxIterations)
+	}
+	formats, err := pipeline.ParseFormats(o.formats)
+	if err != nil {
+		return usageError("--format: %v", err)
+	}
+	if o.corpus != "" && !o.offline {
+		return usageError("--corpus is only used with --offline")
+	}
+
+	env := buildEnv{offline: o.offline}
+	if o.offline {
+		if o.corpus != "" {
+			env.corpus, err = snapshot.LoadFile(o.corpus)
+		} else {
+			env.corpus, err = snapshot.Default()
+		}
+		if err != nil {
+			return usageError("--corpus: %v", err)
+		}
+		env.oracle = snapshot.NewOracle(env.corpus)
+	} else {
+		env.oracle, err = a.oracle()
+		if err != nil {
+			return err
+		}
+	}
+	collector, lead, err := o.collect.build(ctx, a, env)
+	if err != nil {
+		return err
+	}
+	writer, skeptic, err := o.agents.build(a, env)
+	if err != nil {
+		return err
+	}
+
+	runner := pipeline.Runner{
+		Collector:     collector,
+		Writer:        writer,
+		Skeptic:       skeptic,
+		Gate:          gates.New(env.oracle, gates.WithLogger(a.logger)),
+		MaxIterations: o.maxIterations,
+		MinSources:    a.cfg.Collect.MinSources,
+		Logger:        a.logger,
+	}
+	res, err := runner.Run(ctx, lead)
+	if err != nil {
+		return err
+	}
+	if res.Reason == pipeline.Verified {
+		paths, err := pipeline.Assemble(o.out, formats, res.Proof, res)
+		if err != nil {
+			return err
+		}
+		a.logger.Info("brief written", zap.Int("files", len(paths)), zap.Int("claims", res.Verdict.Claims), zap.Int("citations", res.Verdict.Citations))
+		fmt.Fprintf(a.stdout, "verified: %s\n", res.Detail)
+		for _, p := range paths {
+			fmt.Fprintln(a.stdout, p)
+		}
+		return nil
+	}
+	fmt.Fprintf(a.stdout, "%s: %s\nno brief written\n", res.Reason, res.Detail)
+	if o.report {
+		path, err := pipeline.WriteReport(o.out, res)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stdout, "failure report (not a brief): %s\n", path)
+	}
+	return &outcomeError{code: endReasonCode(res.Reason), reason: res.Reason, detail: res.Detail}
+}
+
+// buildEnv is what the collector and agent builders get from brief.
+type buildEnv struct {
+	offline bool
+	// corpus is the offline corpus (nil unless offline).
+	corpus *snapshot.Corpus
+	// oracle is the oracle the gate uses; collectors may use it to fill in
+	// metadata.
+	oracle oracles.Oracle
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// Exit codes. They are part of the CLI's contract: scripts and batch jobs
+// branch on them.
+const (
+	exitOK                = 0 // verified brief written / all DOIs found
+	exitInternal          = 1 // internal error
+	exitUsage             = 2 // usage or configuration error
+	exitNotVerified       = 3 // iteration_cap or no_progress; check: some not found/invalid/retracted
+	exitOracleUnavailable = 4 // an oracle could not answer
+	exitRefused           = 5 // the sources do not support a brief
+	exitModelError        = 6 // a model call failed
+)
+
+const exitCodesHelp = `Exit codes:
+  0  verified brief written (check: every DOI found)
+  1  internal error
+  2  usage or configuration error
+  3  not verified: iteration_cap or no_progress (check: some DOI not found, invalid or retracted)
+  4  oracle unavailable: an oracle could not answer; nothing was written
+  5  refused: the sources do not support a brief (too few, or the writer abstained)
+  6  model error: a model call failed or returned something unusable`
+
+// exitError carries an exit code with its cause.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError marks err as a usage or configuration error (exit 2).
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// errSilent is an outcome already reported on stdout/stderr; only its code
+// matters.
+type outcomeError struct {
+	code   int
+	reason pipeline.EndReason
+	detail string
+}
+
+func (e *outcomeError) Error() string { return fmt.Sprintf("%s: %s", e.reason, e.detail) }
+
+// endReasonCode maps a run's end reason to its exit code.
+func endReasonCode(r pipeline.EndReason) int {
+	switch r {
+	case pipeline.Verified:
+		return exitOK
+	case pipeline.IterationCap, pipeline.NoProgress:
+		return exitNotVerified
+	case pipeline.OracleUnavailable:
+		return exitOracleUnavailable
+	case pipeline.Refused:
+		return exitRefused
+	case pipeline.ModelError:
+		return exitModelError
+	default:
+		return exitInternal
+	}
+}
+
+// exitCode maps an error from run to the process exit code.
+func exitCode(err error) int {
+	var ee *exitError
+	var oe *outcomeError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &oe):
+		return oe.code
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.Is(err, configs.ErrInvalid):
+		return exitUsage
+	case errors.Is(err, context.Canceled):
+		return exitInternal
+	default:
+		return exitInternal
+	}
+}
