@@ -1,0 +1,68 @@
+package europepmc_test
+
+import (
+	"context"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/europepmc"
+)
+
+var oneTerm = regexp.MustCompile(`^DOI:"([^"\\]*)"$`)
+
+// FuzzDOIQuery checks that no input accepted by NormalizeDOI can break out
+// of its quoted DOI term.
+func FuzzDOIQuery(f *testing.F) {
+	for _, s := range []string{
+		"10.1016/j.molcel.2019.07.008",
+		`10.1/x" OR "cancer`,
+		`10.1234/x" OR "cancer`,
+		`10.1234/a\" OR`,
+		"10.1002/(SICI)1097-4636(199812)43:4<448::AID-JBM14>3.0.CO;2-4",
+		"https://doi.org/10.1234/%22%20OR%20x",
+		"doi:10.1234/A*",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := oracles.NormalizeDOI(s)
+		if err != nil {
+			return
+		}
+		m := oneTerm.FindStringSubmatch(europepmc.DOIQuery([]string{d}))
+		if m == nil || m[1] != d {
+			t.Fatalf("DOIQuery(%q) = %q: the DOI is not one quoted term", d, europepmc.DOIQuery([]string{d}))
+		}
+	})
+}
+
+func TestDOIQuery(t *testing.T) {
+	tests := []struct {
+		give []string
+		want string
+	}{
+		{[]string{"10.1/a"}, `DOI:"10.1/a"`},
+		{[]string{"10.1234/a", "10.1234/b(1)"}, `DOI:"10.1234/a" OR DOI:"10.1234/b(1)"`},
+	}
+	for _, tt := range tests {
+		if got := europepmc.DOIQuery(tt.give); got != tt.want {
+			t.Errorf("DOIQuery(%q) = %q, want %q", tt.give, got, tt.want)
+		}
+	}
+}
+
+func TestFactory(t *testing.T) {
+	_, c, url := serveFake(t)
+	o, err := europepmc.Factory(oracles.Settings{BaseURL: url, Timeout: time.Second, MaxAttempts: 1, RatePerSecond: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Name() != europepmc.Name {
+		t.Errorf("Name() = %q, want %q", o.Name(), europepmc.Name)
+	}
+	if r := o.Lookup(context.Background(), c.dois[:1])[c.dois[0]]; r.Status != oracles.Found {
+		t.Errorf("Lookup = %s (err %v), want found", r.Status, r.Err)
+	}
+}
