@@ -22,7 +22,7 @@ var (
 
 func TestCollectEuropePMCPagingAndExclusions(t *testing.T) {
 	rp := &replay{pages: [][]byte{
-		readTestdata(t, "europepmc", "pyEuropePMC__search_cancer_core.json"), // has nextCursorMark
+		readTestdata(t, "europepmc", "pyEuropePMC__search_cancer_core.json"),  // has nextCursorMark
 		readTestdata(t, "europepmc", "bx-scholar-mcp__europepmc_by_doi.json"), // last page: none
 	}}
 	opts := testOptions(t)

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// merge folds duplicates into one doc each, keeping input order of the
-// survivors. Two docs are the same work when they share a DOI, when a
+// merge folds duplicates into one doc each; a survivor takes the place of
+// its group's first member. Two docs are the same work when they share a DOI, when a
 // Europe PMC "Preprint of"/"Preprint in" link joins them, or when a preprint
 // and another record have the same normalised title (at least four words,
 // so "Correction." never matches). Of a group the published record wins over
@@ -72,10 +72,13 @@ func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 		r := find(i)
 		groups[r] = append(groups[r], i)
 	}
-	winners := make([]int, 0, len(groups))
+	// A group's survivor takes the place of its first member.
+	type survivor struct{ pos, idx int }
+	winners := make([]survivor, 0, len(groups))
 	for _, g := range groups {
-		sort.Slice(g, func(a, c int) bool { return better(docs[g[a]], docs[g[c]]) })
-		winners = append(winners, g[0])
+		first := g[0] // groups list members in input order
+		sort.SliceStable(g, func(a, c int) bool { return better(docs[g[a]], docs[g[c]]) })
+		winners = append(winners, survivor{pos: first, idx: g[0]})
 		for _, i := range g[1:] {
 			switch {
 			case docs[i].Record.DOI == docs[g[0]].Record.DOI:
@@ -87,10 +90,10 @@ func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 			}
 		}
 	}
-	sort.Ints(winners)
+	sort.Slice(winners, func(a, c int) bool { return winners[a].pos < winners[c].pos })
 	out := make([]Doc, 0, len(winners))
-	for _, i := range winners {
-		out = append(out, docs[i])
+	for _, w := range winners {
+		out = append(out, docs[w.idx])
 	}
 	return out
 }

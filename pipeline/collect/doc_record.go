@@ -3,8 +3,6 @@ package collect
 import (
 	"encoding/json"
 	"fmt"
-	"html"
-	"regexp"
 	"strings"
 
 	"github.com/citeloop/citeloop/oracles"
@@ -129,28 +127,4 @@ func (d *Doc) addExtra(x extraResult) {
 	if x.KeywordList != nil {
 		d.Keywords = append(d.Keywords, x.KeywordList.Keyword...)
 	}
-}
-
-var (
-	headingTag = regexp.MustCompile(`(?i)<h[1-6][^>]*>(.*?)</h[1-6]>`)
-	blockTag   = regexp.MustCompile(`(?i)</?(p|br|div|li|ul|ol|table|tr|td)\b[^>]*>`)
-	anyTag     = regexp.MustCompile(`</?[a-zA-Z][^<>]*>`)
-)
-
-// CleanText turns Europe PMC's lightly marked-up text into the plain text the
-// writer sees and quotes: a heading "<h4>Methods</h4>" becomes "Methods: ",
-// block tags become spaces, inline tags (<i>, <sub>, ...) vanish, entities are
-// decoded and white space is collapsed.
-func CleanText(s string) string {
-	s = headingTag.ReplaceAllStringFunc(s, func(h string) string {
-		inner := strings.TrimSpace(anyTag.ReplaceAllString(headingTag.FindStringSubmatch(h)[1], ""))
-		if inner == "" {
-			return " "
-		}
-		return " " + strings.TrimRight(inner, ":.") + ": "
-	})
-	s = blockTag.ReplaceAllString(s, " ")
-	s = anyTag.ReplaceAllString(s, "")
-	s = html.UnescapeString(s)
-	return strings.Join(strings.Fields(s), " ")
 }

@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
@@ -164,8 +165,8 @@ func (b *ledgerBuilder) build(docs []Doc, origin string, opts Options) contract.
 	lead := b.ledger.Lead
 	var withDOI []Doc
 	for _, d := range docs {
-		d.Record.Title = CleanText(d.Record.Title)
-		d.Record.Abstract = CleanText(d.Record.Abstract)
+		d.Record.Title = europepmc.CleanText(d.Record.Title)
+		d.Record.Abstract = europepmc.CleanText(d.Record.Abstract)
 		if d.Record.DOI == "" {
 			b.exclude(ExcludedNoDOI, docLabel(d))
 			continue

@@ -1,0 +1,118 @@
+package collect
+
+import (
+	"context"
+	"testing"
+
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+func loadTestCorpus(t *testing.T) Corpus {
+	t.Helper()
+	docs, err := ParseDocs(readTestdata(t, "corpus", "europepmc-core.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Corpus{Docs: docs}
+}
+
+func TestOfflineCollectorOverSnapshotCorpus(t *testing.T) {
+	c := NewSearchCollector(loadTestCorpus(t), "snapshot", testOptions(t))
+	l, err := c.Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Entries) < 3 {
+		t.Fatalf("entries = %d, want at least 3 (excluded %v)", len(l.Entries), l.Excluded)
+	}
+	for i, want := range []string{"10.1002/hpja.70059", "10.1002/hpja.70052"} {
+		if got := l.Entries[i].DOI; got != want {
+			t.Errorf("S%d = %s, want %s", i+1, got, want)
+		}
+	}
+	for _, e := range l.Entries {
+		if e.Origin != "snapshot" || e.Retracted || e.Erratum {
+			t.Errorf("%s: origin %q retracted %v erratum %v", e.DOI, e.Origin, e.Retracted, e.Erratum)
+		}
+	}
+	// 23 records mention cancer or screening: one has no DOI, one is a
+	// correction notice, the rest are citable and cut by the budget.
+	if l.Excluded[ExcludedNoDOI] != 1 || l.Excluded[ExcludedErratum] != 1 || len(l.Entries)+l.Excluded[ExcludedBudget] != 21 {
+		t.Errorf("entries %d, excluded %v; want 1 no_doi, 1 erratum, 21 citable", len(l.Entries), l.Excluded)
+	}
+}
+
+func TestCorpusSearchSemantics(t *testing.T) {
+	corpus := loadTestCorpus(t)
+	tests := []struct {
+		name string
+		give contract.Lead
+		want []string // DOIs, in corpus order
+	}{
+		{
+			name: "orcid",
+			give: contract.Lead{ORCID: "0000-0002-6307-9196"},
+			want: []string{"10.1111/bjhp.12807"},
+		},
+		{
+			name: "orcid outside the window",
+			give: contract.Lead{ORCID: "0000-0002-6307-9196", Since: "2026-01-01"},
+		},
+		{
+			name: "author prefix and topic",
+			give: contract.Lead{Name: "Singh J", Topic: "methylation"},
+			want: []string{"10.1016/j.molcel.2019.07.008"},
+		},
+		{
+			name: "author with wrong initials",
+			give: contract.Lead{Name: "Singh X"},
+		},
+		{
+			name: "quoted phrase is a phrase",
+			give: contract.Lead{Topic: `"urban mobility"`},
+			want: []string{"10.12688/openreseurope.23222.2"},
+		},
+		{
+			name: "window only",
+			give: contract.Lead{Topic: "BRCA1", Since: "2010-01-01", Until: "2010-12-31"},
+			want: []string{"10.1158/0008-5472.can-09-4563"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lead, err := ValidateLead(tt.give)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs, err := corpus.Search(context.Background(), BuildQuery(lead), 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range docs {
+				got = append(got, d.Record.DOI)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Fatalf("got %v, want %v", got, tt.want)
+				}
+			}
+		})
+	}
+}
+
+func TestCorpusSearchLimitAndContext(t *testing.T) {
+	corpus := loadTestCorpus(t)
+	docs, err := corpus.Search(context.Background(), Query{Terms: []string{"cancer"}}, 3)
+	if err != nil || len(docs) != 3 {
+		t.Fatalf("got %d docs, %v; want 3", len(docs), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := corpus.Search(ctx, Query{Terms: []string{"cancer"}}, 3); err == nil {
+		t.Error("a cancelled search succeeded")
+	}
+}
