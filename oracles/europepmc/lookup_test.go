@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"go.uber.org/zap/zaptest"
 
@@ -284,5 +285,21 @@ func TestLookupEndlessPagingIsUnknown(t *testing.T) {
 	got := o.Lookup(context.Background(), []string{"10.1016/j.molcel.2019.07.008"})
 	if r := got["10.1016/j.molcel.2019.07.008"]; r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrUnavailable) {
 		t.Errorf("got %s (err %v), want unknown: an unfinished answer proves no absence", r.Status, r.Err)
+	}
+}
+
+func TestLookupTotalBudget(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done() // never answers in time
+	}))
+	t.Cleanup(srv.Close)
+	opts := oracletest.FastOptions(europepmc.Name)
+	opts.MaxAttempts = 100
+	o := europepmc.New(europepmc.Options{BaseURL: srv.URL, TotalBudget: 300 * time.Millisecond, HTTPOptions: opts})
+
+	const doi = "10.1016/j.molcel.2019.07.008"
+	r := o.Lookup(context.Background(), []string{doi})[doi]
+	if r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrUnavailable) || !errors.Is(r.Err, context.DeadlineExceeded) {
+		t.Errorf("got %s (err %v), want unknown: budget exhausted, wrapping ErrUnavailable and DeadlineExceeded", r.Status, r.Err)
 	}
 }
