@@ -1,0 +1,226 @@
+package crossref
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/httpx"
+)
+
+// Name is the oracle's name in results, logs and the registry.
+const Name = "crossref"
+
+// Defaults used when an Options field is zero. The rates are Crossref's
+// published limits since December 2025: the public pool allows 5 requests a
+// second, one at a time; the polite pool (a mailto address) 10, three at a
+// time.
+const (
+	DefaultBaseURL          = "https://api.crossref.org"
+	DefaultPublicRate       = 5
+	DefaultPublicConcurrent = 1
+	DefaultPoliteRate       = 10
+	DefaultPoliteConcurrent = 3
+	// unlimitedConcurrent stands for "no cap" (a negative MaxConcurrent).
+	unlimitedConcurrent = 64
+)
+
+// notFoundBody is the whole body of Crossref's 404 for an unknown DOI.
+const notFoundBody = "Resource not found."
+
+// Options configures a Client. Zero fields take their defaults.
+type Options struct {
+	// BaseURL is the API root; /works/{doi} is appended.
+	BaseURL string
+	// Contact is an email address: sent as mailto= (polite pool) and in the
+	// User-Agent.
+	Contact string
+	// TotalBudget, when positive, bounds each Lookup, retries included, on
+	// top of the caller's context.
+	TotalBudget time.Duration
+	// HTTPOptions configures the underlying httpx client (timeouts,
+	// retries, body cap). Its RatePerSecond and MaxConcurrent are applied by
+	// the Client itself, so it can lower them when Crossref's headers ask:
+	// zero means the pool's default, negative means unlimited.
+	HTTPOptions httpx.Options
+	// Logger receives counts and statuses; default zap.NewNop().
+	Logger *zap.Logger
+}
+
+// Client is the Crossref oracle. It is safe for concurrent use; its limits
+// are shared by every Lookup.
+type Client struct {
+	base     string
+	contact  string
+	budget   time.Duration
+	http     *httpx.Client
+	throttle *throttle
+	log      *zap.Logger
+}
+
+var _ oracles.Oracle = (*Client)(nil)
+
+// New builds a Client.
+func New(opts Options) *Client {
+	if opts.BaseURL == "" {
+		opts.BaseURL = DefaultBaseURL
+	}
+	if opts.Logger == nil {
+		opts.Logger = zap.NewNop()
+	}
+	ho := opts.HTTPOptions
+	ho.Name = Name
+	if opts.Contact != "" {
+		ho.Contact = opts.Contact
+	}
+	if ho.Logger == nil {
+		ho.Logger = opts.Logger
+	}
+	perSecond, conc := ho.RatePerSecond, ho.MaxConcurrent
+	if perSecond == 0 {
+		perSecond = DefaultPublicRate
+		if ho.Contact != "" {
+			perSecond = DefaultPoliteRate
+		}
+	}
+	switch {
+	case conc == 0 && ho.Contact != "":
+		conc = DefaultPoliteConcurrent
+	case conc == 0:
+		conc = DefaultPublicConcurrent
+	case conc < 0:
+		conc = unlimitedConcurrent
+	}
+	ho.RatePerSecond, ho.MaxConcurrent = -1, -1 // the throttle applies them
+	return &Client{
+		base:     strings.TrimRight(opts.BaseURL, "/"),
+		contact:  ho.Contact,
+		budget:   opts.TotalBudget,
+		http:     httpx.New(ho),
+		throttle: newThrottle(perSecond, conc),
+		log:      opts.Logger.With(zap.String("oracle", Name)),
+	}
+}
+
+// Factory builds the oracle from registry settings; register it in main as
+// reg.Register(crossref.Name, crossref.Factory).
+func Factory(s oracles.Settings) (oracles.Oracle, error) {
+	ho := httpx.Options{
+		Timeout:       s.Timeout,
+		MaxAttempts:   s.MaxAttempts,
+		RatePerSecond: s.RatePerSecond,
+		MaxConcurrent: s.MaxConcurrent,
+		MaxBodyBytes:  s.MaxBodyBytes,
+		Logger:        s.Log(),
+	}
+	if s.HTTPClient != nil {
+		ho.Transport = s.HTTPClient.Transport
+	}
+	return New(Options{
+		BaseURL:     s.BaseURL,
+		Contact:     s.Contact,
+		TotalBudget: s.TotalBudget,
+		HTTPOptions: ho,
+		Logger:      s.Log(),
+	}), nil
+}
+
+// Name returns "crossref".
+func (c *Client) Name() string { return Name }
+
+// WorkURL is the request URL for one normalised DOI: each path segment of
+// the DOI is escaped, so SICI DOIs with "<>;#()" reach the API whole.
+func (c *Client) WorkURL(doi string) string {
+	segs := strings.Split(doi, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	u := c.base + "/works/" + strings.Join(segs, "/")
+	if c.contact != "" {
+		u += "?" + url.Values{"mailto": {c.contact}}.Encode()
+	}
+	return u
+}
+
+// Lookup answers every DOI in dois; see oracles.Oracle. Invalid DOIs are
+// answered Unknown without any request; valid ones are asked one request
+// each, as many at once as Crossref's announced concurrency allows.
+func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
+	valid, out := oracles.Split(Name, dois)
+	if len(valid) == 0 {
+		return out
+	}
+	if c.budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.budget)
+		defer cancel()
+	}
+	var (
+		mu sync.Mutex
+		wg sync.WaitGroup
+	)
+	counts := map[oracles.Status]int{}
+	for _, d := range valid {
+		wg.Go(func() {
+			r := c.lookupOne(ctx, d)
+			mu.Lock()
+			defer mu.Unlock()
+			out[d] = r
+			counts[r.Status]++
+		})
+	}
+	wg.Wait()
+	c.log.Debug("lookup done", zap.Int("dois", len(valid)), zap.Int("found", counts[oracles.Found]),
+		zap.Int("not_found", counts[oracles.NotFound]), zap.Int("unknown", counts[oracles.Unknown]))
+	return out
+}
+
+// lookupOne asks for one normalised DOI.
+func (c *Client) lookupOne(ctx context.Context, doi string) oracles.Result {
+	unknown := func(err error) oracles.Result {
+		return oracles.Result{DOI: doi, Status: oracles.Unknown, Oracle: Name,
+			Err: fmt.Errorf("crossref: lookup %s: %w", doi, err)}
+	}
+	if err := c.throttle.acquire(ctx); err != nil {
+		if !errors.Is(ctx.Err(), context.Canceled) {
+			return unknown(fmt.Errorf("waiting for the rate limit: %w: %w", oracles.ErrUnavailable, err))
+		}
+		return unknown(err)
+	}
+	resp, err := c.http.Get(ctx, c.WorkURL(doi))
+	c.throttle.release()
+	if err != nil {
+		return unknown(err)
+	}
+	if rate, conc := c.throttle.observe(resp.Header); resp.Header.Get("x-rate-limit-limit") != "" {
+		c.log.Debug("limits", zap.Float64("rate_per_second", rate), zap.Int("max_concurrent", conc))
+	}
+	switch resp.StatusCode {
+	case http.StatusOK:
+		rec, err := c.parseWork(resp)
+		if err != nil {
+			return unknown(err)
+		}
+		if !oracles.SameDOI(rec.DOI, doi) {
+			return unknown(c.http.Bad(resp, fmt.Sprintf("answered for another DOI %q", rec.DOI)))
+		}
+		return oracles.Result{DOI: doi, Status: oracles.Found, Oracle: Name, Record: rec}
+	case http.StatusNotFound:
+		if strings.TrimSpace(string(resp.Body)) == notFoundBody {
+			return oracles.Result{DOI: doi, Status: oracles.NotFound, Oracle: Name}
+		}
+		// A 404 that is not Crossref's own answer (a proxy, a wrong base
+		// URL) proves nothing about the DOI.
+		return unknown(c.http.Bad(resp, "404 without Crossref's not-found body"))
+	default:
+		return unknown(c.http.Bad(resp, "unexpected status"))
+	}
+}

@@ -1,0 +1,167 @@
+package crossref
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/httpx"
+)
+
+// WorkResponse is the envelope of GET /works/{doi}.
+type WorkResponse struct {
+	Status      string `json:"status"`
+	MessageType string `json:"message-type"`
+	Message     *Work  `json:"message"`
+}
+
+// Work is the part of a Crossref work citeloop uses.
+type Work struct {
+	DOI            string     `json:"DOI"`
+	Title          []string   `json:"title"`
+	Author         []Author   `json:"author"`
+	ContainerTitle []string   `json:"container-title"`
+	Type           string     `json:"type"`
+	Subtype        string     `json:"subtype"`
+	Source         string     `json:"source"`
+	Issued         *DateParts `json:"issued"`
+	PublishedPrint *DateParts `json:"published-print"`
+	PublishedOnl   *DateParts `json:"published-online"`
+	// UpdateTo is set on a notice (retraction, correction) and names the
+	// works it updates.
+	UpdateTo []Update `json:"update-to"`
+	// UpdatedBy is set on an updated work and names its notices (Crossref
+	// fills it, with Retraction Watch data, since 2024).
+	UpdatedBy []Update `json:"updated-by"`
+}
+
+// Author is one contributor: a person (given, family) or an organisation
+// (name).
+type Author struct {
+	Given  string `json:"given"`
+	Family string `json:"family"`
+	Name   string `json:"name"`
+}
+
+// DateParts is Crossref's {"date-parts": [[year, month, day]]}.
+type DateParts struct {
+	DateParts [][]*int `json:"date-parts"`
+}
+
+// Update is one entry of update-to or updated-by.
+type Update struct {
+	DOI   string `json:"DOI"`
+	Type  string `json:"type"`
+	Label string `json:"label"`
+}
+
+// year returns the first year of the first date that has one.
+func year(ds ...*DateParts) int {
+	for _, d := range ds {
+		if d != nil && len(d.DateParts) > 0 && len(d.DateParts[0]) > 0 && d.DateParts[0][0] != nil {
+			return *d.DateParts[0][0]
+		}
+	}
+	return 0
+}
+
+func isRetraction(typ string) bool {
+	switch strings.ToLower(typ) {
+	case "retraction", "withdrawal", "removal":
+		return true
+	}
+	return false
+}
+
+func isCorrection(typ string) bool {
+	switch strings.ToLower(typ) {
+	case "correction", "erratum", "corrigendum":
+		return true
+	}
+	return false
+}
+
+// Record converts the work. Retraction: an updated-by entry of type
+// retraction, withdrawal or removal, or an update-to retraction that names
+// the work itself (an in-place retraction). A work whose update-to
+// retracts another work is a retraction notice; one that corrects another
+// is an erratum. Posted-content preprints are flagged.
+func (w *Work) Record() *oracles.Record {
+	rec := &oracles.Record{
+		DOI:    strings.ToLower(w.DOI),
+		Year:   year(w.Issued, w.PublishedPrint, w.PublishedOnl),
+		Source: w.Source,
+	}
+	if n, err := oracles.NormalizeDOI(w.DOI); err == nil {
+		rec.DOI = n
+	}
+	if len(w.Title) > 0 {
+		rec.Title = strings.Join(strings.Fields(w.Title[0]), " ")
+	}
+	if len(w.ContainerTitle) > 0 {
+		rec.Journal = w.ContainerTitle[0]
+	}
+	for _, a := range w.Author {
+		name := strings.TrimSpace(a.Given + " " + a.Family)
+		if name == "" {
+			name = strings.TrimSpace(a.Name)
+		}
+		if name != "" {
+			rec.Authors = append(rec.Authors, name)
+		}
+	}
+	if w.Type != "" {
+		rec.PubTypes = []string{w.Type}
+		if w.Subtype != "" {
+			rec.PubTypes = append(rec.PubTypes, w.Subtype)
+		}
+	}
+	rec.Preprint = w.Type == "posted-content" && w.Subtype == "preprint"
+	for _, u := range w.UpdatedBy {
+		if isRetraction(u.Type) {
+			rec.Retracted = true
+		}
+	}
+	for _, u := range w.UpdateTo {
+		self := u.DOI == "" || oracles.SameDOI(u.DOI, w.DOI)
+		switch {
+		case isRetraction(u.Type) && self:
+			rec.Retracted = true
+		case isRetraction(u.Type):
+			rec.RetractionNotice = true
+		case isCorrection(u.Type) && !self:
+			rec.Erratum = true
+		}
+	}
+	return rec
+}
+
+// ParseWork decodes a 200 body of GET /works/{doi}. A body without a work
+// message, or whose work has no DOI, is an error.
+func ParseWork(body []byte) (*Work, error) {
+	var wr WorkResponse
+	if err := json.Unmarshal(body, &wr); err != nil {
+		return nil, err
+	}
+	switch {
+	case wr.Message == nil:
+		return nil, fmt.Errorf("no message")
+	case wr.MessageType != "" && wr.MessageType != "work":
+		return nil, fmt.Errorf("message-type %q, want work", wr.MessageType)
+	case wr.Message.DOI == "":
+		return nil, fmt.Errorf("work without a DOI")
+	}
+	return wr.Message, nil
+}
+
+func (c *Client) parseWork(resp *httpx.Response) (*oracles.Record, error) {
+	if err := c.http.CheckJSON(resp); err != nil {
+		return nil, err
+	}
+	w, err := ParseWork(resp.Body)
+	if err != nil {
+		return nil, c.http.Bad(resp, err.Error())
+	}
+	return w.Record(), nil
+}
