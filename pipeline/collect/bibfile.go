@@ -3,6 +3,7 @@ package collect
 import (
 	"bufio"
 	"bytes"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -36,6 +37,13 @@ func (e *fileEntry) setDOI(raw string) {
 		return
 	}
 	e.RawDOI = raw
+	if strings.Contains(raw, "%") {
+		// BibTeX cannot hold a bare "#", so files write SICI DOIs' "#" as
+		// %23; Crossref's DOI pattern allows no "%" of its own.
+		if u, err := url.PathUnescape(raw); err == nil {
+			raw = u
+		}
+	}
 	if d, err := oracles.NormalizeDOI(raw); err == nil {
 		e.DOI = d
 	}

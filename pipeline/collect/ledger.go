@@ -109,6 +109,7 @@ var reasonText = map[string]string{
 	ExcludedPreprint:         "are preprints whose published version is kept",
 	ExcludedNotFound:         "were not found by any oracle",
 	ExcludedBudget:           "did not fit the prompt budget",
+	ExcludedNoText:           "had neither title nor abstract to show the writer",
 }
 
 // finish writes one note per exclusion reason and drops an empty map.

@@ -1,0 +1,249 @@
+package collect
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/zap/zaptest"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/oracles/httpx"
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+func TestParseSourcesFormats(t *testing.T) {
+	tests := []struct {
+		name     string
+		file     string
+		give     []byte
+		wantRecs int
+		wantDOIs int
+		wantHas  string // a DOI that must be read, normalised
+	}{
+		{name: "RIS", file: "HVI_Johannesburg_references.ris", wantRecs: 10, wantDOIs: 10, wantHas: "10.1029/2018gl080306"},
+		{name: "RIS with records lacking DO", file: "ProgressReport2019_references.ris", wantRecs: 45, wantDOIs: 33, wantHas: "10.1016/s0169-5347(00)01874-7"},
+		{name: "BibTeX with SICI and %23", file: "IKPLS_paper.bib", wantRecs: 21, wantDOIs: 16, wantHas: "10.1002/(sici)1099-128x(199701)11:1<73::aid-cem435>3.0.co;2-#"},
+		{name: "BibTeX with leading space and URLs", file: "RandomForestsGLS_paper.bib", wantRecs: 12, wantDOIs: 9, wantHas: "10.1023/a:1010933404324"},
+		{name: "BibTeX Zotero", file: "ssalib_paper.bib", wantRecs: 19, wantDOIs: 17, wantHas: "10.1175/1520-0442(1996)009<3373:mcsdio>2.0.co;2"},
+		{name: "CSL-JSON", file: "cetacean_mutation_rate_bibliography.json", wantRecs: 25, wantDOIs: 21, wantHas: "10.1038/s41586-023-05752-y"},
+		{name: "Europe PMC response", file: "../europepmc/bx-scholar-mcp__europepmc_by_doi.json", wantRecs: 1, wantDOIs: 1, wantHas: "10.1016/j.molcel.2019.07.008"},
+		{
+			name: "DOI list", file: "refs.txt",
+			give:     []byte("# my refs\n10.1016/J.MOLCEL.2019.07.008\n\nhttps://doi.org/10.1002/hpja.70059\nnot a doi\n10.1/x\" OR \"cancer\n"),
+			wantRecs: 4, wantDOIs: 2, wantHas: "10.1002/hpja.70059",
+		},
+		{
+			name: "JSON Lines of entries", file: "refs.jsonl",
+			give:     []byte(`{"doi":"10.1002/hpja.70059","title":"T","authors":["A B"],"year":2025}` + "\n\n" + `{"DOI":"https://doi.org/10.1111/ans.70196","year":"2025"}` + "\n"),
+			wantRecs: 2, wantDOIs: 2, wantHas: "10.1111/ans.70196",
+		},
+		{
+			name: "JSON array sniffed without extension", file: "refs",
+			give:     []byte(`[{"doi":"10.1002/hpja.70059","title":"T","abstract":"A."}]`),
+			wantRecs: 1, wantDOIs: 1, wantHas: "10.1002/hpja.70059",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := tt.give
+			if data == nil {
+				data = readTestdata(t, "bibliographies", tt.file)
+			}
+			docs, err := parseSources(filepath.Base(tt.file), data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, has := 0, false
+			for _, d := range docs {
+				if d.Record.DOI != "" {
+					n++
+				}
+				has = has || d.Record.DOI == tt.wantHas
+			}
+			if len(docs) != tt.wantRecs || n != tt.wantDOIs || !has {
+				t.Errorf("got %d records, %d DOIs, has %s = %v; want %d, %d, true", len(docs), n, tt.wantHas, has, tt.wantRecs, tt.wantDOIs)
+			}
+		})
+	}
+}
+
+func TestParseSourcesBibTeXFields(t *testing.T) {
+	docs, err := parseSources("IKPLS_paper.bib", readTestdata(t, "bibliographies", "IKPLS_paper.bib"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := docs[1] // wold1983food: accents in authors, no DOI
+	if d.ID != "wold1983food" || d.Record.Year != 1983 || d.Record.Authors[6] != "Sjostrom, M." {
+		t.Errorf("got %+v", d)
+	}
+}
+
+func TestParseSourcesErrors(t *testing.T) {
+	tests := []struct{ file, give string }{
+		{"refs.json", `{"resultList": `},
+		{"refs.json", `{"version":"6.9","resultList":{"result":[]}}`},
+		{"refs.jsonl", "{\"doi\":\"10.1/x\"}\n{oops\n"},
+		{"refs.json", `[{"doi": 12}]`},
+	}
+	for _, tt := range tests {
+		if _, err := parseSources(tt.file, []byte(tt.give)); !errors.Is(err, ErrSources) || !strings.Contains(err.Error(), tt.file) {
+			t.Errorf("parseSources(%s, %q) = %v, want ErrSources naming the file", tt.file, tt.give, err)
+		}
+	}
+}
+
+// doiServer is a fake Europe PMC answering DOI:"…" OR DOI:"…" lookups from
+// recorded core records; fail makes it answer 503.
+type doiServer struct {
+	byDOI map[string]json.RawMessage
+	fail  bool
+
+	mu    sync.Mutex
+	calls int
+}
+
+var doiClause = regexp.MustCompile(`DOI:"([^"]+)"`)
+
+func newDOIServer(t *testing.T, fixtures ...string) *doiServer {
+	s := &doiServer{byDOI: map[string]json.RawMessage{}}
+	for _, f := range fixtures {
+		for _, raw := range records(t, readTestdata(t, "europepmc", f)) {
+			var r europepmc.Result
+			if err := json.Unmarshal(raw, &r); err != nil {
+				t.Fatal(err)
+			}
+			if d, err := oracles.NormalizeDOI(r.DOI); err == nil {
+				s.byDOI[d] = raw
+			}
+		}
+	}
+	return s
+}
+
+func (s *doiServer) handler(t *testing.T) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.calls++
+		s.mu.Unlock()
+		if s.fail {
+			http.Error(w, "Service Unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		if err := r.ParseForm(); err != nil {
+			t.Error(err)
+		}
+		var hits []json.RawMessage
+		for _, m := range doiClause.FindAllStringSubmatch(r.Form.Get("query"), -1) {
+			if raw, ok := s.byDOI[strings.ToLower(m[1])]; ok {
+				hits = append(hits, raw)
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(response(t, "", hits...))
+	})
+}
+
+func (s *doiServer) client(t *testing.T) *europepmc.Client {
+	srv := httptest.NewServer(s.handler(t))
+	t.Cleanup(srv.Close)
+	return europepmc.New(europepmc.Options{
+		BaseURL: srv.URL,
+		HTTPOptions: httpx.Options{
+			MaxAttempts: 2, MinBackoff: time.Millisecond, MaxBackoff: 2 * time.Millisecond,
+			Timeout: 5 * time.Second, RatePerSecond: -1,
+		},
+		Logger: zaptest.NewLogger(t),
+	})
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestFileCollectorLooksUpEveryDOI(t *testing.T) {
+	srv := newDOIServer(t, "bx-scholar-mcp__europepmc_by_doi.json", "europepmc-evidence-mcp__search_retracted_core.json", "pyEuropePMC__search_cancer_core.json")
+	path := writeFile(t, "refs.txt", strings.Join([]string{
+		"10.1016/J.MOLCEL.2019.07.008", // found: title and abstract filled in
+		"https://doi.org/10.1002/hpja.70059",
+		"10.3928/02793695-20260701-01", // retracted
+		"10.1088/1748-9326/ab28b0",     // not in Europe PMC's answer
+		"not a doi",
+		"10.1002/hpja.70059", // duplicate
+	}, "\n"))
+	c := NewFileCollector(path, srv.client(t), testOptions(t))
+	l, err := c.Collect(context.Background(), contract.Lead{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{ExcludedRetracted: 1, ExcludedNotFound: 1, ExcludedNoDOI: 1, ExcludedDuplicate: 1}
+	if len(l.Entries) != 2 || !equalCounts(l.Excluded, want) {
+		t.Fatalf("entries %d excluded %v; want 2 and %v", len(l.Entries), l.Excluded, want)
+	}
+	e, ok := l.ByDOI("10.1016/j.molcel.2019.07.008")
+	if !ok || !strings.HasPrefix(e.Title, "Reaction Mechanisms of Pol IV") || len(e.Abstract) < 500 || e.Origin != "file:refs.txt" || e.PMID != "31398324" {
+		t.Errorf("molcel entry = %+v", e)
+	}
+	assertNotes(t, l, "file:refs.txt: 6 source(s) read", "not found by any oracle (10.1088/1748-9326/ab28b0)", `line 5 "not a doi"`, "are retracted (10.3928/02793695-20260701-01)")
+}
+
+func TestFileCollectorKeepsFileTextWhenOracleHasNone(t *testing.T) {
+	srv := newDOIServer(t, "europepmc-evidence-mcp__search_retracted_core.json")
+	path := writeFile(t, "refs.jsonl", `{"doi":"10.1016/j.jse.2026.06.002","abstract":"The file's own abstract."}`+"\n")
+	opts := testOptions(t)
+	opts.IncludeRetracted = true
+	l, err := NewFileCollector(path, srv.client(t), opts).Collect(context.Background(), contract.Lead{Topic: "follow-up"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Entries) != 1 {
+		t.Fatalf("entries = %+v", l.Entries)
+	}
+	e := l.Entries[0]
+	if e.Abstract != "The file's own abstract." || !strings.HasPrefix(e.Title, "WITHDRAWN") || !e.Retracted {
+		t.Errorf("entry = %+v; want the oracle's title and flags with the file's abstract", e)
+	}
+}
+
+func TestFileCollectorUnavailable(t *testing.T) {
+	srv := newDOIServer(t)
+	srv.fail = true
+	path := writeFile(t, "refs.bib", "@article{a, title={T}, doi={10.1002/hpja.70059}}")
+	_, err := NewFileCollector(path, srv.client(t), testOptions(t)).Collect(context.Background(), contract.Lead{})
+	if !errors.Is(err, oracles.ErrUnavailable) {
+		t.Fatalf("got %v, want ErrUnavailable", err)
+	}
+	if srv.calls != 2 {
+		t.Errorf("calls = %d, want 2 (one retry)", srv.calls)
+	}
+}
+
+func TestFileCollectorWithoutOracleAndBadFile(t *testing.T) {
+	path := writeFile(t, "refs.ris", "TY  - JOUR\nTI  - Title here\nAB  - An abstract.\nDO  - 10.1002/hpja.70059\nER  - \nTY  - JOUR\nDO  - 10.1002/hpja.70052\nER  - \n")
+	l, err := NewFileCollector(path, nil, testOptions(t)).Collect(context.Background(), contract.Lead{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Entries) != 1 || l.Entries[0].Title != "Title here" || l.Excluded[ExcludedNoText] != 1 {
+		t.Errorf("entries %+v excluded %v", l.Entries, l.Excluded)
+	}
+	_, err = NewFileCollector(filepath.Join(t.TempDir(), "missing.bib"), nil, testOptions(t)).Collect(context.Background(), contract.Lead{})
+	if !errors.Is(err, ErrSources) {
+		t.Errorf("missing file: got %v, want ErrSources", err)
+	}
+}
