@@ -116,7 +116,8 @@ func maxClaimNumber(cs []contract.Claim) int {
 }
 
 // candidates scores every usable abstract sentence by the share of topic
-// words it contains, breaking ties by source rank then position.
+// words it contains plus findingBonus, breaking ties by source rank then
+// position.
 func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 	topic := contentWords(req.Lead.Topic + " " + req.Lead.Name)
 	var out []candidate
@@ -136,6 +137,7 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 			if score == 0 {
 				continue
 			}
+			score += findingBonus(s)
 			out = append(out, candidate{entry: e, text: s, score: score, rank: rank})
 		}
 	}
@@ -160,4 +162,32 @@ func orDefault(v, d int) int {
 		return v
 	}
 	return d
+}
+
+var (
+	findingMarkers = []string{"found", "showed", "shows", "associated", "increased", "decreased", "reduced", "lower", "higher",
+		"significant", "improved", "%", "risk", "rates", "rising", "declined", "more likely", "less likely", "suggest", "indicate"}
+	aimMarkers = []string{"this study", "we aimed", "aimed to", "aims to", "the aim", "objective", "we investigated",
+		"this review", "were sourced", "were collected", "was conducted", "we conducted", "purpose", "we describe", "here, we"}
+)
+
+// findingBonus prefers sentences that report a finding over sentences that
+// state an aim or a method: +0.25 for a finding marker, -0.5 for an aim or
+// method marker. A brief is made of findings.
+func findingBonus(s string) float64 {
+	low := strings.ToLower(s)
+	bonus := 0.0
+	for _, m := range findingMarkers {
+		if strings.Contains(low, m) {
+			bonus += 0.25
+			break
+		}
+	}
+	for _, m := range aimMarkers {
+		if strings.Contains(low, m) {
+			bonus -= 0.5
+			break
+		}
+	}
+	return bonus
 }

@@ -141,6 +141,9 @@ func renderMarkdown(b brief) []byte {
 		for _, c := range s.Claims {
 			fmt.Fprintf(&sb, "\n%s %s\n", mdEscape(c.Text), refMarks(c.Refs))
 			for _, q := range c.Quotes {
+				if q.Quote == strings.TrimSpace(c.Text) {
+					continue // an extractive claim is its own quote
+				}
 				fmt.Fprintf(&sb, "\n> [%d] \"%s\"\n", q.Ref, mdEscape(q.Quote))
 			}
 		}
@@ -235,9 +238,9 @@ var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{"marks
 <h1>{{.Title}}</h1>
 <p class="note">Verified by citeloop's citation gate on {{.VerifiedAt}} for {{.Lead}}. Every reference below comes from the evidence ledger; every quote appears in its source.</p>
 {{range .Sections}}<h2>{{.Heading}}</h2>
-{{range .Claims}}<p id="{{.ID}}">{{.Text}} {{marks .Refs}}</p>
-{{range .Quotes}}<blockquote>[{{.Ref}}] “{{.Quote}}”</blockquote>
-{{end}}{{end}}{{end}}<h2>References</h2>
+{{range $c := .Claims}}<p id="{{$c.ID}}">{{$c.Text}} {{marks $c.Refs}}</p>
+{{range $c.Quotes}}{{if ne .Quote $c.Text}}<blockquote>[{{.Ref}}] “{{.Quote}}”</blockquote>
+{{end}}{{end}}{{end}}{{end}}<h2>References</h2>
 <ol>
 {{range .References}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a></li>
 {{end}}</ol>

@@ -100,7 +100,11 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if err != nil {
 		return err
 	}
-	writer, skeptic, err := o.agents.build(a, env)
+	build := o.agents.build
+	if a.newAgents != nil {
+		build = func(_ *app, env buildEnv) (pipeline.Writer, pipeline.Skeptic, error) { return a.newAgents(env) }
+	}
+	writer, skeptic, err := build(a, env)
 	if err != nil {
 		return err
 	}
@@ -109,10 +113,11 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		Collector:     collector,
 		Writer:        writer,
 		Skeptic:       skeptic,
-		Gate:          gates.New(env.oracle, gates.WithLogger(a.logger)),
+		Gate:          gates.New(env.oracle, gates.WithLogger(a.logger), gates.WithClock(a.now)),
 		MaxIterations: o.maxIterations,
 		MinSources:    a.cfg.Collect.MinSources,
 		Logger:        a.logger,
+		Now:           a.now,
 	}
 	res, err := runner.Run(ctx, lead)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -28,12 +29,18 @@ func main() {
 // run executes the command line args and returns an error carrying the exit
 // code (see exitCode).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: newRegistry}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: newRegistry, now: time.Now}
+	return runApp(ctx, a, args)
+}
+
+// runApp runs the command line for a prepared app; tests inject clocks,
+// registries and agents through a.
+func runApp(ctx context.Context, a *app, args []string) error {
 	root := newRootCmd(a)
 	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
 	err := root.ExecuteContext(ctx)
 	if a.logger != nil {
 		_ = a.logger.Sync()

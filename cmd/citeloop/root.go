@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline"
 )
 
 // app is what every subcommand shares: I/O, the environment, the loaded
@@ -20,6 +22,10 @@ type app struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	registry       func() (*oracles.Registry, error)
+	now            func() time.Time
+	// newAgents, when set, replaces the writer and skeptic the flags would
+	// build. Tests use it to script agents through the real CLI.
+	newAgents func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error)
 
 	configPath string
 	logFormat  string

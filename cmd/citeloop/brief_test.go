@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/snapshot"
+	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
+
+// testApp returns an app with captured output and no environment.
+func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
+	var stdout, stderr bytes.Buffer
+	return &app{
+		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
+		getenv: func(k string) string { return env[k] }, registry: newRegistry, now: fixedNow,
+	}, &stdout, &stderr
+}
+
+func TestBriefOfflineWritesAVerifiedBrief(t *testing.T) {
+	a, stdout, stderr := testApp(nil)
+	out := t.TempDir()
+	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--format", "md,json,html"})
+	if code := exitCode(err); code != exitOK {
+		t.Fatalf("exit %d (%v)\nstdout: %s\nstderr: %s", code, err, stdout, stderr)
+	}
+
+	var brief struct {
+		References []struct{ DOI string }
+		Sections   []struct {
+			Claims []struct {
+				Citations []struct{ DOI, Quote string }
+			}
+		}
+		LedgerFile string `json:"ledger_file"`
+	}
+	readJSON(t, filepath.Join(out, "brief.json"), &brief)
+	var ledger contract.Ledger
+	readJSON(t, filepath.Join(out, brief.LedgerFile), &ledger)
+	corpus, err := snapshot.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inCorpus := snapshot.NewOracle(corpus)
+	if len(brief.References) == 0 {
+		t.Fatal("brief has no references")
+	}
+	for _, r := range brief.References {
+		if res := inCorpus.Lookup(context.Background(), []string{r.DOI})[r.DOI]; res.Status != oracles.Found {
+			t.Errorf("reference %s is not in the corpus", r.DOI)
+		}
+	}
+	for _, s := range brief.Sections {
+		for _, c := range s.Claims {
+			for _, cite := range c.Citations {
+				e, ok := ledger.ByDOI(cite.DOI)
+				if !ok || !gates.ContainsQuote(e.Abstract, cite.Quote) {
+					t.Errorf("quote %q is not in the abstract of %s", cite.Quote, cite.DOI)
+				}
+			}
+		}
+	}
+	if strings.Contains(stderr.String(), "Despite national cancer screening") {
+		t.Error("logs contain brief text")
+	}
+}
+
+func TestBriefOfflineGolden(t *testing.T) {
+	a, _, _ := testApp(nil)
+	out := t.TempDir()
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--format", "md,html"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"brief.md", "brief.html"} {
+		got, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("..", "..", "testdata", "golden", "offline-cancer-screening."+strings.TrimPrefix(filepath.Ext(name), "."))
+		if *update {
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test ./cmd/citeloop -run Golden -update)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s; if the change is intended, run go test ./cmd/citeloop -run Golden -update\n--- got ---\n%s", name, golden, got)
+		}
+	}
+}
+
+// scripted agents for CLI exit-code tests.
+type fixedWriter struct {
+	draft contract.Draft
+	calls *int
+}
+
+func (w fixedWriter) Write(context.Context, contract.WriteRequest) (contract.WriteResult, error) {
+	*w.calls++
+	return contract.WriteResult{Draft: w.draft}, nil
+}
+
+type noObjections struct{}
+
+func (noObjections) Review(context.Context, contract.ReviewRequest) (contract.ReviewResult, error) {
+	return contract.ReviewResult{Objections: contract.Objections{Objections: []contract.Objection{}}}, nil
+}
+
+// unavailableOracle never answers.
+type unavailableOracle struct{}
+
+func (unavailableOracle) Name() string { return "europepmc" }
+func (unavailableOracle) Lookup(_ context.Context, dois []string) map[string]oracles.Result {
+	return oracles.UnknownAll("europepmc", dois, &oracles.BadResponseError{Oracle: "europepmc", StatusCode: 503, Reason: "Service Temporarily Unavailable"})
+}
+
+func TestBriefFailuresExitWithTheirCodeAndWriteNoBrief(t *testing.T) {
+	fabricated := func(n int) contract.Draft {
+		return contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "H", Claims: []contract.Claim{
+			{ID: "c1", Text: "x", Citations: []contract.Citation{{DOI: "10.1038/fake." + strings.Repeat("9", n), Quote: "screening"}}},
+		}}}}
+	}
+	realDraft := contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "H", Claims: []contract.Claim{
+		{ID: "c1", Text: "x", Citations: []contract.Citation{{DOI: "10.1002/hpja.70052", Quote: "bowel cancer screening rates are lower in rural/remote Australia"}}},
+	}}}}
+	sources := filepath.Join("..", "..", "testdata", "europepmc", "pyEuropePMC__search_cancer_core.json")
+	tests := []struct {
+		name       string
+		args       []string
+		draft      func(call int) contract.Draft
+		unavail    bool
+		wantCode   int
+		wantWrites int
+	}{
+		{name: "iteration cap", args: []string{"--offline", "--max-iterations", "2"}, draft: fabricated, wantCode: exitNotVerified, wantWrites: 2},
+		{name: "no progress", args: []string{"--offline"}, draft: func(int) contract.Draft { return fabricated(1) }, wantCode: exitNotVerified, wantWrites: 2},
+		{name: "refused", args: []string{"--offline"}, draft: func(int) contract.Draft {
+			return contract.Draft{Sections: []contract.Section{}, Refused: true, Missing: "trials"}
+		}, wantCode: exitRefused, wantWrites: 1},
+		{name: "oracle unavailable stops the writer", args: []string{"--sources", sources}, draft: func(int) contract.Draft { return realDraft }, unavail: true, wantCode: exitOracleUnavailable, wantWrites: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, stdout, _ := testApp(nil)
+			calls := 0
+			a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+				return &callWriter{draft: tt.draft, calls: &calls}, noObjections{}, nil
+			}
+			if tt.unavail {
+				a.registry = func() (*oracles.Registry, error) {
+					r := oracles.NewRegistry()
+					return r, r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) { return unavailableOracle{}, nil })
+				}
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			args := append([]string{"brief", "--topic", "cancer screening", "--out", out}, tt.args...)
+			err := runApp(context.Background(), a, args)
+			if got := exitCode(err); got != tt.wantCode {
+				t.Errorf("exit code = %d (%v), want %d", got, err, tt.wantCode)
+			}
+			if calls != tt.wantWrites {
+				t.Errorf("writer calls = %d, want %d", calls, tt.wantWrites)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("failed run created %s", out)
+			}
+			if !strings.Contains(stdout.String(), "no brief written") {
+				t.Errorf("stdout does not say no brief was written: %q", stdout)
+			}
+		})
+	}
+}
+
+type callWriter struct {
+	draft func(call int) contract.Draft
+	calls *int
+}
+
+func (w *callWriter) Write(context.Context, contract.WriteRequest) (contract.WriteResult, error) {
+	*w.calls++
+	return contract.WriteResult{Draft: w.draft(*w.calls)}, nil
+}
+
+func TestBriefReportIsNotABrief(t *testing.T) {
+	a, _, _ := testApp(nil)
+	calls := 0
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+		return fixedWriter{draft: contract.Draft{Sections: []contract.Section{}, Refused: true, Missing: "trials"}, calls: &calls}, noObjections{}, nil
+	}
+	out := t.TempDir()
+	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--report"})
+	if exitCode(err) != exitRefused {
+		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 1 || entries[0].Name() != pipeline.ReportFile {
+		t.Fatalf("files = %v, want only %s", entries, pipeline.ReportFile)
+	}
+	var report map[string]any
+	readJSON(t, filepath.Join(out, pipeline.ReportFile), &report)
+	if report["NOT_A_BRIEF"] == nil || report["end_reason"] != "refused" {
+		t.Errorf("report lacks NOT_A_BRIEF or end_reason: %v", report)
+	}
+}
+
+func TestBriefUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{name: "no out", args: []string{"brief", "--offline", "--topic", "x"}, want: "--out"},
+		{name: "bad format", args: []string{"brief", "--offline", "--topic", "x", "--out", "o", "--format", "pdf"}, want: "--format"},
+		{name: "bad flag", args: []string{"brief", "--nope"}, want: "unknown flag"},
+		{name: "zero iterations", args: []string{"brief", "--offline", "--topic", "x", "--out", "o", "--max-iterations", "0"}, want: "--max-iterations"},
+		{name: "missing config", args: []string{"--config", "/nonexistent/citeloop.yaml", "brief", "--offline", "--topic", "x", "--out", "o"}, want: "/nonexistent/citeloop.yaml"},
+		{name: "bad log format", args: []string{"--log-format", "xml", "brief", "--offline", "--topic", "x", "--out", "o"}, want: "--log-format"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, _, _ := testApp(nil)
+			err := runApp(context.Background(), a, tt.args)
+			if exitCode(err) != exitUsage {
+				t.Errorf("exit = %d (%v), want %d", exitCode(err), err, exitUsage)
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v does not name %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestExitCodeForEveryEndReason(t *testing.T) {
+	want := map[pipeline.EndReason]int{
+		pipeline.Verified: 0, pipeline.IterationCap: 3, pipeline.NoProgress: 3,
+		pipeline.OracleUnavailable: 4, pipeline.Refused: 5, pipeline.ModelError: 6,
+	}
+	for r, code := range want {
+		if got := endReasonCode(r); got != code {
+			t.Errorf("endReasonCode(%s) = %d, want %d", r, got, code)
+		}
+	}
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}

@@ -1,0 +1,263 @@
+package pipeline_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+// ledger has three real-looking sources; S3 is retracted.
+func ledger() contract.Ledger {
+	l := contract.Ledger{Entries: []contract.Entry{
+		{ID: "S1", DOI: "10.1002/hpja.70052", Title: "Bowel cancer screening in Tasmania", Abstract: "Bowel cancer screening rates are lower in rural areas. Co-design improved awareness."},
+		{ID: "S2", DOI: "10.1097/cm9.0000000000003667", Title: "Breast cancer in older women", Abstract: "The burden of breast cancer for older adults has been rising."},
+		{ID: "S3", DOI: "10.3928/02793695-20260701-01", Title: "Retracted editorial", Abstract: "Nurses improved outcomes.", Retracted: true},
+	}}
+	for i := range l.Entries {
+		l.Entries[i].Seal()
+	}
+	return l
+}
+
+type staticCollector struct {
+	ledger contract.Ledger
+	err    error
+}
+
+func (c staticCollector) Collect(context.Context, contract.Lead) (contract.Ledger, error) {
+	return c.ledger, c.err
+}
+
+// oracleOf confirms every ledger DOI, or fails with err.
+type oracleOf struct {
+	err   error
+	calls int
+}
+
+func (o *oracleOf) Name() string { return "fake" }
+func (o *oracleOf) Lookup(_ context.Context, dois []string) map[string]oracles.Result {
+	o.calls++
+	if o.err != nil {
+		return oracles.UnknownAll("fake", dois, o.err)
+	}
+	out := map[string]oracles.Result{}
+	for _, d := range dois {
+		if e, ok := ledger().ByDOI(d); ok {
+			out[d] = oracles.Result{DOI: d, Status: oracles.Found, Oracle: "fake", Record: &oracles.Record{DOI: e.DOI, Title: e.Title, Retracted: e.Retracted}}
+		} else {
+			out[d] = oracles.Result{DOI: d, Status: oracles.NotFound, Oracle: "fake"}
+		}
+	}
+	return out
+}
+
+// scriptedWriter returns drafts[i] on pass i+1 (repeating the last), and
+// records every request.
+type scriptedWriter struct {
+	drafts   []contract.Draft
+	err      error
+	requests []contract.WriteRequest
+}
+
+func (w *scriptedWriter) Write(_ context.Context, req contract.WriteRequest) (contract.WriteResult, error) {
+	w.requests = append(w.requests, req)
+	if w.err != nil {
+		return contract.WriteResult{}, w.err
+	}
+	d := w.drafts[min(len(w.requests), len(w.drafts))-1]
+	return contract.WriteResult{Draft: d, Usage: contract.Usage{Calls: 1, PromptTokens: 100, OutputTokens: 10}}, nil
+}
+
+type scriptedSkeptic struct {
+	objections []contract.Objection
+	err        error
+	calls      int
+}
+
+func (s *scriptedSkeptic) Review(context.Context, contract.ReviewRequest) (contract.ReviewResult, error) {
+	s.calls++
+	if s.err != nil {
+		return contract.ReviewResult{}, s.err
+	}
+	return contract.ReviewResult{Objections: contract.Objections{Objections: s.objections}}, nil
+}
+
+func draft(doi, quote string) contract.Draft {
+	return contract.Draft{Title: "Brief", Sections: []contract.Section{{Heading: "Findings", Claims: []contract.Claim{
+		{ID: "c1", Text: "Breast cancer burden in older adults is rising.", Citations: []contract.Citation{{DOI: "10.1097/cm9.0000000000003667", Quote: "burden of breast cancer for older adults has been rising"}}},
+		{ID: "c2", Text: "Rural screening is lower.", Citations: []contract.Citation{{DOI: doi, Quote: quote}}},
+	}}}}
+}
+
+var (
+	good        = draft("10.1002/hpja.70052", "screening rates are lower in rural areas")
+	fabricated  = draft("10.1038/fake.2024.001", "screening rates are lower in rural areas")
+	fabricated2 = draft("10.1038/fake.2024.002", "screening rates are lower in rural areas")
+	fabricated3 = draft("10.1038/fake.2024.003", "screening rates are lower in rural areas")
+	badQuote    = draft("10.1002/hpja.70052", "screening rates doubled everywhere")
+	retracted   = draft("10.3928/02793695-20260701-01", "Nurses improved outcomes")
+	injection   = draft(`10.1/x" OR "cancer`, "screening rates are lower in rural areas")
+	refusal     = contract.Draft{Title: "", Sections: []contract.Section{}, Refused: true, Missing: "randomised trials on screening uptake"}
+)
+
+func TestRunEndReasons(t *testing.T) {
+	unavailable := &oracles.BadResponseError{Oracle: "fake", StatusCode: 503, Reason: "maintenance"}
+	tests := []struct {
+		name        string
+		drafts      []contract.Draft
+		writerErr   error
+		skeptic     *scriptedSkeptic
+		collector   staticCollector
+		oracleErr   error
+		minSources  int
+		want        pipeline.EndReason
+		wantWrites  int
+		wantSkeptic int
+	}{
+		{name: "verified first pass", drafts: []contract.Draft{good}, want: pipeline.Verified, wantWrites: 1, wantSkeptic: 1},
+		{name: "repaired second draft passes", drafts: []contract.Draft{fabricated, good}, want: pipeline.Verified, wantWrites: 2, wantSkeptic: 2},
+		{name: "fabricated doi every pass hits the cap", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, want: pipeline.IterationCap, wantWrites: 3, wantSkeptic: 3},
+		{name: "same fabricated doi twice is no progress", drafts: []contract.Draft{fabricated}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "quote not in source never verifies", drafts: []contract.Draft{badQuote}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "retracted source never verifies", drafts: []contract.Draft{retracted}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "doi with query syntax never verifies", drafts: []contract.Draft{injection}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "skeptic that always objects cannot be outlasted", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{objections: []contract.Objection{{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "no"}}}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "skeptic that says done cannot pass a fabricated draft", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, skeptic: &scriptedSkeptic{objections: []contract.Objection{}}, want: pipeline.IterationCap, wantWrites: 3, wantSkeptic: 3},
+		{name: "oracle unavailable stops at once", drafts: []contract.Draft{good}, oracleErr: unavailable, want: pipeline.OracleUnavailable, wantWrites: 1, wantSkeptic: 1},
+		{name: "collection unavailable stops before any model call", drafts: []contract.Draft{good}, collector: staticCollector{err: unavailable}, want: pipeline.OracleUnavailable},
+		{name: "writer abstains", drafts: []contract.Draft{refusal}, want: pipeline.Refused, wantWrites: 1},
+		{name: "too few sources abstains before any model call", drafts: []contract.Draft{good}, minSources: 5, want: pipeline.Refused},
+		{name: "writer error is a model error", writerErr: errors.New("503 three times"), want: pipeline.ModelError, wantWrites: 1},
+		{name: "skeptic error is a model error", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{err: errors.New("garbage")}, want: pipeline.ModelError, wantWrites: 1, wantSkeptic: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := &scriptedWriter{drafts: tt.drafts, err: tt.writerErr}
+			s := tt.skeptic
+			if s == nil {
+				s = &scriptedSkeptic{}
+			}
+			c := tt.collector
+			if c.ledger.Entries == nil && c.err == nil {
+				c.ledger = ledger()
+			}
+			r := pipeline.Runner{Collector: c, Writer: w, Skeptic: s, Gate: gates.New(&oracleOf{err: tt.oracleErr}), MaxIterations: 3, MinSources: tt.minSources}
+			res, err := r.Run(context.Background(), contract.Lead{Topic: "cancer screening"})
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if res.Reason != tt.want {
+				t.Errorf("end reason = %s (%s), want %s", res.Reason, res.Detail, tt.want)
+			}
+			if len(w.requests) != tt.wantWrites || s.calls != tt.wantSkeptic {
+				t.Errorf("writer calls = %d, skeptic calls = %d; want %d, %d", len(w.requests), s.calls, tt.wantWrites, tt.wantSkeptic)
+			}
+			if res.Detail == "" {
+				t.Error("run ended without a detail")
+			}
+			if (res.Reason == pipeline.Verified) == res.Proof.IsZero() {
+				t.Errorf("proof zero = %v with end reason %s", res.Proof.IsZero(), res.Reason)
+			}
+			dir := t.TempDir()
+			_, aerr := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON}, res.Proof, res)
+			if (aerr == nil) != (tt.want == pipeline.Verified) {
+				t.Errorf("Assemble error = %v for end reason %s", aerr, res.Reason)
+			}
+			if tt.want != pipeline.Verified {
+				if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+					t.Errorf("failed run wrote %d files, want none", len(entries))
+				}
+			}
+		})
+	}
+}
+
+func TestRepairPassGetsDiagnosticsAndObjections(t *testing.T) {
+	w := &scriptedWriter{drafts: []contract.Draft{fabricated, good}}
+	obj := contract.Objection{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "too strong"}
+	s := &onceSkeptic{first: []contract.Objection{obj}}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: s, Gate: gates.New(&oracleOf{})}
+	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
+	if err != nil || res.Reason != pipeline.Verified {
+		t.Fatalf("Run = %s, %v; want verified", res.Reason, err)
+	}
+	first, second := w.requests[0], w.requests[1]
+	if first.Repair() || len(first.Diagnostics) != 0 {
+		t.Errorf("first pass is a repair pass or has diagnostics: %+v", first.Diagnostics)
+	}
+	if !second.Repair() || second.Previous.Digest() != fabricated.Digest() {
+		t.Fatal("second pass did not get the previous draft")
+	}
+	want := contract.Diagnostic{ClaimID: "c2", DOI: "10.1038/fake.2024.001", Reason: contract.ReasonNotInSources, Detail: "DOI is not one of the collected sources"}
+	if len(second.Diagnostics) != 1 || second.Diagnostics[0] != want {
+		t.Errorf("diagnostics = %+v, want exactly %+v", second.Diagnostics, want)
+	}
+	if len(second.Objections) != 1 || second.Objections[0] != obj {
+		t.Errorf("objections = %+v, want %+v", second.Objections, obj)
+	}
+	if got := len(res.Metrics.Iterations); got != 2 {
+		t.Errorf("metrics iterations = %d, want 2", got)
+	}
+	if res.Metrics.Writer.PromptTokens != 200 {
+		t.Errorf("writer prompt tokens = %d, want 200 over two calls", res.Metrics.Writer.PromptTokens)
+	}
+}
+
+type onceSkeptic struct {
+	first []contract.Objection
+	calls int
+}
+
+func (s *onceSkeptic) Review(context.Context, contract.ReviewRequest) (contract.ReviewResult, error) {
+	s.calls++
+	if s.calls == 1 {
+		return contract.ReviewResult{Objections: contract.Objections{Objections: s.first}}, nil
+	}
+	return contract.ReviewResult{Objections: contract.Objections{Objections: []contract.Objection{}}}, nil
+}
+
+func TestAssembleRefusesZeroAndStaleProofs(t *testing.T) {
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
+	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
+	if err != nil || res.Reason != pipeline.Verified {
+		t.Fatalf("Run = %s, %v", res.Reason, err)
+	}
+	formats := []pipeline.Format{pipeline.Markdown}
+
+	dir := t.TempDir()
+	if _, err := pipeline.Assemble(dir, formats, gates.Proof{}, res); !errors.Is(err, gates.ErrNoProof) {
+		t.Errorf("zero proof: err = %v, want ErrNoProof", err)
+	}
+	tampered := res
+	tampered.Draft = fabricated
+	if _, err := pipeline.Assemble(dir, formats, res.Proof, tampered); !errors.Is(err, gates.ErrStaleProof) {
+		t.Errorf("proof for another draft: err = %v, want ErrStaleProof", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("refused assembly wrote %d files", len(entries))
+	}
+	paths, err := pipeline.Assemble(dir, formats, res.Proof, res)
+	if err != nil {
+		t.Fatalf("Assemble with the real proof: %v", err)
+	}
+	if len(paths) != 2 || filepath.Base(paths[0]) != pipeline.LedgerFile {
+		t.Errorf("paths = %v, want ledger.json then brief.md", paths)
+	}
+}
+
+func TestCancelledContextIsAnErrorNotAnOutcome(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := &scriptedWriter{err: context.Canceled}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
+	if _, err := r.Run(ctx, contract.Lead{Topic: "t"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Run with cancelled context: err = %v, want context.Canceled", err)
+	}
+}
