@@ -1,0 +1,328 @@
+// Package datacite is a DOI oracle over the DataCite REST API:
+// GET /dois/{doi} per DOI. DataCite registers the DOIs of datasets,
+// software and preprints (Zenodo, arXiv, Dryad, figshare) that Crossref and
+// Europe PMC do not know.
+//
+// Wire facts: a found DOI is a JSON:API document {"data":{"id","type":"dois",
+// "attributes":{...}}}; an unknown DOI is HTTP 404 with
+// {"errors":[{"status":"404","title":"The resource you are looking for
+// doesn't exist."}]}. The public API allows about 3000 requests per five
+// minutes; the DOI's slash is sent as a path separator.
+package datacite
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/httpx"
+)
+
+// Name is the oracle's name in results, logs and the registry.
+const Name = "datacite"
+
+// Defaults used when an Options field is zero.
+const (
+	DefaultBaseURL = "https://api.datacite.org"
+	// DefaultParallel is the number of DOIs asked at once (the httpx rate
+	// and concurrency limits still apply).
+	DefaultParallel = 4
+)
+
+// Options configures a Client. Zero fields take their defaults.
+type Options struct {
+	// BaseURL is the API root; /dois/{doi} is appended.
+	BaseURL string
+	// Parallel is the number of DOIs in flight at once.
+	Parallel int
+	// TotalBudget, when positive, bounds each Lookup, retries included.
+	TotalBudget time.Duration
+	// HTTPOptions configures the httpx client (Name is set to "datacite").
+	HTTPOptions httpx.Options
+	// Logger receives counts and statuses; default zap.NewNop().
+	Logger *zap.Logger
+}
+
+// Client is the DataCite oracle. It is safe for concurrent use.
+type Client struct {
+	base     string
+	parallel int
+	budget   time.Duration
+	http     *httpx.Client
+	log      *zap.Logger
+}
+
+var _ oracles.Oracle = (*Client)(nil)
+
+// New builds a Client.
+func New(opts Options) *Client {
+	if opts.BaseURL == "" {
+		opts.BaseURL = DefaultBaseURL
+	}
+	if opts.Parallel <= 0 {
+		opts.Parallel = DefaultParallel
+	}
+	if opts.Logger == nil {
+		opts.Logger = zap.NewNop()
+	}
+	ho := opts.HTTPOptions
+	ho.Name = Name
+	if ho.Logger == nil {
+		ho.Logger = opts.Logger
+	}
+	return &Client{
+		base:     strings.TrimRight(opts.BaseURL, "/"),
+		parallel: opts.Parallel,
+		budget:   opts.TotalBudget,
+		http:     httpx.New(ho),
+		log:      opts.Logger.With(zap.String("oracle", Name)),
+	}
+}
+
+// Factory builds the oracle from registry settings; register it in main as
+// reg.Register(datacite.Name, datacite.Factory).
+func Factory(s oracles.Settings) (oracles.Oracle, error) {
+	ho := httpx.Options{
+		Contact:       s.Contact,
+		Timeout:       s.Timeout,
+		MaxAttempts:   s.MaxAttempts,
+		RatePerSecond: s.RatePerSecond,
+		MaxConcurrent: s.MaxConcurrent,
+		MaxBodyBytes:  s.MaxBodyBytes,
+		Logger:        s.Log(),
+	}
+	if s.HTTPClient != nil {
+		ho.Transport = s.HTTPClient.Transport
+	}
+	return New(Options{
+		BaseURL:     s.BaseURL,
+		TotalBudget: s.TotalBudget,
+		HTTPOptions: ho,
+		Logger:      s.Log(),
+	}), nil
+}
+
+// Name returns "datacite".
+func (c *Client) Name() string { return Name }
+
+// DOIURL is the request URL for one normalised DOI.
+func (c *Client) DOIURL(doi string) string {
+	segs := strings.Split(doi, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return c.base + "/dois/" + strings.Join(segs, "/")
+}
+
+// Lookup answers every DOI in dois; see oracles.Oracle.
+func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
+	valid, out := oracles.Split(Name, dois)
+	if len(valid) == 0 {
+		return out
+	}
+	if c.budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.budget)
+		defer cancel()
+	}
+	var (
+		mu    sync.Mutex
+		wg    sync.WaitGroup
+		slots = make(chan struct{}, c.parallel)
+	)
+	counts := map[oracles.Status]int{}
+	for _, d := range valid {
+		wg.Go(func() {
+			slots <- struct{}{}
+			r := c.lookupOne(ctx, d)
+			<-slots
+			mu.Lock()
+			defer mu.Unlock()
+			out[d] = r
+			counts[r.Status]++
+		})
+	}
+	wg.Wait()
+	c.log.Debug("lookup done", zap.Int("dois", len(valid)), zap.Int("found", counts[oracles.Found]),
+		zap.Int("not_found", counts[oracles.NotFound]), zap.Int("unknown", counts[oracles.Unknown]))
+	return out
+}
+
+func (c *Client) lookupOne(ctx context.Context, doi string) oracles.Result {
+	unknown := func(err error) oracles.Result {
+		return oracles.Result{DOI: doi, Status: oracles.Unknown, Oracle: Name,
+			Err: fmt.Errorf("datacite: lookup %s: %w", doi, err)}
+	}
+	if err := ctx.Err(); err != nil {
+		return unknown(err)
+	}
+	resp, err := c.http.Get(ctx, c.DOIURL(doi))
+	if err != nil {
+		return unknown(err)
+	}
+	switch resp.StatusCode {
+	case http.StatusOK:
+		if err := c.http.CheckJSON(resp); err != nil {
+			return unknown(err)
+		}
+		doc, err := ParseDOI(resp.Body)
+		if err != nil {
+			return unknown(c.http.Bad(resp, err.Error()))
+		}
+		rec := doc.Record()
+		if !oracles.SameDOI(rec.DOI, doi) {
+			return unknown(c.http.Bad(resp, fmt.Sprintf("answered for another DOI %q", rec.DOI)))
+		}
+		return oracles.Result{DOI: doi, Status: oracles.Found, Oracle: Name, Record: rec}
+	case http.StatusNotFound:
+		if isNotFound(resp.Body) {
+			return oracles.Result{DOI: doi, Status: oracles.NotFound, Oracle: Name}
+		}
+		return unknown(c.http.Bad(resp, "404 without DataCite's errors document"))
+	default:
+		return unknown(c.http.Bad(resp, "unexpected status"))
+	}
+}
+
+// isNotFound reports whether body is DataCite's 404 document: an errors
+// array whose first entry has status "404".
+func isNotFound(body []byte) bool {
+	var doc struct {
+		Errors []struct {
+			Status string `json:"status"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return false
+	}
+	return len(doc.Errors) > 0 && doc.Errors[0].Status == "404"
+}
+
+// Document is the JSON:API answer of GET /dois/{doi}, reduced to what
+// citeloop uses.
+type Document struct {
+	Data *struct {
+		ID         string     `json:"id"`
+		Type       string     `json:"type"`
+		Attributes Attributes `json:"attributes"`
+	} `json:"data"`
+}
+
+// Attributes are a DOI's metadata.
+type Attributes struct {
+	DOI      string `json:"doi"`
+	Creators []struct {
+		Name       string `json:"name"`
+		GivenName  string `json:"givenName"`
+		FamilyName string `json:"familyName"`
+	} `json:"creators"`
+	Titles []struct {
+		Title string `json:"title"`
+	} `json:"titles"`
+	Publisher json.RawMessage `json:"publisher"`
+	Container *struct {
+		Title string `json:"title"`
+	} `json:"container"`
+	PublicationYear json.RawMessage `json:"publicationYear"`
+	Types           struct {
+		ResourceTypeGeneral string `json:"resourceTypeGeneral"`
+		ResourceType        string `json:"resourceType"`
+	} `json:"types"`
+	State string `json:"state"`
+}
+
+// ParseDOI decodes a 200 body. A body without data, of another type, or
+// without a DOI is an error.
+func ParseDOI(body []byte) (*Document, error) {
+	var doc Document
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return nil, fmt.Errorf("invalid JSON: %w", err)
+	}
+	switch {
+	case doc.Data == nil:
+		return nil, fmt.Errorf("no data")
+	case doc.Data.Type != "dois":
+		return nil, fmt.Errorf("data.type %q, want dois", doc.Data.Type)
+	case doc.Data.Attributes.DOI == "" && doc.Data.ID == "":
+		return nil, fmt.Errorf("no DOI")
+	}
+	return &doc, nil
+}
+
+// Record converts the document. Preprints are flagged from
+// resourceTypeGeneral "Preprint"; DataCite has no retraction flag.
+func (d *Document) Record() *oracles.Record {
+	a := d.Data.Attributes
+	doi := a.DOI
+	if doi == "" {
+		doi = d.Data.ID
+	}
+	rec := &oracles.Record{DOI: strings.ToLower(doi), Source: "DataCite"}
+	if n, err := oracles.NormalizeDOI(doi); err == nil {
+		rec.DOI = n
+	}
+	if len(a.Titles) > 0 {
+		rec.Title = strings.Join(strings.Fields(a.Titles[0].Title), " ")
+	}
+	for _, cr := range a.Creators {
+		name := strings.TrimSpace(cr.GivenName + " " + cr.FamilyName)
+		if name == "" {
+			name = strings.TrimSpace(cr.Name)
+		}
+		if name != "" {
+			rec.Authors = append(rec.Authors, name)
+		}
+	}
+	switch {
+	case a.Container != nil && a.Container.Title != "":
+		rec.Journal = a.Container.Title
+	default:
+		rec.Journal = publisherName(a.Publisher)
+	}
+	rec.Year = year(a.PublicationYear)
+	if t := a.Types.ResourceTypeGeneral; t != "" {
+		rec.PubTypes = []string{t}
+	}
+	rec.Preprint = strings.EqualFold(a.Types.ResourceTypeGeneral, "Preprint")
+	return rec
+}
+
+// publisherName reads "publisher" as a string or, in newer API versions,
+// an object with a name.
+func publisherName(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var o struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(raw, &o) == nil {
+		return o.Name
+	}
+	return ""
+}
+
+// year reads publicationYear as a number or a numeric string.
+func year(raw json.RawMessage) int {
+	s := strings.Trim(string(bytes.TrimSpace(raw)), `"`)
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return n
+}
