@@ -82,6 +82,10 @@ func orcidCheckDigit(base string) byte {
 // *LeadError values joined with errors.Join.
 func ValidateLead(l contract.Lead) (contract.Lead, error) { return validateLead(l, false) }
 
+// ValidateSourcesLead is ValidateLead for a run whose sources come from a
+// file: the lead may be empty, since the file says what to cite.
+func ValidateSourcesLead(l contract.Lead) (contract.Lead, error) { return validateLead(l, true) }
+
 // validateLead is ValidateLead, accepting an empty lead when allowEmpty.
 func validateLead(l contract.Lead, allowEmpty bool) (contract.Lead, error) {
 	var errs []error

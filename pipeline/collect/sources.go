@@ -27,12 +27,15 @@ var ErrSources = errors.New("unreadable sources file")
 const ExcludedNoText = "no_text"
 
 // FileCollector builds the ledger from a user's own list of sources
-// (--sources FILE) instead of a search. Every DOI is looked up through an
-// oracle: what the file lacks (title, abstract, authors...) is filled from
-// the oracle's record, retraction flags come from the oracle, and a DOI the
-// oracle does not find is excluded and noted. The same rules as a search
-// then apply: what may be cited, merging, BM25 ranking on the lead's topic,
-// budget.
+// (--sources FILE) instead of a search. Records of a Europe PMC core response
+// are taken as Europe PMC has them. A reference from a bibliography (BibTeX,
+// RIS, JSON, a DOI list) that lacks a title or an abstract is looked up
+// through an oracle: the oracle's title and abstract fill what the file lacks
+// and its retraction flags are kept; a DOI the oracle does not find is
+// excluded and noted. The same rules as a search then apply: what may be
+// cited, merging, BM25 ranking on the lead's topic, budget. Whether each DOI
+// exists and is not retracted is the citation gate's check, as for any
+// source.
 type FileCollector struct {
 	path   string
 	oracle oracles.Oracle
@@ -60,7 +63,7 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	}
 	name := filepath.Base(c.path)
 	origin := "file:" + name
-	docs, err := parseSources(name, data)
+	docs, fromEuropePMC, err := parseSources(name, data)
 	if err != nil {
 		return contract.Ledger{}, err
 	}
@@ -68,7 +71,7 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	for _, d := range docs {
 		checked = append(checked, fileDoc{Doc: d})
 	}
-	if c.oracle != nil {
+	if c.oracle != nil && !fromEuropePMC {
 		if checked, err = c.lookup(ctx, docs); err != nil {
 			return contract.Ledger{}, err
 		}
@@ -112,11 +115,17 @@ func fileDocs(entries []fileEntry) []Doc {
 	return docs
 }
 
-// lookup asks the oracle about every DOI at once and merges its answers.
+// needsLookup reports whether a reference lacks text the oracle may have.
+func needsLookup(d Doc) bool {
+	return d.Record.DOI != "" && (d.Record.Title == "" || d.Record.Abstract == "")
+}
+
+// lookup asks the oracle, in one call, about every DOI whose title or
+// abstract is missing and merges its answers.
 func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, error) {
 	var dois []string
 	for _, d := range docs {
-		if d.Record.DOI != "" {
+		if needsLookup(d) {
 			dois = append(dois, d.Record.DOI)
 		}
 	}
@@ -129,7 +138,7 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 	var cause error
 	for _, d := range docs {
 		fd := fileDoc{Doc: d}
-		if d.Record.DOI != "" {
+		if needsLookup(d) {
 			res := answers[d.Record.DOI]
 			switch res.Status {
 			case oracles.Found:
@@ -202,25 +211,26 @@ func fill(file, o oracles.Record) oracles.Record {
 //   - otherwise a plain list of DOIs, one a line (# starts a comment).
 //
 // Entries without a valid DOI are returned too: collection counts them as
-// no_doi. A file that is not what its extension says is an error wrapping
+// no_doi. fromEuropePMC reports a Europe PMC response, whose records are
+// complete as Europe PMC has them. A file that is not what its extension says is an error wrapping
 // ErrSources.
-func parseSources(name string, data []byte) ([]Doc, error) {
+func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err error) {
 	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))
 	ext := strings.ToLower(filepath.Ext(name))
-	fail := func(err error) ([]Doc, error) {
-		return nil, fmt.Errorf("%s: %w: %v", name, ErrSources, err)
+	fail := func(err error) ([]Doc, bool, error) {
+		return nil, false, fmt.Errorf("%s: %w: %v", name, ErrSources, err)
 	}
 	switch {
 	case ext == ".bib" || ext == ".bibtex" || (ext != ".json" && bytes.HasPrefix(trimmed, []byte("@"))):
-		return fileDocs(parseBibTeX(data)), nil
+		return fileDocs(parseBibTeX(data)), false, nil
 	case ext == ".ris" || bytes.HasPrefix(trimmed, []byte("TY  -")):
-		return fileDocs(parseRIS(data)), nil
+		return fileDocs(parseRIS(data)), false, nil
 	case ext == ".jsonl" || ext == ".ndjson":
 		e, err := parseJSONLines(trimmed)
 		if err != nil {
 			return fail(err)
 		}
-		return fileDocs(e), nil
+		return fileDocs(e), false, nil
 	case ext == ".json" || bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("[")):
 		switch {
 		case bytes.HasPrefix(trimmed, []byte("[")):
@@ -228,22 +238,22 @@ func parseSources(name string, data []byte) ([]Doc, error) {
 			if err := json.Unmarshal(trimmed, &recs); err != nil {
 				return fail(err)
 			}
-			return fileDocs(jsonEntries(recs)), nil
+			return fileDocs(jsonEntries(recs)), false, nil
 		case bytes.Contains(trimmed, []byte(`"resultList"`)):
 			docs, err := ParseDocs(trimmed)
 			if err != nil {
 				return fail(err)
 			}
-			return docs, nil
+			return docs, true, nil
 		default:
 			e, err := parseJSONLines(trimmed)
 			if err != nil {
 				return fail(err)
 			}
-			return fileDocs(e), nil
+			return fileDocs(e), false, nil
 		}
 	default:
-		return fileDocs(parseDOIList(data)), nil
+		return fileDocs(parseDOIList(data)), false, nil
 	}
 }
 

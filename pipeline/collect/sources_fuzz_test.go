@@ -16,7 +16,7 @@ func FuzzParseSources(f *testing.F) {
 	f.Add("refs.json", `[{"DOI":"DOI 10.1/abcd","issued":{"date-parts":[[2020]]}}]`)
 	f.Add("refs.jsonl", `{"doi":"10.12345/x%2"}`)
 	f.Fuzz(func(t *testing.T, name, data string) {
-		docs, err := parseSources(name, []byte(data))
+		docs, _, err := parseSources(name, []byte(data))
 		if err != nil {
 			return
 		}

@@ -60,7 +60,7 @@ func TestParseSourcesFormats(t *testing.T) {
 			if data == nil {
 				data = readTestdata(t, "bibliographies", tt.file)
 			}
-			docs, err := parseSources(filepath.Base(tt.file), data)
+			docs, _, err := parseSources(filepath.Base(tt.file), data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func TestParseSourcesFormats(t *testing.T) {
 }
 
 func TestParseSourcesBibTeXFields(t *testing.T) {
-	docs, err := parseSources("IKPLS_paper.bib", readTestdata(t, "bibliographies", "IKPLS_paper.bib"))
+	docs, _, err := parseSources("IKPLS_paper.bib", readTestdata(t, "bibliographies", "IKPLS_paper.bib"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestParseSourcesErrors(t *testing.T) {
 		{"refs.json", `[{"doi": 12}]`},
 	}
 	for _, tt := range tests {
-		if _, err := parseSources(tt.file, []byte(tt.give)); !errors.Is(err, ErrSources) || !strings.Contains(err.Error(), tt.file) {
+		if _, _, err := parseSources(tt.file, []byte(tt.give)); !errors.Is(err, ErrSources) || !strings.Contains(err.Error(), tt.file) {
 			t.Errorf("parseSources(%s, %q) = %v, want ErrSources naming the file", tt.file, tt.give, err)
 		}
 	}
@@ -176,7 +176,7 @@ func writeFile(t *testing.T, name, content string) string {
 	return path
 }
 
-func TestFileCollectorLooksUpEveryDOI(t *testing.T) {
+func TestFileCollectorFillsMissingMetadata(t *testing.T) {
 	srv := newDOIServer(t, "bx-scholar-mcp__europepmc_by_doi.json", "europepmc-evidence-mcp__search_retracted_core.json", "pyEuropePMC__search_cancer_core.json")
 	path := writeFile(t, "refs.txt", strings.Join([]string{
 		"10.1016/J.MOLCEL.2019.07.008", // found: title and abstract filled in
@@ -245,5 +245,24 @@ func TestFileCollectorWithoutOracleAndBadFile(t *testing.T) {
 	_, err = NewFileCollector(filepath.Join(t.TempDir(), "missing.bib"), nil, testOptions(t)).Collect(context.Background(), contract.Lead{})
 	if !errors.Is(err, ErrSources) {
 		t.Errorf("missing file: got %v, want ErrSources", err)
+	}
+}
+
+func TestFileCollectorTakesEuropePMCRecordsAsTheyAre(t *testing.T) {
+	srv := newDOIServer(t)
+	srv.fail = true
+	path := writeFile(t, "core.json", string(readTestdata(t, "europepmc", "pyEuropePMC__search_cancer_core.json")))
+	l, err := NewFileCollector(path, srv.client(t), testOptions(t)).Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if srv.calls != 0 {
+		t.Errorf("oracle calls = %d, want none for Europe PMC's own records", srv.calls)
+	}
+	if len(l.Entries) == 0 || l.Entries[0].DOI != "10.1002/hpja.70059" || l.Entries[0].Origin != "file:core.json" {
+		t.Errorf("entries = %+v", l.Entries)
+	}
+	if l.Excluded[ExcludedNoDOI] != 1 || l.Excluded[ExcludedErratum] != 2 {
+		t.Errorf("excluded = %v", l.Excluded)
 	}
 }
