@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -44,8 +43,8 @@ func usageError(format string, args ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
-// errSilent is an outcome already reported on stdout/stderr; only its code
-// matters.
+// outcomeError is a run that ended without a brief. Its reason was already
+// printed on stdout; the error carries the exit code.
 type outcomeError struct {
 	code   int
 	reason pipeline.EndReason
@@ -85,8 +84,6 @@ func exitCode(err error) int {
 		return ee.code
 	case errors.Is(err, configs.ErrInvalid):
 		return exitUsage
-	case errors.Is(err, context.Canceled):
-		return exitInternal
 	default:
 		return exitInternal
 	}
