@@ -1,0 +1,153 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"google.golang.org/genai"
+)
+
+// GeminiConfig configures a Gemini backend. Empty fields fall back to the
+// SDK's own environment variables (GEMINI_API_KEY / GOOGLE_API_KEY,
+// GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION,
+// GOOGLE_GEMINI_BASE_URL), which the SDK reads when the client is built.
+type GeminiConfig struct {
+	Model string
+	// APIKey authenticates on the Gemini API (or Vertex AI express mode).
+	APIKey string
+	// BaseURL replaces the API endpoint, e.g. a local fake server.
+	BaseURL string
+	// VertexAI selects the Vertex AI backend with Project and Location.
+	VertexAI bool
+	Project  string
+	Location string
+	// HTTPClient is used for every request; nil means a new default client.
+	HTTPClient *http.Client
+}
+
+// Gemini is a Model on google.golang.org/genai. The SDK retries only when
+// HTTPOptions.RetryOptions is set; Gemini leaves it nil so that the agents'
+// RetryPolicy is the one and only retry loop.
+type Gemini struct {
+	client *genai.Client
+	model  string
+}
+
+var _ Model = (*Gemini)(nil)
+
+// NewGemini builds the SDK client. Its errors never contain the API key.
+func NewGemini(ctx context.Context, cfg GeminiConfig) (*Gemini, error) {
+	if cfg.Model == "" {
+		return nil, errors.New("gemini: no model name")
+	}
+	cc := &genai.ClientConfig{
+		APIKey:      cfg.APIKey,
+		Project:     cfg.Project,
+		Location:    cfg.Location,
+		HTTPClient:  cfg.HTTPClient,
+		HTTPOptions: genai.HTTPOptions{BaseURL: cfg.BaseURL},
+	}
+	if cfg.VertexAI {
+		cc.Backend = genai.BackendVertexAI
+	}
+	client, err := genai.NewClient(ctx, cc)
+	if err != nil {
+		// The SDK prints its whole ClientConfig, API key included.
+		return nil, fmt.Errorf("gemini: create client: %w", redact(err, cfg.APIKey, cc.APIKey))
+	}
+	return &Gemini{client: client, model: cfg.Model}, nil
+}
+
+// Name returns the model id.
+func (g *Gemini) Name() string { return g.model }
+
+// Generate makes one generateContent call with JSON structured output.
+func (g *Gemini) Generate(ctx context.Context, req Request) (Response, error) {
+	cfg := &genai.GenerateContentConfig{
+		Temperature:        genai.Ptr(float32(req.Temperature)),
+		Seed:               genai.Ptr(int32(req.Seed)),
+		ResponseMIMEType:   "application/json",
+		ResponseJsonSchema: req.Schema,
+	}
+	if req.System != "" {
+		cfg.SystemInstruction = &genai.Content{Parts: []*genai.Part{{Text: req.System}}}
+	}
+	if req.MaxOutputTokens > 0 {
+		cfg.MaxOutputTokens = int32(req.MaxOutputTokens)
+	}
+	start := time.Now()
+	resp, err := g.client.Models.GenerateContent(ctx, g.model, genai.Text(req.User), cfg)
+	out := Response{Latency: time.Since(start)}
+	if err != nil {
+		return out, geminiAPIError(err)
+	}
+	if u := resp.UsageMetadata; u != nil {
+		out.Tokens = Tokens{Prompt: int(u.PromptTokenCount), Output: int(u.CandidatesTokenCount), Thinking: int(u.ThoughtsTokenCount)}
+	}
+	if pf := resp.PromptFeedback; pf != nil && pf.BlockReason != "" {
+		return out, &CallError{Kind: KindBlocked, Detail: string(pf.BlockReason)}
+	}
+	if len(resp.Candidates) == 0 || resp.Candidates[0] == nil {
+		return out, &CallError{Kind: KindNoCandidates}
+	}
+	cand := resp.Candidates[0]
+	out.FinishReason = FinishReason(cand.FinishReason)
+	if out.FinishReason == "" {
+		out.FinishReason = FinishStop
+	}
+	if cand.Content != nil {
+		var b strings.Builder
+		for _, p := range cand.Content.Parts {
+			if p != nil && !p.Thought {
+				b.WriteString(p.Text)
+			}
+		}
+		out.Text = b.String()
+	}
+	if out.FinishReason != FinishStop {
+		return out, &CallError{Kind: KindFinishReason, FinishReason: out.FinishReason}
+	}
+	if strings.TrimSpace(out.Text) == "" {
+		return out, &CallError{Kind: KindEmpty, FinishReason: out.FinishReason}
+	}
+	return out, nil
+}
+
+// geminiAPIError classifies an SDK error: an HTTP error with its status and
+// RetryInfo delay, or a transport failure (status 0).
+func geminiAPIError(err error) *CallError {
+	var apiErr genai.APIError
+	if errors.As(err, &apiErr) {
+		return &CallError{
+			Kind:       KindAPIError,
+			Status:     apiErr.Code,
+			Detail:     apiErr.Status,
+			RetryAfter: retryInfoDelay(apiErr.Details),
+			Cause:      err,
+		}
+	}
+	kind := KindAPIError
+	if errors.Is(err, context.DeadlineExceeded) {
+		kind = KindTimeout
+	}
+	return &CallError{Kind: kind, Cause: err}
+}
+
+// retryInfoDelay reads google.rpc.RetryInfo.retryDelay ("1s", "0.5s") from
+// an error's details; 0 when absent or malformed.
+func retryInfoDelay(details []map[string]any) time.Duration {
+	for _, d := range details {
+		if t, _ := d["@type"].(string); !strings.HasSuffix(t, "google.rpc.RetryInfo") {
+			continue
+		}
+		s, _ := d["retryDelay"].(string)
+		if delay, err := time.ParseDuration(s); err == nil && delay > 0 {
+			return delay
+		}
+	}
+	return 0
+}

@@ -1,0 +1,159 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/shared"
+)
+
+// OpenAIConfig configures an OpenAI-compatible backend (OpenAI, Ollama,
+// vLLM, llama.cpp server).
+type OpenAIConfig struct {
+	Model string
+	// BaseURL is the API root including /v1, e.g. http://127.0.0.1:11434/v1.
+	// Empty means the SDK default (OPENAI_BASE_URL or api.openai.com).
+	BaseURL string
+	// APIKey is optional for local servers.
+	APIKey     string
+	HTTPClient *http.Client
+}
+
+// OpenAI is a Model on github.com/openai/openai-go/v3. The SDK's own retries
+// are switched off (WithMaxRetries(0)) so the agents' RetryPolicy is the only
+// retry loop.
+type OpenAI struct {
+	client openai.Client
+	model  string
+}
+
+var _ Model = (*OpenAI)(nil)
+
+// NewOpenAI builds the SDK client.
+func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+	if cfg.Model == "" {
+		return nil, errors.New("openai: no model name")
+	}
+	opts := []option.RequestOption{option.WithMaxRetries(0), option.WithAPIKey(cfg.APIKey)}
+	if cfg.BaseURL != "" {
+		opts = append(opts, option.WithBaseURL(cfg.BaseURL))
+	}
+	if cfg.HTTPClient != nil {
+		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
+	}
+	return &OpenAI{client: openai.NewClient(opts...), model: cfg.Model}, nil
+}
+
+// Name returns the model id.
+func (o *OpenAI) Name() string { return o.model }
+
+// Generate makes one chat completion with a strict json_schema response format.
+func (o *OpenAI) Generate(ctx context.Context, req Request) (Response, error) {
+	var msgs []openai.ChatCompletionMessageParamUnion
+	if req.System != "" {
+		msgs = append(msgs, openai.SystemMessage(req.System))
+	}
+	msgs = append(msgs, openai.UserMessage(req.User))
+	name := req.SchemaName
+	if name == "" {
+		name = "answer"
+	}
+	params := openai.ChatCompletionNewParams{
+		Model:       o.model,
+		Messages:    msgs,
+		Temperature: openai.Float(req.Temperature),
+		Seed:        openai.Int(req.Seed),
+		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{
+			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
+				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
+					Name:   name,
+					Strict: openai.Bool(true),
+					Schema: req.Schema,
+				},
+			},
+		},
+	}
+	if req.MaxOutputTokens > 0 {
+		params.MaxCompletionTokens = openai.Int(int64(req.MaxOutputTokens))
+	}
+	start := time.Now()
+	resp, err := o.client.Chat.Completions.New(ctx, params)
+	out := Response{Latency: time.Since(start)}
+	if err != nil {
+		return out, openaiAPIError(err)
+	}
+	out.Tokens = Tokens{
+		Prompt:   int(resp.Usage.PromptTokens),
+		Output:   int(resp.Usage.CompletionTokens),
+		Thinking: int(resp.Usage.CompletionTokensDetails.ReasoningTokens),
+	}
+	if len(resp.Choices) == 0 {
+		return out, &CallError{Kind: KindNoCandidates}
+	}
+	choice := resp.Choices[0]
+	out.Text = choice.Message.Content
+	out.FinishReason = openaiFinish(choice.FinishReason)
+	if choice.Message.Refusal != "" {
+		return out, &CallError{Kind: KindBlocked, Detail: "refusal"}
+	}
+	if out.FinishReason != FinishStop {
+		return out, &CallError{Kind: KindFinishReason, FinishReason: out.FinishReason}
+	}
+	if strings.TrimSpace(out.Text) == "" {
+		return out, &CallError{Kind: KindEmpty, FinishReason: out.FinishReason}
+	}
+	return out, nil
+}
+
+// openaiFinish maps OpenAI finish reasons onto the Gemini spelling.
+func openaiFinish(r string) FinishReason {
+	switch r {
+	case "stop", "":
+		return FinishStop
+	case "length":
+		return FinishMaxTokens
+	case "content_filter":
+		return FinishSafety
+	default:
+		return FinishReason(strings.ToUpper(r))
+	}
+}
+
+// openaiAPIError classifies an SDK error with its status and Retry-After.
+func openaiAPIError(err error) *CallError {
+	var apiErr *openai.Error
+	if errors.As(err, &apiErr) {
+		ce := &CallError{Kind: KindAPIError, Status: apiErr.StatusCode, Detail: apiErr.Code, Cause: err}
+		if apiErr.Response != nil {
+			ce.RetryAfter = retryAfter(apiErr.Response.Header, time.Now())
+		}
+		return ce
+	}
+	kind := KindAPIError
+	if errors.Is(err, context.DeadlineExceeded) {
+		kind = KindTimeout
+	}
+	return &CallError{Kind: kind, Cause: fmt.Errorf("openai: %w", err)}
+}
+
+// retryAfter reads retry-after-ms or Retry-After (seconds or HTTP date).
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	if ms, err := strconv.ParseFloat(h.Get("Retry-After-Ms"), 64); err == nil && ms > 0 {
+		return time.Duration(ms * float64(time.Millisecond))
+	}
+	v := h.Get("Retry-After")
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s > 0 {
+		return time.Duration(s * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}

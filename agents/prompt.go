@@ -1,0 +1,93 @@
+package agents
+
+import (
+	_ "embed"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+// The system instructions, embedded so a binary carries its prompts and a
+// golden test sees every change to them.
+var (
+	//go:embed prompts/writer.md
+	writerPrompt string
+	//go:embed prompts/repair.md
+	repairPrompt string
+	//go:embed prompts/skeptic.md
+	skepticPrompt string
+)
+
+// markup matches the tags the prompts use to delimit data, so text inside a
+// source cannot close its block and pose as instructions.
+var markup = regexp.MustCompile(`(?i)<(/?)(sources?|draft|failed_claims|lead)\b`)
+
+// neutralise defangs delimiter tags inside untrusted text. Ordinary text,
+// including "p < 0.05", passes unchanged so quotes stay verbatim.
+func neutralise(s string) string {
+	return markup.ReplaceAllString(s, "‹$1$2")
+}
+
+func attr(s string) string {
+	return strings.NewReplacer(`"`, "&quot;", "\n", " ").Replace(neutralise(s))
+}
+
+// writeLead renders the lead as a tagged line.
+func writeLead(b *strings.Builder, lead contract.Lead) {
+	b.WriteString("<lead>")
+	b.WriteString(neutralise(lead.Describe()))
+	b.WriteString("</lead>\n\n")
+}
+
+// writeSources renders entries as data blocks: id and DOI as attributes,
+// then exactly Entry.Text(), the text quotes are checked against.
+func writeSources(b *strings.Builder, entries []contract.Entry) {
+	b.WriteString("<sources>\n")
+	for _, e := range entries {
+		b.WriteString(`<source id="` + attr(e.ID) + `" doi="` + attr(e.DOI) + `">` + "\n")
+		b.WriteString(neutralise(e.Text()))
+		b.WriteString("\n</source>\n")
+	}
+	b.WriteString("</sources>\n\n")
+}
+
+// writeJSON renders v as indented JSON; contract types always marshal.
+func writeJSON(b *strings.Builder, v any) {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		panic("agents: marshal prompt data: " + err.Error())
+	}
+	b.WriteString(neutralise(string(data)))
+	b.WriteString("\n")
+}
+
+// sameDOI compares a cited DOI with a ledger DOI, forgiving case and a
+// resolver prefix; the gate does the real normalisation.
+func sameDOI(cited, ledger string) bool {
+	cited = strings.TrimSpace(cited)
+	for _, p := range []string{"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:"} {
+		if len(cited) >= len(p) && strings.EqualFold(cited[:len(p)], p) {
+			cited = cited[len(p):]
+		}
+	}
+	return strings.EqualFold(cited, ledger)
+}
+
+// cited returns the ledger entries the claims cite, in ledger order.
+func cited(ledger contract.Ledger, claims []contract.Claim) []contract.Entry {
+	var out []contract.Entry
+	for _, e := range ledger.Entries {
+	claims:
+		for _, c := range claims {
+			for _, ct := range c.Citations {
+				if sameDOI(ct.DOI, e.DOI) {
+					out = append(out, e)
+					break claims
+				}
+			}
+		}
+	}
+	return out
+}
