@@ -1,11 +1,81 @@
 package configs
 
-// Agents configures the writer and skeptic backends.
-// (Owned by the agents work: extend freely.)
-type Agents struct{}
+import (
+	"net/url"
+	"time"
+)
 
-// DefaultAgents returns the agent defaults.
-func DefaultAgents() Agents { return Agents{} }
+// The model providers an agent can use.
+const (
+	ProviderGemini = "gemini"
+	ProviderOpenAI = "openai"
+)
+
+// Agents configures the writer and skeptic backends. API keys are not here:
+// they come from the environment (GEMINI_API_KEY or GOOGLE_API_KEY, Vertex AI
+// variables, OPENAI_API_KEY).
+type Agents struct {
+	Writer  Agent `yaml:"writer"`
+	Skeptic Agent `yaml:"skeptic"`
+	// Timeout bounds each model call (each attempt), e.g. "120s".
+	Timeout time.Duration `yaml:"timeout"`
+	// MaxAttempts bounds the calls per agent request, retries included.
+	MaxAttempts int `yaml:"max_attempts"`
+	// Seed is sent with every call; temperature is always 0.
+	Seed int64 `yaml:"seed"`
+}
+
+// Agent configures one agent's model.
+type Agent struct {
+	// Provider is "gemini" (Gemini API or Vertex AI) or "openai" (any
+	// OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp).
+	Provider string `yaml:"provider"`
+	Model    string `yaml:"model"`
+	// BaseURL replaces the provider's endpoint; empty means the provider
+	// default (or GOOGLE_GEMINI_BASE_URL / OPENAI_BASE_URL).
+	BaseURL string `yaml:"base_url"`
+	// MaxOutputTokens caps each answer (thinking included on Gemini 2.5).
+	MaxOutputTokens int `yaml:"max_output_tokens"`
+}
+
+// DefaultAgents is Gemini 2.5 Flash for both agents, 120 s per call, 4
+// attempts.
+func DefaultAgents() Agents {
+	a := Agent{Provider: ProviderGemini, Model: "gemini-2.5-flash", MaxOutputTokens: 8192}
+	return Agents{Writer: a, Skeptic: a, Timeout: 120 * time.Second, MaxAttempts: 4, Seed: 7}
+}
 
 // Validate checks the section.
-func (a Agents) Validate() error { return nil }
+func (a Agents) Validate() error {
+	if a.Timeout <= 0 {
+		return invalid("agents.timeout", "must be a positive duration such as 120s, got %v", a.Timeout)
+	}
+	if a.MaxAttempts < 1 || a.MaxAttempts > 10 {
+		return invalid("agents.max_attempts", "must be between 1 and 10, got %d", a.MaxAttempts)
+	}
+	if err := a.Writer.validate("agents.writer"); err != nil {
+		return err
+	}
+	return a.Skeptic.validate("agents.skeptic")
+}
+
+func (a Agent) validate(key string) error {
+	switch a.Provider {
+	case ProviderGemini, ProviderOpenAI:
+	default:
+		return invalid(key+".provider", "must be %q or %q, got %q", ProviderGemini, ProviderOpenAI, a.Provider)
+	}
+	if a.Model == "" {
+		return invalid(key+".model", "must name a model")
+	}
+	if a.BaseURL != "" {
+		u, err := url.Parse(a.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return invalid(key+".base_url", "must be an http(s) URL, got %q", a.BaseURL)
+		}
+	}
+	if a.MaxOutputTokens < 0 {
+		return invalid(key+".max_output_tokens", "must not be negative, got %d", a.MaxOutputTokens)
+	}
+	return nil
+}
