@@ -28,13 +28,14 @@ func TestExampleLoadsAndEqualsDefaults(t *testing.T) {
 	if diff := cmp.Diff(want.Oracles, cfg.Oracles, cmp.AllowUnexported(configs.Duration{})); diff != "" {
 		t.Errorf("example oracles section differs from the defaults (-default +example):\n%s", diff)
 	}
-	if cfg.Pipeline != want.Pipeline || cfg.Collect != want.Collect {
-		t.Errorf("example pipeline/collect = %+v %+v, want defaults %+v %+v", cfg.Pipeline, cfg.Collect, want.Pipeline, want.Collect)
+	if cfg.Pipeline != want.Pipeline || cfg.Collect != want.Collect || cfg.Agents != want.Agents {
+		t.Errorf("example pipeline/collect/agents = %+v %+v %+v, want the defaults %+v %+v %+v",
+			cfg.Pipeline, cfg.Collect, cfg.Agents, want.Pipeline, want.Collect, want.Agents)
 	}
 }
 
-// TestExampleHasEveryKey: every key the oracles, pipeline and collect
-// sections have is written (and so documented) in the example.
+// TestExampleHasEveryKey: every key of the configuration is written (and so
+// documented) in the example. Adding a key means adding it there.
 func TestExampleHasEveryKey(t *testing.T) {
 	b, err := yaml.Marshal(configs.Default())
 	if err != nil {
@@ -53,10 +54,6 @@ func TestExampleHasEveryKey(t *testing.T) {
 	}
 	have := keys(&ex, "")
 	for _, k := range keys(&defaults, "") {
-		section, _, _ := strings.Cut(k, ".")
-		if section == "agents" {
-			continue // maintained with the agents code
-		}
 		if !slices.Contains(have, k) && !(strings.HasSuffix(k, ".batch_size") && !strings.HasPrefix(k, "oracles.europepmc")) {
 			t.Errorf("example lacks key %s", k)
 		}
