@@ -2,90 +2,123 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"strings"
-	"time"
+	"os"
 
 	"github.com/spf13/pflag"
 
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/pipeline/collect"
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
-// collectFlags builds the lead and the collector.
+// collectFlags builds the lead and the collector: the offline corpus
+// (--offline), the user's own sources (--sources FILE) or a live Europe PMC
+// search.
 type collectFlags struct {
-	topic   string
+	lead    contract.Lead
 	sources string
+	// fs is the command's flag set, to read --corpus without a second
+	// parse.
+	fs *pflag.FlagSet
 }
 
 func (f *collectFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.topic, "topic", "", "the lead's topic, free text")
-	fs.StringVar(&f.sources, "sources", "", "use the sources in FILE (a Europe PMC resultType=core JSON response) instead of collecting them")
+	f.fs = fs
+	fs.StringVar(&f.lead.ORCID, "orcid", "", "the researcher's ORCID iD, e.g. 0000-0002-1825-0097 (checksum verified)")
+	fs.StringVar(&f.lead.Name, "name", "", `the researcher's name as Europe PMC writes authors, e.g. "Smith AB" (used when no --orcid)`)
+	fs.StringVar(&f.lead.Affiliation, "affiliation", "", "narrows a --name search to authors with this affiliation")
+	fs.StringVar(&f.lead.Topic, "topic", "", `the topic: words, or "quoted phrases", ranked by BM25`)
+	fs.StringVar(&f.lead.Since, "since", "", "earliest first publication date, YYYY-MM-DD (or YYYY)")
+	fs.StringVar(&f.lead.Until, "until", "", "latest first publication date, YYYY-MM-DD (or YYYY)")
+	fs.IntVar(&f.lead.MaxSources, "max-sources", 0, "most sources shown to the writer (default from config: collect.max_sources)")
+	fs.StringVar(&f.sources, "sources", "", "cite the sources in FILE instead of searching: a Europe PMC core JSON response, JSON/JSONL records, BibTeX, RIS or one DOI a line")
+}
+
+// collectOptions maps the collect section of the configuration.
+func collectOptions(a *app) collect.Options {
+	c := a.cfg.Collect
+	return collect.Options{
+		MaxSources:       c.MaxSources,
+		MaxAbstractChars: c.MaxAbstractChars,
+		MaxTotalChars:    c.MaxTotalChars,
+		FetchLimit:       c.FetchLimit,
+		IncludeRetracted: c.IncludeRetracted,
+		Now:              a.now,
+		Logger:           a.logger,
+	}
 }
 
 func (f *collectFlags) build(_ context.Context, a *app, env buildEnv) (pipeline.Collector, contract.Lead, error) {
-	lead := contract.Lead{Topic: strings.TrimSpace(f.topic), MaxSources: a.cfg.Collect.MaxSources}
-	if lead.Topic == "" {
-		return nil, lead, usageError("--topic is required")
-	}
-	corpus := env.corpus
+	validate := collect.ValidateLead
 	if f.sources != "" {
-		c, err := snapshot.LoadFile(f.sources)
-		if err != nil {
+		validate = collect.ValidateSourcesLead
+	}
+	lead, err := validate(f.lead)
+	if err != nil {
+		return nil, lead, usageError("lead: %v", err)
+	}
+	opts := collectOptions(a)
+	switch {
+	case f.sources != "":
+		if _, err := os.Stat(f.sources); err != nil {
 			return nil, lead, usageError("--sources: %v", err)
 		}
-		corpus = c
+		return collect.NewFileCollector(f.sources, env.oracle, opts), lead, nil
+	case env.offline:
+		docs, err := f.corpusDocs()
+		if err != nil {
+			return nil, lead, usageError("--corpus: %v", err)
+		}
+		return collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", opts), lead, nil
+	default:
+		s, err := a.europePMCSearcher(env.oracle)
+		if err != nil {
+			return nil, lead, err
+		}
+		return collect.NewSearchCollector(collect.EuropePMCSearcher{Client: s}, europepmc.Name, opts), lead, nil
 	}
-	if corpus == nil {
-		return nil, lead, usageError("live collection is not available yet: pass --offline or --sources FILE")
-	}
-	return corpusCollector{corpus: corpus}, lead, nil
 }
 
-// corpusCollector ranks a local corpus by topic words.
-type corpusCollector struct{ corpus *snapshot.Corpus }
-
-func (c corpusCollector) Collect(_ context.Context, lead contract.Lead) (contract.Ledger, error) {
-	words := strings.Fields(strings.ToLower(lead.Topic))
-	type scored struct {
-		e     contract.Entry
-		score int
+// corpusDocs reads the offline corpus with the author ORCIDs and
+// affiliations an offline ORCID or name search needs: --corpus FILE, else
+// the embedded snapshot.
+func (f *collectFlags) corpusDocs() ([]collect.Doc, error) {
+	data := snapshot.Embedded()
+	if fl := f.fs.Lookup("corpus"); fl != nil && fl.Value.String() != "" {
+		var err error
+		if data, err = os.ReadFile(fl.Value.String()); err != nil {
+			return nil, err
+		}
 	}
-	var all []scored
-	l := contract.Ledger{Lead: lead, Excluded: map[string]int{}}
-	for _, r := range c.corpus.Results() {
-		rec := r.Record()
-		switch {
-		case rec.DOI == "":
-			l.Excluded["no_doi"]++
-			continue
-		case rec.Retracted || rec.RetractionNotice || rec.Erratum:
-			l.Excluded["retracted_or_erratum"]++
-			continue
-		}
-		text := strings.ToLower(rec.Title + " " + rec.Abstract)
-		score := 0
-		for _, w := range words {
-			score += strings.Count(text, w)
-		}
-		if score == 0 {
-			continue
-		}
-		all = append(all, scored{e: contract.Entry{DOI: rec.DOI, PMID: rec.PMID, PMCID: rec.PMCID, Title: rec.Title, Authors: rec.Authors,
-			Journal: rec.Journal, Year: rec.Year, Abstract: rec.Abstract, PubTypes: rec.PubTypes, Preprint: rec.Preprint,
-			Origin: "snapshot", RetrievedAt: time.Unix(0, 0).UTC()}, score: score})
-	}
-	slices.SortStableFunc(all, func(a, b scored) int { return b.score - a.score })
-	for i, s := range all {
-		if i >= lead.MaxSources {
-			l.Excluded["budget"]++
-			continue
-		}
-		s.e.ID = fmt.Sprintf("S%d", i+1)
-		s.e.Seal()
-		l.Entries = append(l.Entries, s.e)
-	}
-	return l, nil
+	return collect.ParseDocs(data)
 }
+
+// europePMCSearcher returns the Europe PMC client to search with: the
+// gate's own oracle when it is Europe PMC (so both share one client's rate
+// and concurrency limits), else one built by the registry from the
+// oracles.europepmc settings of the configuration.
+func (a *app) europePMCSearcher(gateOracle oracles.Oracle) (collect.ResultSearcher, error) {
+	if s, ok := gateOracle.(collect.ResultSearcher); ok {
+		return s, nil
+	}
+	reg, err := a.registry()
+	if err != nil {
+		return nil, err
+	}
+	settings := a.cfg.Oracles.Settings(europepmc.Name)
+	settings.Logger = a.logger
+	o, err := reg.New(europepmc.Name, settings)
+	if err != nil {
+		return nil, usageError("collect: %v", err)
+	}
+	s, ok := o.(collect.ResultSearcher)
+	if !ok {
+		return nil, usageError("collect: the %q oracle cannot search", europepmc.Name)
+	}
+	return s, nil
+}
+
+var _ collect.ResultSearcher = (*europepmc.Client)(nil)

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/pipeline/contract"
+)
+
+func TestBriefLeadFlagErrorsAreUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		give []string
+		want []string // each must appear in the error
+	}{
+		{name: "orcid checksum", give: []string{"--orcid", "0000-0002-1825-0098"}, want: []string{"orcid", "checksum"}},
+		{name: "orcid format", give: []string{"--orcid", "1825-0097"}, want: []string{"orcid", "0000-0000-0000-000X"}},
+		{name: "empty lead", give: []string{"--since", "2022-01-01"}, want: []string{"orcid", "lead is empty"}},
+		{name: "since after until", give: []string{"--name", "Smith AB", "--since", "2024-01-01", "--until", "2023-01-01"}, want: []string{"since", "after until"}},
+		{name: "bad date", give: []string{"--topic", "x", "--until", "2023-02-30"}, want: []string{"until", "2023-02-30"}},
+		{name: "missing sources file", give: []string{"--sources", "/nonexistent/refs.bib"}, want: []string{"--sources", "refs.bib"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, _, _ := testApp(nil)
+			a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+				t.Fatal("agents built for an invalid lead")
+				return nil, nil, nil
+			}
+			args := append([]string{"brief", "--offline", "--out", filepath.Join(t.TempDir(), "out")}, tt.give...)
+			err := runApp(context.Background(), a, args)
+			if got := exitCode(err); got != exitUsage {
+				t.Fatalf("exit code = %d (%v), want %d", got, err, exitUsage)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestBriefOfflineORCIDWithTooFewSourcesIsRefused(t *testing.T) {
+	a, stdout, _ := testApp(nil)
+	calls := 0
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+		return &callWriter{draft: func(int) contract.Draft { return contract.Draft{} }, calls: &calls}, noObjections{}, nil
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	err := runApp(context.Background(), a, []string{"brief", "--offline", "--orcid", "https://orcid.org/0000-0002-6307-9196", "--since", "2025", "--out", out})
+	if got := exitCode(err); got != exitRefused {
+		t.Fatalf("exit code = %d (%v), want %d", got, err, exitRefused)
+	}
+	if calls != 0 {
+		t.Errorf("writer called %d times before refusing", calls)
+	}
+	if want := "1 citable sources for ORCID 0000-0002-6307-9196, since 2025-01-01; need 3"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("stdout %q does not say %q", stdout, want)
+	}
+}
+
+// fakeEuropePMC answers searches with one recorded core page and DOI
+// lookups (DOI:"…" OR …) from the same records, or 503 to everything.
+type fakeEuropePMC struct {
+	page  []byte
+	fail  bool
+	mu    sync.Mutex
+	found map[string]json.RawMessage
+	asked []string
+}
+
+var doiInQuery = regexp.MustCompile(`DOI:"([^"]+)"`)
+
+func newFakeEuropePMC(t *testing.T, fixture string) *fakeEuropePMC {
+	body, err := os.ReadFile(filepath.Join("..", "..", "testdata", "europepmc", fixture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page struct {
+		ResultList struct {
+			Result []json.RawMessage `json:"result"`
+		} `json:"resultList"`
+	}
+	if err := json.Unmarshal(body, &page); err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeEuropePMC{found: map[string]json.RawMessage{}}
+	for _, raw := range page.ResultList.Result {
+		var r struct{ DOI string }
+		_ = json.Unmarshal(raw, &r)
+		f.found[strings.ToLower(r.DOI)] = raw
+	}
+	// One page only: the search's last page has no nextCursorMark.
+	f.page = pageOf(t, page.ResultList.Result)
+	return f
+}
+
+func pageOf(t *testing.T, recs []json.RawMessage) []byte {
+	b, err := json.Marshal(map[string]any{"version": "6.9", "hitCount": len(recs), "resultList": map[string]any{"result": recs}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func (f *fakeEuropePMC) serve(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if f.fail {
+			http.Error(w, "Service Temporarily Unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		_ = r.ParseForm()
+		q := r.Form.Get("query")
+		f.mu.Lock()
+		f.asked = append(f.asked, q)
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		m := doiInQuery.FindAllStringSubmatch(q, -1)
+		if m == nil {
+			_, _ = w.Write(f.page)
+			return
+		}
+		var hits []json.RawMessage
+		for _, d := range m {
+			if raw, ok := f.found[strings.ToLower(d[1])]; ok {
+				hits = append(hits, raw)
+			}
+		}
+		_, _ = w.Write(pageOf(t, hits))
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestBriefLiveEuropePMC(t *testing.T) {
+	realDraft := contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "H", Claims: []contract.Claim{
+		{ID: "c1", Text: "x", Citations: []contract.Citation{{DOI: "10.1002/hpja.70052", Quote: "bowel cancer screening rates are lower in rural/remote Australia"}}},
+	}}}}
+	tests := []struct {
+		name       string
+		fail       bool
+		wantCode   int
+		wantWrites int
+	}{
+		{name: "search, write, verify", wantCode: exitOK, wantWrites: 1},
+		{name: "503 during collection", fail: true, wantCode: exitOracleUnavailable, wantWrites: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := newFakeEuropePMC(t, "pyEuropePMC__search_cancer_core.json")
+			fake.fail = tt.fail
+			srv := fake.serve(t)
+			a, stdout, _ := testApp(nil)
+			a.registry = func() (*oracles.Registry, error) {
+				r := oracles.NewRegistry()
+				return r, r.Register(europepmc.Name, func(s oracles.Settings) (oracles.Oracle, error) {
+					s.BaseURL, s.MaxAttempts = srv.URL, 1
+					return europepmc.Factory(s)
+				})
+			}
+			calls := 0
+			a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+				return &callWriter{draft: func(int) contract.Draft { return realDraft }, calls: &calls}, noObjections{}, nil
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			err := runApp(context.Background(), a, []string{"brief", "--topic", "cancer screening", "--since", "2025-01-01", "--out", out, "--format", "json"})
+			if got := exitCode(err); got != tt.wantCode {
+				t.Fatalf("exit code = %d (%v)\nstdout: %s", got, err, stdout)
+			}
+			if calls != tt.wantWrites {
+				t.Errorf("writer calls = %d, want %d", calls, tt.wantWrites)
+			}
+			if tt.fail {
+				return
+			}
+			if want := `("cancer" OR "screening") AND FIRST_PDATE:[2025-01-01 TO 9999-12-31]`; len(fake.asked) == 0 || fake.asked[0] != want {
+				t.Errorf("first query = %q, want %q", fake.asked, want)
+			}
+			var ledger contract.Ledger
+			readJSON(t, filepath.Join(out, "ledger.json"), &ledger)
+			// 25 records: one without DOI, two errata, the rest ranked and
+			// cut to the prompt budget.
+			if n := len(ledger.Entries); n < 3 || n+ledger.Excluded["budget"] != 22 || ledger.Entries[0].Origin != "europepmc" || ledger.Excluded["no_doi"] != 1 {
+				t.Errorf("ledger: %d entries, origin %q, excluded %v", len(ledger.Entries), ledger.Entries[0].Origin, ledger.Excluded)
+			}
+		})
+	}
+}
+
+func TestBriefSourcesBibliography(t *testing.T) {
+	fake := newFakeEuropePMC(t, "bx-scholar-mcp__europepmc_by_doi.json")
+	srv := fake.serve(t)
+	a, stdout, _ := testApp(nil)
+	a.registry = func() (*oracles.Registry, error) {
+		r := oracles.NewRegistry()
+		return r, r.Register(europepmc.Name, func(s oracles.Settings) (oracles.Oracle, error) {
+			s.BaseURL, s.MaxAttempts = srv.URL, 1
+			return europepmc.Factory(s)
+		})
+	}
+	calls := 0
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+		return &callWriter{draft: func(int) contract.Draft { return contract.Draft{} }, calls: &calls}, noObjections{}, nil
+	}
+	refs := filepath.Join(t.TempDir(), "refs.txt")
+	if err := os.WriteFile(refs, []byte("10.1016/j.molcel.2019.07.008\n10.1088/1748-9326/ab28b0\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := runApp(context.Background(), a, []string{"brief", "--sources", refs, "--out", filepath.Join(t.TempDir(), "out")})
+	// One DOI found, one not: too few sources, refused before any writing.
+	if got := exitCode(err); got != exitRefused || calls != 0 {
+		t.Fatalf("exit code = %d (%v), writer calls %d; want %d and none\nstdout: %s", got, err, calls, exitRefused, stdout)
+	}
+	if !strings.Contains(stdout.String(), "1 citable sources for empty lead; need 3") {
+		t.Errorf("stdout = %q", stdout)
+	}
+}
