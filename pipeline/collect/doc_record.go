@@ -14,6 +14,8 @@ import (
 type Doc struct {
 	Record oracles.Record
 	// ID and Source are Europe PMC's own identifiers ("PPR1303372", "PPR").
+	// A reference read from a bibliography has no Source and its label as
+	// ID (a BibTeX key, "line 3"), used to name it in notes.
 	ID     string
 	Source string
 	// FirstPublished is Europe PMC's firstPublicationDate (YYYY-MM-DD).
