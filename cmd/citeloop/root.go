@@ -33,6 +33,8 @@ type app struct {
 
 	cfg    configs.Config
 	logger *zap.Logger
+	// built holds the oracles made for this process, one per name.
+	built map[string]oracles.Oracle
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -59,6 +61,7 @@ rendered from the ledger, and only with the gate's proof.
 	pf.StringVar(&a.logFormat, "log-format", "console", "log format on stderr: console or json")
 	pf.StringVar(&a.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	root.AddCommand(newBriefCmd(a))
+	root.AddCommand(newCheckCmd(a))
 	return root
 }
 
@@ -70,6 +73,10 @@ func (a *app) setup() error {
 	}
 	cfg, err := configs.Load(a.configPath)
 	if err != nil {
+		return &exitError{code: exitUsage, err: err}
+	}
+	cfg.Oracles.ApplyEnv(a.getenv)
+	if err := cfg.Validate(); err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
