@@ -194,3 +194,29 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkExtract(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "bibliographies", "*"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no bibliographies: %v", err)
+	}
+	var texts []string
+	size := 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts = append(texts, string(data))
+		size += len(data)
+	}
+	b.SetBytes(int64(size))
+	n := 0
+	for b.Loop() {
+		n = 0
+		for _, s := range texts {
+			n += len(doiextract.Extract(s))
+		}
+	}
+	b.ReportMetric(float64(n), "dois/op")
+}
