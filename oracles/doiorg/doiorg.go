@@ -12,6 +12,7 @@
 package doiorg
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -200,12 +201,9 @@ func (c *Client) interpret(resp *httpx.Response, doi string) (oracles.Status, er
 	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusNotFound {
 		return oracles.Unknown, c.http.Bad(resp, "unexpected status")
 	}
-	ok := resp
-	if resp.StatusCode == http.StatusNotFound {
-		// CheckJSON insists on a 200; the 404 body must still be JSON.
-		ok = &httpx.Response{StatusCode: http.StatusOK, Header: resp.Header, Body: resp.Body}
-	}
-	if err := c.http.CheckJSON(ok); err != nil {
+	// Both verdicts come as JSON, the 404 included: an HTML or empty body is
+	// a proxy or an outage talking, not the handle API.
+	if b := bytes.TrimSpace(resp.Body); len(b) == 0 || b[0] != '{' || !json.Valid(b) {
 		return oracles.Unknown, c.http.Bad(resp, "not a handle API answer")
 	}
 	var hr handleResponse
