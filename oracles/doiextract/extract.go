@@ -104,7 +104,7 @@ func scanSuffix(line string, i int, url bool) int {
 			return i
 		case strings.IndexByte("\"'`\\|{}", c) >= 0:
 			return i
-		case url && (c == '?' || c == '#'):
+		case url && (c == '?' || c == '#' || c == '&'):
 			return i
 		case c == '(':
 			depth[0]++

@@ -46,6 +46,7 @@ func TestExtract(t *testing.T) {
 		{"csl json", `{"DOI":"DOI 10.1093/molbev/msp169","URL":"https://doi.org/10.1093\/molbev\/msp169"}`, []string{"10.1093/molbev/msp169"}},
 		{"cff", "doi: 10.21105/joss.03900\n  value: 10.32614/CRAN.package.cffr\n", []string{"10.21105/joss.03900", "10.32614/cran.package.cffr"}},
 		{"publisher url view suffix", "UR  - https://www.frontiersin.org/articles/10.3389/feart.2021.636777/full", []string{"10.3389/feart.2021.636777"}},
+		{"doi as a query parameter", "https://example.org/cite?doi=10.1234/abc&format=bib", []string{"10.1234/abc"}},
 		{"publisher url query", "https://onlinelibrary.wiley.com/doi/10.1111/mms.12721?af=R", []string{"10.1111/mms.12721"}},
 		{"html anchor", `<a href="https://doi.org/10.1234/a">10.1234/a</a>`, []string{"10.1234/a"}},
 		{"colon doi", "https://doi.org/10.1093/acprof:oso/9780199641178.001.0001.", []string{"10.1093/acprof:oso/9780199641178.001.0001"}},
