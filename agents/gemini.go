@@ -51,6 +51,8 @@ func NewGemini(ctx context.Context, cfg GeminiConfig) (*Gemini, error) {
 		HTTPClient:  cfg.HTTPClient,
 		HTTPOptions: genai.HTTPOptions{BaseURL: cfg.BaseURL},
 	}
+	// Explicit, so the SDK does not pick a backend from the environment.
+	cc.Backend = genai.BackendGeminiAPI
 	if cfg.VertexAI {
 		cc.Backend = genai.BackendVertexAI
 	}
