@@ -114,7 +114,9 @@ func (o ledgerOracle) Lookup(_ context.Context, dois []string) map[string]oracle
 
 type staticCollector struct{ l contract.Ledger }
 
-func (c staticCollector) Collect(context.Context, contract.Lead) (contract.Ledger, error) { return c.l, nil }
+func (c staticCollector) Collect(context.Context, contract.Lead) (contract.Ledger, error) {
+	return c.l, nil
+}
 
 func runPipeline(t *testing.T, l contract.Ledger, writer, skeptic script, maxIter int) (pipeline.Result, *modelServer) {
 	t.Helper()
