@@ -170,3 +170,23 @@ func TestGeminiUsageAndWire(t *testing.T) {
 		t.Errorf("usage = %+v", u)
 	}
 }
+
+func TestCancelledRunStopsRetrying(t *testing.T) {
+	l := loadLedger(t)
+	srv := newFake(t, geminiError(503, "UNAVAILABLE", ""))
+	slowRetry := agents.RetryPolicy{MaxAttempts: 5, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Minute, time.Minute)}
+	w := agents.NewWriter(newGemini(t, srv.URL, "m"), agents.WithRetryPolicy(slowRetry))
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := w.Write(ctx, contract.WriteRequest{Ledger: l})
+	if !errors.Is(err, agents.ErrModel) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want ErrModel and the context's error", err)
+	}
+	if srv.calls() != 1 {
+		t.Errorf("calls = %d, want 1", srv.calls())
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Write took %v after the context ended", d)
+	}
+}
