@@ -11,6 +11,10 @@ import (
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
+// maxOutputTokensCap bounds the doubling of the output budget on MAX_TOKENS
+// retries (Gemini 2.5's own limit).
+const maxOutputTokensCap = 65536
+
 // caller runs one agent's model calls: per-call deadline, bounded retries,
 // contract validation, usage accounting and logging.
 type caller struct {
@@ -62,7 +66,7 @@ func call[T any](ctx context.Context, c caller, req Request, parse func([]byte) 
 		}
 		if ce.Kind == KindFinishReason && ce.FinishReason == FinishMaxTokens && req.MaxOutputTokens > 0 {
 			// The same budget would cut the answer at the same place.
-			req.MaxOutputTokens *= 2
+			req.MaxOutputTokens = min(req.MaxOutputTokens*2, maxOutputTokensCap)
 		}
 		var wait time.Duration
 		if c.retry.Backoff != nil {
