@@ -176,15 +176,15 @@ func TestCancelledRunStopsRetrying(t *testing.T) {
 	srv := newFake(t, geminiError(503, "UNAVAILABLE", ""))
 	slowRetry := agents.RetryPolicy{MaxAttempts: 5, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Minute, time.Minute)}
 	w := agents.NewWriter(newGemini(t, srv.URL, "m"), agents.WithRetryPolicy(slowRetry))
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	_, err := w.Write(ctx, contract.WriteRequest{Ledger: l})
 	if !errors.Is(err, agents.ErrModel) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want ErrModel and the context's error", err)
 	}
-	if srv.calls() != 1 {
-		t.Errorf("calls = %d, want 1", srv.calls())
+	if srv.calls() > 1 {
+		t.Errorf("calls = %d, want no retry after the context ended", srv.calls())
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("Write took %v after the context ended", d)
