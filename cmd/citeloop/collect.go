@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
@@ -74,7 +73,7 @@ func (f *collectFlags) build(_ context.Context, a *app, env buildEnv) (pipeline.
 		}
 		return collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", opts), lead, nil
 	default:
-		s, err := a.europePMCSearcher(env.oracle)
+		s, err := a.europePMCSearcher()
 		if err != nil {
 			return nil, lead, err
 		}
@@ -96,23 +95,13 @@ func (f *collectFlags) corpusDocs() ([]collect.Doc, error) {
 	return collect.ParseDocs(data)
 }
 
-// europePMCSearcher returns the Europe PMC client to search with: the
-// gate's own oracle when it is Europe PMC (so both share one client's rate
-// and concurrency limits), else one built by the registry from the
-// oracles.europepmc settings of the configuration.
-func (a *app) europePMCSearcher(gateOracle oracles.Oracle) (collect.ResultSearcher, error) {
-	if s, ok := gateOracle.(collect.ResultSearcher); ok {
-		return s, nil
-	}
-	reg, err := a.registry()
+// europePMCSearcher returns the process's Europe PMC client, the one the
+// gate also uses when Europe PMC is among its oracles, so both share one
+// client's rate and concurrency limits.
+func (a *app) europePMCSearcher() (collect.ResultSearcher, error) {
+	o, err := a.rawOracle(europepmc.Name)
 	if err != nil {
 		return nil, err
-	}
-	settings := a.cfg.Oracles.Settings(europepmc.Name)
-	settings.Logger = a.logger
-	o, err := reg.New(europepmc.Name, settings)
-	if err != nil {
-		return nil, usageError("collect: %v", err)
 	}
 	s, ok := o.(collect.ResultSearcher)
 	if !ok {
