@@ -15,7 +15,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/cache"
 	"github.com/citeloop/citeloop/oracles/doiextract"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
@@ -121,7 +120,7 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
 		}
 		oracle = snapshot.NewOracle(corpus)
-	} else if oracle, err = a.configuredOracle(); err != nil {
+	} else if oracle, err = a.oracle(); err != nil {
 		return err
 	}
 
@@ -306,40 +305,4 @@ func truncateRunes(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-// configuredOracle builds the online oracle from the registry and the
-// oracles section: each oracle in oracles.use gets its settings
-// (base_url, timeouts, limits, contact, with CITELOOP_EUROPEPMC_URL and
-// CITELOOP_CONTACT applied), is wrapped in the disk cache when
-// oracles.cache.dir is set, and the members are combined by
-// oracles.policy.
-func (a *app) configuredOracle() (oracles.Oracle, error) {
-	cfg := a.cfg.Oracles
-	cfg.ApplyEnv(a.getenv)
-	if err := cfg.Validate(); err != nil {
-		return nil, &exitError{code: exitUsage, err: err}
-	}
-	reg, err := a.registry()
-	if err != nil {
-		return nil, fmt.Errorf("build the oracle registry: %w", err)
-	}
-	members := make([]oracles.Oracle, 0, len(cfg.Use))
-	for _, name := range cfg.Use {
-		s := cfg.Settings(name)
-		s.Logger = a.logger
-		o, err := reg.New(name, s)
-		if err != nil {
-			return nil, usageError("oracles.use: %v", err)
-		}
-		if cfg.Cache.Dir != "" {
-			o = cache.Wrap(o, cache.Options{Dir: cfg.Cache.Dir, TTL: cfg.Cache.TTL.D, NegativeTTL: cfg.Cache.NegativeTTL.D, Now: a.now, Logger: a.logger})
-		}
-		members = append(members, o)
-	}
-	p, err := oracles.NewPolicy(cfg.Policy, members...)
-	if err != nil {
-		return nil, usageError("oracles.policy: %v", err)
-	}
-	return p, nil
 }
