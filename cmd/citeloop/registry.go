@@ -2,6 +2,9 @@ package main
 
 import (
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/crossref"
+	"github.com/citeloop/citeloop/oracles/datacite"
+	"github.com/citeloop/citeloop/oracles/doiorg"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
@@ -9,10 +12,16 @@ import (
 // Adding an oracle is one line here.
 func newRegistry() (*oracles.Registry, error) {
 	r := oracles.NewRegistry()
-	for name, f := range map[string]oracles.Factory{
-		europepmc.Name: europepmc.Factory,
+	for _, o := range []struct {
+		name    string
+		factory oracles.Factory
+	}{
+		{europepmc.Name, europepmc.Factory},
+		{crossref.Name, crossref.Factory},
+		{doiorg.Name, doiorg.Factory},
+		{datacite.Name, datacite.Factory},
 	} {
-		if err := r.Register(name, f); err != nil {
+		if err := r.Register(o.name, o.factory); err != nil {
 			return nil, err
 		}
 	}
