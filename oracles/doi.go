@@ -103,3 +103,15 @@ func SameDOI(a, b string) bool {
 	nb, err := NormalizeDOI(b)
 	return err == nil && na == nb
 }
+
+// PathEscapeDOI escapes a normalised DOI for a URL path: each "/"-separated
+// segment is escaped with url.PathEscape and the slashes between segments
+// stay slashes, as the DOI APIs expect (never %2F). SICI DOIs with "<>;#()"
+// and DOIs with a literal "%" reach the API whole.
+func PathEscapeDOI(doi string) string {
+	segs := strings.Split(doi, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}

@@ -48,6 +48,27 @@ func TestNormalizeDOI(t *testing.T) {
 	}
 }
 
+func TestPathEscapeDOI(t *testing.T) {
+	tests := []struct {
+		give string
+		want string
+	}{
+		{give: "10.1000/xyz", want: "10.1000/xyz"},
+		{give: "10.1000/a/b.c", want: "10.1000/a/b.c"},
+		{
+			give: "10.1002/(sici)1097-4636(199812)43:4<448::aid-jbm14>3.0.co;2-4",
+			want: "10.1002/%28sici%291097-4636%28199812%2943:4%3C448::aid-jbm14%3E3.0.co%3B2-4",
+		},
+		{give: "10.1000/a#b?c", want: "10.1000/a%23b%3Fc"},
+		{give: "10.1234/100%pure", want: "10.1234/100%25pure"},
+	}
+	for _, tt := range tests {
+		if got := oracles.PathEscapeDOI(tt.give); got != tt.want {
+			t.Errorf("PathEscapeDOI(%q) = %q, want %q", tt.give, got, tt.want)
+		}
+	}
+}
+
 func FuzzNormalizeDOI(f *testing.F) {
 	for _, s := range []string{"10.1000/xyz", "https://doi.org/10.1000/X", `10.1/x" OR "y`, "doi:10.1002/(SICI)1:4<4::A>3.0.CO;2-4", "10.1234/%22"} {
 		f.Add(s)

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -113,22 +112,11 @@ func New(opts Options) *Client {
 // Factory builds the oracle from registry settings; register it in main as
 // reg.Register(crossref.Name, crossref.Factory).
 func Factory(s oracles.Settings) (oracles.Oracle, error) {
-	ho := httpx.Options{
-		Timeout:       s.Timeout,
-		MaxAttempts:   s.MaxAttempts,
-		RatePerSecond: s.RatePerSecond,
-		MaxConcurrent: s.MaxConcurrent,
-		MaxBodyBytes:  s.MaxBodyBytes,
-		Logger:        s.Log(),
-	}
-	if s.HTTPClient != nil {
-		ho.Transport = s.HTTPClient.Transport
-	}
 	return New(Options{
 		BaseURL:     s.BaseURL,
 		Contact:     s.Contact,
 		TotalBudget: s.TotalBudget,
-		HTTPOptions: ho,
+		HTTPOptions: httpx.OptionsFrom(s),
 		Logger:      s.Log(),
 	}), nil
 }
@@ -139,11 +127,7 @@ func (c *Client) Name() string { return Name }
 // WorkURL is the request URL for one normalised DOI: each path segment of
 // the DOI is escaped, so SICI DOIs with "<>;#()" reach the API whole.
 func (c *Client) WorkURL(doi string) string {
-	segs := strings.Split(doi, "/")
-	for i, s := range segs {
-		segs[i] = url.PathEscape(s)
-	}
-	u := c.base + "/works/" + strings.Join(segs, "/")
+	u := c.base + "/works/" + oracles.PathEscapeDOI(doi)
 	if c.contact != "" {
 		u += "?" + url.Values{"mailto": {c.contact}}.Encode()
 	}
@@ -154,33 +138,8 @@ func (c *Client) WorkURL(doi string) string {
 // answered Unknown without any request; valid ones are asked one request
 // each, as many at once as Crossref's announced concurrency allows.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
-	valid, out := oracles.Split(Name, dois)
-	if len(valid) == 0 {
-		return out
-	}
-	if c.budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.budget)
-		defer cancel()
-	}
-	var (
-		mu sync.Mutex
-		wg sync.WaitGroup
-	)
-	counts := map[oracles.Status]int{}
-	for _, d := range valid {
-		wg.Go(func() {
-			r := c.lookupOne(ctx, d)
-			mu.Lock()
-			defer mu.Unlock()
-			out[d] = r
-			counts[r.Status]++
-		})
-	}
-	wg.Wait()
-	c.log.Debug("lookup done", zap.Int("dois", len(valid)), zap.Int("found", counts[oracles.Found]),
-		zap.Int("not_found", counts[oracles.NotFound]), zap.Int("unknown", counts[oracles.Unknown]))
-	return out
+	// No cap here: the throttle bounds the requests in flight.
+	return oracles.LookupEach(ctx, dois, oracles.EachOptions{Oracle: Name, Budget: c.budget, Log: c.log}, c.lookupOne)
 }
 
 // lookupOne asks for one normalised DOI.

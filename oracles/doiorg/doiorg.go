@@ -17,9 +17,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -99,22 +97,10 @@ func New(opts Options) *Client {
 // Factory builds the oracle from registry settings; register it in main as
 // reg.Register(doiorg.Name, doiorg.Factory).
 func Factory(s oracles.Settings) (oracles.Oracle, error) {
-	ho := httpx.Options{
-		Contact:       s.Contact,
-		Timeout:       s.Timeout,
-		MaxAttempts:   s.MaxAttempts,
-		RatePerSecond: s.RatePerSecond,
-		MaxConcurrent: s.MaxConcurrent,
-		MaxBodyBytes:  s.MaxBodyBytes,
-		Logger:        s.Log(),
-	}
-	if s.HTTPClient != nil {
-		ho.Transport = s.HTTPClient.Transport
-	}
 	return New(Options{
 		BaseURL:     s.BaseURL,
 		TotalBudget: s.TotalBudget,
-		HTTPOptions: ho,
+		HTTPOptions: httpx.OptionsFrom(s),
 		Logger:      s.Log(),
 	}), nil
 }
@@ -125,45 +111,14 @@ func (c *Client) Name() string { return Name }
 // HandleURL is the request URL for one normalised DOI. Each path segment is
 // escaped; the slashes between them stay slashes.
 func (c *Client) HandleURL(doi string) string {
-	segs := strings.Split(doi, "/")
-	for i, s := range segs {
-		segs[i] = url.PathEscape(s)
-	}
-	return c.base + "/api/handles/" + strings.Join(segs, "/") + "?type=URL"
+	return c.base + "/api/handles/" + oracles.PathEscapeDOI(doi) + "?type=URL"
 }
 
 // Lookup answers every DOI in dois; see oracles.Oracle.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
-	valid, out := oracles.Split(Name, dois)
-	if len(valid) == 0 {
-		return out
-	}
-	if c.budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.budget)
-		defer cancel()
-	}
-	var (
-		mu    sync.Mutex
-		wg    sync.WaitGroup
-		slots = make(chan struct{}, c.parallel)
-	)
-	counts := map[oracles.Status]int{}
-	for _, d := range valid {
-		wg.Go(func() {
-			slots <- struct{}{}
-			r := c.lookupOne(ctx, d)
-			<-slots
-			mu.Lock()
-			defer mu.Unlock()
-			out[d] = r
-			counts[r.Status]++
-		})
-	}
-	wg.Wait()
-	c.log.Debug("lookup done", zap.Int("dois", len(valid)), zap.Int("found", counts[oracles.Found]),
-		zap.Int("not_found", counts[oracles.NotFound]), zap.Int("unknown", counts[oracles.Unknown]))
-	return out
+	return oracles.LookupEach(ctx, dois, oracles.EachOptions{
+		Oracle: Name, Parallel: c.parallel, Budget: c.budget, Log: c.log,
+	}, c.lookupOne)
 }
 
 // handleResponse is the part of a handle API answer citeloop reads.

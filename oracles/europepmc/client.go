@@ -114,23 +114,11 @@ func New(opts Options) *Client {
 // Factory builds the oracle from registry settings; register it in main as
 // reg.Register(europepmc.Name, europepmc.Factory).
 func Factory(s oracles.Settings) (oracles.Oracle, error) {
-	ho := httpx.Options{
-		Contact:       s.Contact,
-		Timeout:       s.Timeout,
-		MaxAttempts:   s.MaxAttempts,
-		RatePerSecond: s.RatePerSecond,
-		MaxConcurrent: s.MaxConcurrent,
-		MaxBodyBytes:  s.MaxBodyBytes,
-		Logger:        s.Log(),
-	}
-	if s.HTTPClient != nil {
-		ho.Transport = s.HTTPClient.Transport
-	}
 	return New(Options{
 		BaseURL:     s.BaseURL,
 		BatchSize:   s.BatchSize,
 		TotalBudget: s.TotalBudget,
-		HTTPOptions: ho,
+		HTTPOptions: httpx.OptionsFrom(s),
 		Logger:      s.Log(),
 	}), nil
 }

@@ -3,6 +3,7 @@ package europepmc
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -36,15 +37,10 @@ func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.R
 	if len(valid) == 0 {
 		return out
 	}
-	if c.budget > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.budget)
-		defer cancel()
-	}
+	ctx, cancel := oracles.WithBudget(ctx, c.budget)
+	defer cancel()
 	if err := ctx.Err(); err != nil {
-		for k, v := range oracles.UnknownAll(Name, valid, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(valid), err)) {
-			out[k] = v
-		}
+		maps.Copy(out, oracles.UnknownAll(Name, valid, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(valid), err)))
 		return out
 	}
 
@@ -61,9 +57,7 @@ func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.R
 			got := c.lookupBatch(ctx, batch)
 			mu.Lock()
 			defer mu.Unlock()
-			for k, v := range got {
-				out[k] = v
-			}
+			maps.Copy(out, got)
 		})
 	}
 	wg.Wait()
