@@ -1,31 +1,27 @@
 package main
 
 import (
-	"context"
 	"os"
 
 	"github.com/spf13/pflag"
 
 	"github.com/citeloop/citeloop/oracles/europepmc"
-	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
-// collectFlags builds the lead and the collector: the offline corpus
+// collectFlags builds the leads and the collector: the offline corpus
 // (--offline), the user's own sources (--sources FILE) or a live Europe PMC
 // search.
 type collectFlags struct {
-	lead    contract.Lead
-	sources string
-	// fs is the command's flag set, to read --corpus without a second
-	// parse.
-	fs *pflag.FlagSet
+	lead             contract.Lead
+	sources          string
+	leads            string
+	includeRetracted bool
 }
 
 func (f *collectFlags) register(fs *pflag.FlagSet) {
-	f.fs = fs
 	fs.StringVar(&f.lead.ORCID, "orcid", "", "the researcher's ORCID iD, e.g. 0000-0002-1825-0097 (checksum verified)")
 	fs.StringVar(&f.lead.Name, "name", "", `the researcher's name as Europe PMC writes authors, e.g. "Smith AB" (used when no --orcid)`)
 	fs.StringVar(&f.lead.Affiliation, "affiliation", "", "narrows a --name search to authors with this affiliation")
@@ -34,65 +30,58 @@ func (f *collectFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.lead.Until, "until", "", "latest first publication date, YYYY-MM-DD (or YYYY)")
 	fs.IntVar(&f.lead.MaxSources, "max-sources", 0, "most sources shown to the writer (default from config: collect.max_sources)")
 	fs.StringVar(&f.sources, "sources", "", "cite the sources in FILE instead of searching: a Europe PMC core JSON response, JSON/JSONL records, BibTeX, RIS or one DOI a line")
+	fs.StringVar(&f.leads, "leads", "", "run every lead of FILE (YAML, JSON Lines or CSV), each into --out/<lead id>/; leads already verified there are skipped")
+	fs.BoolVar(&f.includeRetracted, "include-retracted", false, "keep retracted papers, retraction notices and errata in the ledger, flagged (the gate still rejects citing a retracted paper); default from config: collect.include_retracted")
+}
+
+// hasLeadFlags reports whether any single-lead flag was given.
+func (f *collectFlags) hasLeadFlags() bool { return f.lead != (contract.Lead{}) }
+
+// validateLead checks a lead the way this run needs it: with --sources a
+// lead may be empty (the file says what the brief is about).
+func (f *collectFlags) validateLead(l contract.Lead) (contract.Lead, error) {
+	if f.sources != "" {
+		return collect.ValidateSourcesLead(l)
+	}
+	return collect.ValidateLead(l)
 }
 
 // collectOptions maps the collect section of the configuration.
-func collectOptions(a *app) collect.Options {
+func (f *collectFlags) options(a *app) collect.Options {
 	c := a.cfg.Collect
 	return collect.Options{
 		MaxSources:       c.MaxSources,
 		MaxAbstractChars: c.MaxAbstractChars,
 		MaxTotalChars:    c.MaxTotalChars,
 		FetchLimit:       c.FetchLimit,
-		IncludeRetracted: c.IncludeRetracted,
+		IncludeRetracted: c.IncludeRetracted || f.includeRetracted,
 		Now:              a.now,
 		Logger:           a.logger,
 	}
 }
 
-func (f *collectFlags) build(_ context.Context, a *app, env buildEnv) (pipeline.Collector, contract.Lead, error) {
-	validate := collect.ValidateLead
-	if f.sources != "" {
-		validate = collect.ValidateSourcesLead
-	}
-	lead, err := validate(f.lead)
-	if err != nil {
-		return nil, lead, usageError("lead: %v", err)
-	}
-	opts := collectOptions(a)
+// collector builds the collector every lead of the run uses.
+func (f *collectFlags) collector(a *app, env buildEnv) (pipeline.Collector, error) {
+	opts := f.options(a)
 	switch {
 	case f.sources != "":
 		if _, err := os.Stat(f.sources); err != nil {
-			return nil, lead, usageError("--sources: %v", err)
+			return nil, usageError("--sources: %v", err)
 		}
-		return collect.NewFileCollector(f.sources, env.oracle, opts), lead, nil
+		return collect.NewFileCollector(f.sources, env.oracle, opts), nil
 	case env.offline:
-		docs, err := f.corpusDocs()
+		docs, err := collect.ParseDocs(env.corpusData)
 		if err != nil {
-			return nil, lead, usageError("--corpus: %v", err)
+			return nil, usageError("--corpus: %v", err)
 		}
-		return collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", opts), lead, nil
+		return collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", opts), nil
 	default:
 		s, err := a.europePMCSearcher()
 		if err != nil {
-			return nil, lead, err
-		}
-		return collect.NewSearchCollector(collect.EuropePMCSearcher{Client: s}, europepmc.Name, opts), lead, nil
-	}
-}
-
-// corpusDocs reads the offline corpus with the author ORCIDs and
-// affiliations an offline ORCID or name search needs: --corpus FILE, else
-// the embedded snapshot.
-func (f *collectFlags) corpusDocs() ([]collect.Doc, error) {
-	data := snapshot.Embedded()
-	if fl := f.fs.Lookup("corpus"); fl != nil && fl.Value.String() != "" {
-		var err error
-		if data, err = os.ReadFile(fl.Value.String()); err != nil {
 			return nil, err
 		}
+		return collect.NewSearchCollector(collect.EuropePMCSearcher{Client: s}, europepmc.Name, opts), nil
 	}
-	return collect.ParseDocs(data)
 }
 
 // europePMCSearcher returns the process's Europe PMC client, the one the
