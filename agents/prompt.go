@@ -46,11 +46,27 @@ func writeLead(b *strings.Builder, lead contract.Lead) {
 func writeSources(b *strings.Builder, entries []contract.Entry) {
 	b.WriteString("<sources>\n")
 	for _, e := range entries {
-		b.WriteString(`<source id="` + attr(e.ID) + `" doi="` + attr(e.DOI) + `">` + "\n")
+		b.WriteString(`<source id="` + attr(e.ID) + `" doi="` + attr(e.DOI) + `"` + statusAttr(e) + `>` + "\n")
 		b.WriteString(neutralise(e.Text()))
 		b.WriteString("\n</source>\n")
 	}
 	b.WriteString("</sources>\n\n")
+}
+
+// statusAttr marks a source that must not be cited as evidence: the gate
+// rejects citations of retracted papers, so the writer is told up front.
+func statusAttr(e contract.Entry) string {
+	switch {
+	case e.Retracted:
+		return ` status="retracted: do not cite"`
+	case e.RetractionNotice:
+		return ` status="retraction notice: do not cite"`
+	case e.Erratum:
+		return ` status="erratum"`
+	case e.Preprint:
+		return ` status="preprint, not peer reviewed"`
+	}
+	return ""
 }
 
 // writeJSON renders v as indented JSON; contract types always marshal.
