@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/citeloop/citeloop/gates"
@@ -259,5 +260,27 @@ func TestCancelledContextIsAnErrorNotAnOutcome(t *testing.T) {
 	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
 	if _, err := r.Run(ctx, contract.Lead{Topic: "t"}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Run with cancelled context: err = %v, want context.Canceled", err)
+	}
+}
+
+// rewordingSkeptic objects to the same claim every pass in new words.
+type rewordingSkeptic struct{ calls int }
+
+func (s *rewordingSkeptic) Review(context.Context, contract.ReviewRequest) (contract.ReviewResult, error) {
+	s.calls++
+	return contract.ReviewResult{Objections: contract.Objections{Objections: []contract.Objection{
+		{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: strings.Repeat("really ", s.calls) + "too strong"},
+	}}}, nil
+}
+
+func TestRewordedObjectionIsNoProgress(t *testing.T) {
+	w := &scriptedWriter{drafts: []contract.Draft{good}}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &rewordingSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 5}
+	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reason != pipeline.NoProgress || len(w.requests) != 2 {
+		t.Errorf("end reason %s after %d passes, want no_progress after 2", res.Reason, len(w.requests))
 	}
 }
