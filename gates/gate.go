@@ -159,7 +159,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 	}
 
 	for _, o := range objections {
-		v.fail(contract.Diagnostic{ClaimID: o.ClaimID, Reason: contract.ReasonOpenObjection, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})
+		v.fail(contract.Diagnostic{ClaimID: o.ClaimID, Reason: contract.ReasonOpenObjection, Kind: o.Kind, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})
 	}
 
 	v.Verified = len(v.Failures) == 0 && v.Claims > 0 && !v.OracleUnavailable

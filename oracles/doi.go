@@ -42,8 +42,9 @@ var doiPrefixes = []struct {
 // NormalizeDOI returns the canonical form of a DOI: prefixes such as
 // "https://doi.org/" and "doi:" removed, lower-cased (DOIs are
 // case-insensitive). It rejects anything that could change the meaning of a
-// query built from it: a double quote, a backslash, whitespace or a control
-// character inside the DOI. It never repairs such input.
+// query or URL built from it: a double quote, a backslash, whitespace, a
+// control or invisible formatting character, a "." or ".." path segment. It
+// never repairs such input.
 func NormalizeDOI(s string) (string, error) {
 	d := strings.TrimSpace(s)
 	for _, p := range doiPrefixes {
@@ -72,6 +73,10 @@ func NormalizeDOI(s string) (string, error) {
 			return "", &DOIError{Input: s, Reason: "contains whitespace"}
 		case unicode.IsControl(r) || r == unicode.ReplacementChar:
 			return "", &DOIError{Input: s, Reason: "contains a control character"}
+		case unicode.Is(unicode.Cf, r):
+			// Zero-width spaces, soft hyphens, BOMs, bidi overrides: invisible,
+			// so a DOI carrying one looks right and resolves nowhere.
+			return "", &DOIError{Input: s, Reason: fmt.Sprintf("contains the invisible character %U", r)}
 		}
 	}
 	if !strings.HasPrefix(d, "10.") {
@@ -80,6 +85,13 @@ func NormalizeDOI(s string) (string, error) {
 	prefix, suffix, ok := strings.Cut(d, "/")
 	if !ok || suffix == "" {
 		return "", &DOIError{Input: s, Reason: "has no suffix after the registrant prefix"}
+	}
+	for _, seg := range strings.Split(suffix, "/") {
+		if seg == "." || seg == ".." {
+			// A path-walking segment would reach another resource through
+			// any proxy that cleans URL paths.
+			return "", &DOIError{Input: s, Reason: `has a "." or ".." path segment`}
+		}
 	}
 	reg := prefix[len("10."):]
 	if len(reg) < 4 {

@@ -62,6 +62,9 @@ func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]st
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("assemble: %w", err)
 	}
+	if _, err := ClearArtifacts(dir); err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
 	files := map[string][]byte{}
 	ledger, err := marshalIndent(res.Ledger)
 	if err != nil {
@@ -83,12 +86,12 @@ func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]st
 		if err != nil {
 			return nil, fmt.Errorf("assemble: render %s: %w", f, err)
 		}
-		files["brief."+string(f)] = data
+		files[BriefFile(f)] = data
 	}
 	// Ledger first, brief last: a brief never points at a missing ledger.
 	order := []string{LedgerFile}
 	for _, f := range formats {
-		order = append(order, "brief."+string(f))
+		order = append(order, BriefFile(f))
 	}
 	var written []string
 	for _, name := range order {
@@ -107,6 +110,9 @@ func WriteReport(dir string, res Result) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("write report: %w", err)
 	}
+	if _, err := ClearArtifacts(dir); err != nil {
+		return "", fmt.Errorf("write report: %w", err)
+	}
 	data, err := marshalIndent(struct {
 		NotABrief string `json:"NOT_A_BRIEF"`
 		Result
@@ -123,6 +129,36 @@ func WriteReport(dir string, res Result) (string, error) {
 	}
 	path := filepath.Join(dir, ReportFile)
 	return path, WriteFileAtomic(path, data)
+}
+
+// Artifacts lists every file name the assembler or WriteReport may write.
+func Artifacts() []string {
+	names := []string{LedgerFile, ReportFile}
+	for _, f := range []Format{Markdown, JSON, HTML} {
+		names = append(names, BriefFile(f))
+	}
+	return names
+}
+
+// BriefFile is the file name of the brief in format f.
+func BriefFile(f Format) string { return "brief." + string(f) }
+
+// ClearArtifacts removes what an earlier run wrote into dir (only the file
+// names in Artifacts), so that a failed run never leaves an older brief
+// looking like its result, and a verified one leaves no stale format or
+// failure report beside it. It returns the names removed.
+func ClearArtifacts(dir string) ([]string, error) {
+	var removed []string
+	for _, name := range Artifacts() {
+		err := os.Remove(filepath.Join(dir, name))
+		switch {
+		case err == nil:
+			removed = append(removed, name)
+		case !errors.Is(err, os.ErrNotExist):
+			return removed, err
+		}
+	}
+	return removed, nil
 }
 
 func nilIfZero(res Result) any {

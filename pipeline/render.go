@@ -150,7 +150,7 @@ func renderMarkdown(b brief) []byte {
 	}
 	sb.WriteString("\n## References\n\n")
 	for _, r := range b.References {
-		fmt.Fprintf(&sb, "%d. %s [doi:%s](%s)\n", r.N, mdEscape(r.Citation()), r.DOI, mdURL(r.URL))
+		fmt.Fprintf(&sb, "%d. %s [doi:%s](%s)\n", r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL))
 	}
 	return []byte(sb.String())
 }
@@ -167,7 +167,7 @@ func mdEscape(s string) string { return mdEscaper.Replace(s) }
 
 // mdURL escapes the characters that would end a Markdown link target.
 func mdURL(u string) string {
-	return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u)
+	return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E", "[", "%5B", "]", "%5D").Replace(u)
 }
 
 func marshalIndent(v any) ([]byte, error) {

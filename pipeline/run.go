@@ -198,11 +198,11 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 // failureSignature identifies a set of failures independent of order, so
 // that the same failures twice in a row are recognised as no progress. The
 // free-text detail is left out: a model skeptic rewording the same objection
-// to the same claim is not progress.
+// to the same claim is not progress; a new kind of objection is.
 func failureSignature(fs []contract.Diagnostic) string {
 	keys := make([]string, 0, len(fs))
 	for _, f := range fs {
-		keys = append(keys, strings.Join([]string{f.ClaimID, f.DOI, string(f.Reason), f.Quote}, "\x1f"))
+		keys = append(keys, strings.Join([]string{f.ClaimID, f.DOI, string(f.Reason), string(f.Kind), f.Quote}, "\x1f"))
 	}
 	slices.Sort(keys)
 	return strings.Join(keys, "\x1e")

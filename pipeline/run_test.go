@@ -284,3 +284,52 @@ func TestRewordedObjectionIsNoProgress(t *testing.T) {
 		t.Errorf("end reason %s after %d passes, want no_progress after 2", res.Reason, len(w.requests))
 	}
 }
+
+// kindSkeptic raises a different kind of objection to the same claim each
+// pass: the writer is making progress on each, so the loop must go on.
+type kindSkeptic struct{ calls int }
+
+func (s *kindSkeptic) Review(context.Context, contract.ReviewRequest) (contract.ReviewResult, error) {
+	s.calls++
+	kinds := []contract.ObjectionKind{contract.KindOverclaim, contract.KindUnsupported, contract.KindExtrapolation}
+	return contract.ReviewResult{Objections: contract.Objections{Objections: []contract.Objection{
+		{ClaimID: "c1", Kind: kinds[(s.calls-1)%len(kinds)], Detail: "d"},
+	}}}, nil
+}
+
+func TestNewObjectionKindIsProgress(t *testing.T) {
+	w := &scriptedWriter{drafts: []contract.Draft{good}}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &kindSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
+	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reason != pipeline.IterationCap || len(w.requests) != 3 {
+		t.Errorf("end reason %s after %d passes, want iteration_cap after 3", res.Reason, len(w.requests))
+	}
+}
+
+func TestAssembleClearsStaleFormats(t *testing.T) {
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
+	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
+	if err != nil || res.Reason != pipeline.Verified {
+		t.Fatalf("Run = %s, %v", res.Reason, err)
+	}
+	dir := t.TempDir()
+	for _, stale := range []string{"brief.html", pipeline.ReportFile} {
+		if err := os.WriteFile(filepath.Join(dir, stale), []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown}, res.Proof, res); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, ",") != "brief.md,ledger.json" {
+		t.Errorf("files after assembling md = %v, want only brief.md and ledger.json", names)
+	}
+}

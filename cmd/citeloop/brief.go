@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
@@ -61,6 +63,9 @@ the code of the first lead that did not verify.
 			if !cmd.Flags().Changed("max-iterations") {
 				o.maxIterations = a.cfg.Pipeline.MaxIterations
 			}
+			if !cmd.Flags().Changed("include-retracted") {
+				o.collect.includeRetracted = a.cfg.Collect.IncludeRetracted
+			}
 			return runBrief(cmd.Context(), a, &o)
 		},
 	}
@@ -69,7 +74,7 @@ the code of the first lead that did not verify.
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
 	f.StringVar(&o.out, "out", "", "directory to write the brief and its ledger into (required)")
 	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html")
-	f.IntVar(&o.maxIterations, "max-iterations", 3, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations)")
+	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
 	f.BoolVar(&o.report, "report", false, "on failure, write "+pipeline.ReportFile+" (clearly not a brief) into --out")
 	o.agents.register(f)
 	o.collect.register(f)
@@ -174,6 +179,13 @@ func runOne(ctx context.Context, a *app, runner *pipeline.Runner, lead contract.
 		return res, nil
 	}
 	fmt.Fprintf(a.stdout, "%s: %s\nno brief written\n", res.Reason, res.Detail)
+	removed, err := pipeline.ClearArtifacts(out)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return res, err
+	}
+	if len(removed) > 0 {
+		fmt.Fprintf(a.stdout, "removed %s left in %s by an earlier run\n", strings.Join(removed, ", "), out)
+	}
 	if report {
 		path, err := pipeline.WriteReport(out, res)
 		if err != nil {

@@ -269,3 +269,53 @@ func readJSON(t *testing.T, path string, v any) {
 		t.Fatalf("%s: %v", path, err)
 	}
 }
+
+func TestFailedRerunRemovesTheEarlierBrief(t *testing.T) {
+	out := t.TempDir()
+	a, _, _ := testApp(nil)
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--format", "md,html"}); err != nil {
+		t.Fatal(err)
+	}
+	a, stdout, _ := testApp(nil)
+	calls := 0
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+		return fixedWriter{draft: contract.Draft{Sections: []contract.Section{}, Refused: true, Missing: "trials"}, calls: &calls}, noObjections{}, nil
+	}
+	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out})
+	if exitCode(err) != exitRefused {
+		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
+	}
+	for _, name := range pipeline.Artifacts() {
+		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
+			t.Errorf("%s from the earlier verified run survived a failed rerun", name)
+		}
+	}
+	if !strings.Contains(stdout.String(), "removed") {
+		t.Errorf("stdout does not say stale files were removed: %s", stdout)
+	}
+}
+
+func TestInterruptedRunExits130(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	a, _, _ := testApp(nil)
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+		return cancellingWriter{cancel: cancel}, noObjections{}, nil
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	err := runApp(ctx, a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out})
+	if got := exitCode(err); got != exitInterrupted {
+		t.Errorf("exit = %d (%v), want %d", got, err, exitInterrupted)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Error("interrupted run created its output directory")
+	}
+}
+
+// cancellingWriter is interrupted mid-call, like a SIGINT during a model call.
+type cancellingWriter struct{ cancel context.CancelFunc }
+
+func (w cancellingWriter) Write(ctx context.Context, _ contract.WriteRequest) (contract.WriteResult, error) {
+	w.cancel()
+	<-ctx.Done()
+	return contract.WriteResult{}, ctx.Err()
+}

@@ -54,7 +54,7 @@ func (f *collectFlags) options(a *app) collect.Options {
 		MaxAbstractChars: c.MaxAbstractChars,
 		MaxTotalChars:    c.MaxTotalChars,
 		FetchLimit:       c.FetchLimit,
-		IncludeRetracted: c.IncludeRetracted || f.includeRetracted,
+		IncludeRetracted: f.includeRetracted,
 		Now:              a.now,
 		Logger:           a.logger,
 	}

@@ -1,23 +1,26 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // Exit codes. They are part of the CLI's contract: scripts and batch jobs
 // branch on them.
 const (
-	exitOK                = 0 // verified brief written / all DOIs found
-	exitInternal          = 1 // internal error
-	exitUsage             = 2 // usage or configuration error
-	exitNotVerified       = 3 // iteration_cap or no_progress; check: some not found/invalid/retracted
-	exitOracleUnavailable = 4 // an oracle could not answer
-	exitRefused           = 5 // the sources do not support a brief
-	exitModelError        = 6 // a model call failed
+	exitOK                = 0   // verified brief written / all DOIs found
+	exitInternal          = 1   // internal error
+	exitUsage             = 2   // usage or configuration error
+	exitNotVerified       = 3   // iteration_cap or no_progress; check: some not found/invalid/retracted
+	exitOracleUnavailable = 4   // an oracle could not answer
+	exitRefused           = 5   // the sources do not support a brief
+	exitModelError        = 6   // a model call failed
+	exitInterrupted       = 130 // interrupted by SIGINT or SIGTERM
 )
 
 const exitCodesHelp = `Exit codes:
@@ -27,7 +30,8 @@ const exitCodesHelp = `Exit codes:
   3  not verified: iteration_cap or no_progress (check: some DOI not found, invalid or retracted)
   4  oracle unavailable: an oracle could not answer; nothing was written
   5  refused: the sources do not support a brief (too few, or the writer abstained)
-  6  model error: a model call failed or returned something unusable`
+  6  model error: a model call failed or returned something unusable
+  130 interrupted (SIGINT/SIGTERM): stopped cleanly, nothing half-written`
 
 // exitError carries an exit code with its cause.
 type exitError struct {
@@ -82,8 +86,10 @@ func exitCode(err error) int {
 		return oe.code
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, configs.ErrInvalid):
+	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, collect.ErrInvalidLead):
 		return exitUsage
+	case errors.Is(err, context.Canceled):
+		return exitInterrupted
 	default:
 		return exitInternal
 	}

@@ -65,7 +65,7 @@ func runLeads(ctx context.Context, a *app, o *briefOptions, runner *pipeline.Run
 		dirs[dir] = true
 		out := filepath.Join(o.out, dir)
 		fmt.Fprintf(a.stdout, "== lead %s (%s)\n", dir, lead.Describe())
-		if _, err := os.Stat(filepath.Join(out, "brief.json")); err == nil {
+		if verifiedEarlier(out, formats) {
 			fmt.Fprintf(a.stdout, "verified earlier: %s kept\n", out)
 			sum.Leads = append(sum.Leads, leadOutcome{ID: dir, Dir: out, EndReason: pipeline.Verified, Detail: "verified by an earlier run", Skipped: true})
 			continue
@@ -130,4 +130,21 @@ func unjoin(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
+}
+
+// verifiedEarlier reports whether out holds a complete verified brief in
+// every requested format. The assembler writes the ledger first and the
+// brief files after it, each atomically, and a failed run clears them, so
+// all of them present means an earlier run verified this lead.
+func verifiedEarlier(out string, formats []pipeline.Format) bool {
+	names := []string{pipeline.LedgerFile}
+	for _, f := range formats {
+		names = append(names, pipeline.BriefFile(f))
+	}
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(out, n)); err != nil {
+			return false
+		}
+	}
+	return true
 }

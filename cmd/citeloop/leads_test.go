@@ -25,7 +25,8 @@ func TestBriefLeadsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	args := []string{"brief", "--offline", "--leads", leads, "--out", out}
+	// Markdown only: resume must not depend on brief.json.
+	args := []string{"brief", "--offline", "--leads", leads, "--out", out, "--format", "md"}
 
 	a, stdout, stderr := testApp(nil)
 	err := runApp(context.Background(), a, args)

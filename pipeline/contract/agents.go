@@ -23,8 +23,10 @@ type Diagnostic struct {
 	DOI     string `json:"doi,omitempty"`
 	Reason  Reason `json:"reason"`
 	// Quote is the quote that failed, when the reason is about it.
-	Quote  string `json:"quote,omitempty"`
-	Detail string `json:"detail,omitempty"`
+	Quote string `json:"quote,omitempty"`
+	// Kind is the objection's kind when the reason is open_objection.
+	Kind   ObjectionKind `json:"kind,omitempty"`
+	Detail string        `json:"detail,omitempty"`
 }
 
 // WriteRequest is everything a writer gets for one pass. On a repair pass
