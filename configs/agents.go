@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"math"
 	"net/url"
 	"time"
 )
@@ -52,6 +53,10 @@ func (a Agents) Validate() error {
 	}
 	if a.MaxAttempts < 1 || a.MaxAttempts > 10 {
 		return invalid("agents.max_attempts", "must be between 1 and 10, got %d", a.MaxAttempts)
+	}
+	if a.Seed < math.MinInt32 || a.Seed > math.MaxInt32 {
+		// Gemini takes a 32-bit seed; a larger one would silently wrap.
+		return invalid("agents.seed", "must fit in 32 bits (%d to %d), got %d", math.MinInt32, math.MaxInt32, a.Seed)
 	}
 	if err := a.Writer.validate("agents.writer"); err != nil {
 		return err
