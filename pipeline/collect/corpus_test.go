@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
@@ -114,5 +116,46 @@ func TestCorpusSearchLimitAndContext(t *testing.T) {
 	cancel()
 	if _, err := corpus.Search(ctx, Query{Terms: []string{"cancer"}}, 3); err == nil {
 		t.Error("a cancelled search succeeded")
+	}
+}
+
+// TestCorpusSearchShortDates checks that a record whose first publication
+// date is shorter than YYYY-MM-DD does not crash a date-bounded search: its
+// year is taken from the record, else from the date, and a record with no
+// usable date is outside every window.
+func TestCorpusSearchShortDates(t *testing.T) {
+	mk := func(doi, date string, year int) Doc {
+		d := doc(doi, "Cancer screening", "About cancer.", year)
+		d.FirstPublished = date
+		return d
+	}
+	corpus := Corpus{Docs: []Doc{
+		mk("10.1/full", "2021-03-04", 0),
+		mk("10.1/month", "2021-03", 0),
+		mk("10.1/year", "2019", 0),
+		mk("10.1/junk", "n/a", 0),
+		mk("10.1/empty", "", 0),
+		mk("10.1/recyear", "2021", 2021),
+		mk("10.1/long", "2021-03-04T10:00:00Z", 0),
+	}}
+	tests := []struct {
+		name         string
+		since, until string
+		want         []string
+	}{
+		{name: "until only", until: "2020-12-31", want: []string{"10.1/year"}},
+		{name: "since only", since: "2021-01-01", want: []string{"10.1/full", "10.1/month", "10.1/recyear", "10.1/long"}},
+		{name: "both", since: "2021-03-04", until: "2021-12-31", want: []string{"10.1/full", "10.1/month", "10.1/recyear", "10.1/long"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := corpus.Search(context.Background(), Query{Terms: []string{"cancer"}, Since: tt.since, Until: tt.until}, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, dois(docs)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }

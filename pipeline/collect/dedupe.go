@@ -12,7 +12,8 @@ import (
 // so "Correction." never matches). Of a group the published record wins over
 // a preprint, then the one with the longer abstract, then the newer, then
 // the smaller DOI. Dropped preprints count as superseded_preprint, the rest
-// as duplicate.
+// as duplicate. Groups are visited in the order their first member appears,
+// so the exclusions (and the ledger's notes) are the same on every run.
 func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 	parent := make([]int, len(docs))
 	for i := range parent {
@@ -67,15 +68,22 @@ func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 			}
 		}
 	}
+	// groups lists each group's members in input order; order lists the
+	// groups by first member, never by map iteration order.
 	groups := map[int][]int{}
+	var order []int
 	for i := range docs {
 		r := find(i)
+		if _, ok := groups[r]; !ok {
+			order = append(order, r)
+		}
 		groups[r] = append(groups[r], i)
 	}
 	// A group's survivor takes the place of its first member.
 	type survivor struct{ pos, idx int }
 	winners := make([]survivor, 0, len(groups))
-	for _, g := range groups {
+	for _, r := range order {
+		g := groups[r]
 		first := g[0] // groups list members in input order
 		sort.SliceStable(g, func(a, c int) bool { return better(docs[g[a]], docs[g[c]]) })
 		winners = append(winners, survivor{pos: first, idx: g[0]})

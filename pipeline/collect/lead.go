@@ -78,12 +78,18 @@ func orcidCheckDigit(base string) byte {
 // ValidateLead checks a lead and returns it normalised: fields trimmed, the
 // ORCID canonical, dates in YYYY-MM-DD form (a bare year or year-month is
 // widened: since "2022" is 2022-01-01, until "2024" is 2024-12-31). A lead
-// needs at least an ORCID, a name or a topic. Every bad field is reported, as
-// *LeadError values joined with errors.Join.
+// needs at least an ORCID, a name or a topic. A name, affiliation or topic
+// that is given must keep a searchable word once quoted for the query (see
+// Phrase and TopicTerms): a topic of stopwords only ("the and") or a name of
+// wildcards only ("***") is an error, never silently dropped from the
+// search. Every bad field is reported, as *LeadError values joined with
+// errors.Join.
 func ValidateLead(l contract.Lead) (contract.Lead, error) { return validateLead(l, false) }
 
 // ValidateSourcesLead is ValidateLead for a run whose sources come from a
-// file: the lead may be empty, since the file says what to cite.
+// file: the lead may be empty, since the file says what to cite. A field that
+// is given is checked as by ValidateLead: an empty topic is fine, a topic
+// that cleans down to nothing is not.
 func ValidateSourcesLead(l contract.Lead) (contract.Lead, error) { return validateLead(l, true) }
 
 // validateLead is ValidateLead, accepting an empty lead when allowEmpty.
@@ -105,6 +111,18 @@ func validateLead(l contract.Lead, allowEmpty bool) (contract.Lead, error) {
 	}
 	if !allowEmpty && l.ORCID == "" && l.Name == "" && l.Topic == "" && len(errs) == 0 {
 		bad("orcid", "lead is empty: give an orcid, a name or a topic")
+	}
+	// Phrase drops quotes, backslashes and wildcards, TopicTerms also bare
+	// stopwords: a field left without a letter or digit would vanish from
+	// the query, widening it to what the other fields (maybe only a date
+	// window) match.
+	for _, f := range []struct{ field, value string }{{"name", l.Name}, {"affiliation", l.Affiliation}} {
+		if f.value != "" && !hasWordChar(Phrase(f.value)) {
+			bad(f.field, "has no searchable words after quoting: %q (quotes, backslashes, * and ? are removed)", f.value)
+		}
+	}
+	if l.Topic != "" && len(TopicTerms(l.Topic)) == 0 {
+		bad("topic", "has no searchable words after quoting: %q (quotes, backslashes, * and ? are removed, and so are bare %s)", l.Topic, stopwordList())
 	}
 	var since, until time.Time
 	var err error

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"go.uber.org/zap"
 
@@ -30,10 +31,13 @@ type Options struct {
 	// MaxSources caps the entries of the ledger (default 12). A lead's own
 	// max_sources, when set, wins.
 	MaxSources int
-	// MaxAbstractChars caps each abstract (default 1500); a longer one is
-	// cut at the last sentence end before the cap, before sealing.
+	// MaxAbstractChars caps each abstract, in characters (Unicode code
+	// points, not bytes; default 1500); a longer one is cut at the last
+	// sentence end before the cap, before sealing.
 	MaxAbstractChars int
-	// MaxTotalChars caps the sum of the entries' texts (default 16000).
+	// MaxTotalChars caps the sum of the entries' texts (title and abstract,
+	// see contract.Entry.Text), in characters as MaxAbstractChars (default
+	// 16000).
 	MaxTotalChars int
 	// FetchLimit caps the records fetched from a search (default 100).
 	FetchLimit int
@@ -203,8 +207,9 @@ func (b *ledgerBuilder) filterFlags(docs []Doc, include bool) []Doc {
 }
 
 // budget keeps the best-ranked docs within the limits and makes them
-// entries S1..Sn. An abstract longer than MaxAbstractChars is cut at a
-// sentence end before sealing, so the hash covers what the writer sees.
+// entries S1..Sn. An abstract longer than MaxAbstractChars characters is cut
+// at a sentence end before sealing, so the hash covers what the writer sees.
+// Sizes are counted in characters (runes), as the notes report them.
 // Ranking stops at the first entry that would overflow MaxTotalChars: the
 // ledger keeps the top of the ranking, never a lower-ranked filler.
 func (b *ledgerBuilder) budget(docs []Doc, lead contract.Lead, origin string, opts Options) {
@@ -229,7 +234,7 @@ func (b *ledgerBuilder) budget(docs []Doc, lead contract.Lead, origin string, op
 			Erratum: d.Record.Erratum, Preprint: d.Record.Preprint,
 			Origin: origin, RetrievedAt: now,
 		}
-		size := len(e.Text())
+		size := utf8.RuneCountInString(e.Text())
 		if total+size > opts.MaxTotalChars {
 			full = true
 			b.exclude(ExcludedBudget, d.Record.DOI)
@@ -239,20 +244,39 @@ func (b *ledgerBuilder) budget(docs []Doc, lead contract.Lead, origin string, op
 		e.ID = fmt.Sprintf("S%d", len(b.ledger.Entries)+1)
 		e.Seal()
 		if cut {
-			b.note("%s (%s): abstract cut from %d to %d characters at a sentence end", e.ID, e.DOI, len(d.Record.Abstract), len(abstract))
+			b.note("%s (%s): abstract cut from %d to %d characters at a sentence end", e.ID, e.DOI,
+				utf8.RuneCountInString(d.Record.Abstract), utf8.RuneCountInString(abstract))
 		}
 		b.ledger.Entries = append(b.ledger.Entries, e)
 	}
 }
 
-// truncateSentence cuts s to at most max bytes, ending after the last
-// sentence end (". ", "! ", "? ") that fits; with none, at the last space;
-// with none, at max on a rune boundary. It reports whether it cut.
+// truncateSentence cuts s to at most max characters (runes, not bytes),
+// ending after the last sentence end (". ", "! ", "? ") that fits; with none,
+// at the last space; with none, after the max-th rune. A cut never splits a
+// UTF-8 sequence. It reports whether it cut.
 func truncateSentence(s string, max int) (string, bool) {
-	if len(s) <= max {
+	if max < 0 {
+		max = 0
+	}
+	// limit is the byte offset just after the max-th rune; next that of the
+	// rune after it, which shows whether a sentence ends at the cap.
+	limit, next, n := len(s), len(s), 0
+	for i := range s {
+		if n == max {
+			limit = i
+		} else if n == max+1 {
+			next = i
+			break
+		}
+		n++
+	}
+	if limit == len(s) {
 		return s, false
 	}
-	head := s[:max+1] // the byte after the cut shows whether a sentence ends at max
+	// The markers are ASCII, which never occurs inside a multi-byte
+	// sequence, so scanning bytes finds only whole-rune boundaries.
+	head := s[:next]
 	best := -1
 	for i := 0; i+1 < len(head); i++ {
 		if (head[i] == '.' || head[i] == '!' || head[i] == '?') && head[i+1] == ' ' {
@@ -262,14 +286,8 @@ func truncateSentence(s string, max int) (string, bool) {
 	if best > 0 {
 		return s[:best], true
 	}
-	if i := strings.LastIndexByte(s[:max], ' '); i > 0 {
+	if i := strings.LastIndexByte(s[:limit], ' '); i > 0 {
 		return s[:i], true
 	}
-	cut := max
-	for cut > 0 && !utf8RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut], true
+	return s[:limit], true
 }
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

@@ -3,8 +3,10 @@ package collect
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -25,12 +27,22 @@ func TestTruncateSentence(t *testing.T) {
 		{give: "One two. Three four. Five six.", max: 19, want: "One two.", wantCut: true},
 		{give: "Is it? Yes! No.", max: 12, want: "Is it? Yes!", wantCut: true},
 		{give: "no sentence end here at all", max: 12, want: "no sentence", wantCut: true},
-		{give: "ééééé", max: 5, want: "éé", wantCut: true},
+		// max counts characters (runes), not bytes; a cut never splits one.
+		{give: "ééééé", max: 5, want: "ééééé"},
+		{give: "ééééé", max: 3, want: "ééé", wantCut: true},
+		{give: "日本語の文。次の文です。", max: 8, want: "日本語の文。次の", wantCut: true},
+		{give: "Été chaud. Hiver froid. Printemps doux.", max: 23, want: "Été chaud. Hiver froid.", wantCut: true},
+		{give: "Été chaud. Hiver froid. Printemps doux.", max: 22, want: "Été chaud.", wantCut: true},
+		{give: "Ünïcödé wörds hérè", max: 16, want: "Ünïcödé wörds", wantCut: true},
+		{give: "😀😀😀 x", max: 2, want: "😀😀", wantCut: true},
 	}
 	for _, tt := range tests {
 		got, cut := truncateSentence(tt.give, tt.max)
 		if got != tt.want || cut != tt.wantCut {
 			t.Errorf("truncateSentence(%q, %d) = %q, %v; want %q, %v", tt.give, tt.max, got, cut, tt.want, tt.wantCut)
+		}
+		if !utf8.ValidString(got) || utf8.RuneCountInString(got) > tt.max {
+			t.Errorf("truncateSentence(%q, %d) = %q: invalid UTF-8 or over %d runes", tt.give, tt.max, got, tt.max)
 		}
 	}
 }
@@ -116,8 +128,8 @@ func TestBuildBudget(t *testing.T) {
 				if e.ContentHash != hex.EncodeToString(sum[:]) {
 					t.Errorf("%s: hash is not over the text the writer sees", e.ID)
 				}
-				if len(e.Abstract) > opts.withDefaults().MaxAbstractChars {
-					t.Errorf("%s: abstract of %d chars", e.ID, len(e.Abstract))
+				if n := utf8.RuneCountInString(e.Abstract); n > opts.withDefaults().MaxAbstractChars {
+					t.Errorf("%s: abstract of %d chars", e.ID, n)
 				}
 			}
 			if diff := cmp.Diff(tt.wantDOIs, got); diff != "" {
@@ -149,5 +161,102 @@ func TestMergeDuplicateDOI(t *testing.T) {
 	}
 	if got[0].Record.Title != "A long" || b.ledger.Excluded[ExcludedDuplicate] != 1 {
 		t.Errorf("kept %q, excluded %v; want the fuller record and one duplicate", got[0].Record.Title, b.ledger.Excluded)
+	}
+}
+
+// TestMergeNotesDeterministic checks that the notes about merged duplicates
+// and preprints do not depend on map order: the same input gives the same
+// notes, listing groups in the order their first member was seen.
+func TestMergeNotesDeterministic(t *testing.T) {
+	var give []Doc
+	var wantDup, wantPre []string
+	for i := 0; i < 8; i++ {
+		d := fmt.Sprintf("10.1/%c", 'a'+i)
+		give = append(give, doc(d, "Title "+d, "Abstract "+d+".", 2020))
+		wantDup = append(wantDup, d)
+	}
+	give = append(give, give...) // each DOI twice
+	for i := 0; i < 6; i++ {
+		title := fmt.Sprintf("a study of screening number %d", i)
+		pre := doc(fmt.Sprintf("10.2/pre%d", i), title, "", 2019)
+		pre.Record.Preprint = true
+		pub := doc(fmt.Sprintf("10.3/pub%d", i), title, "Published.", 2020)
+		give = append(give, pre, pub)
+		wantPre = append(wantPre, pre.Record.DOI+" → "+pub.Record.DOI)
+	}
+	tests := []struct {
+		name   string
+		reason string
+		want   []string
+	}{
+		{name: "duplicates", reason: ExcludedDuplicate, want: wantDup},
+		{name: "preprints", reason: ExcludedPreprint, want: wantPre},
+	}
+	var first []string
+	for run := 0; run < 20; run++ {
+		opts := testOptions(t)
+		opts.MaxSources, opts.MaxTotalChars = 100, 1<<20
+		l := build(contract.Lead{Topic: "screening"}, append([]Doc(nil), give...), "test", opts.withDefaults())
+		if run == 0 {
+			first = l.Notes
+			b := newLedgerBuilder(contract.Lead{})
+			b.merge(append([]Doc(nil), give...))
+			for _, tt := range tests {
+				if diff := cmp.Diff(tt.want, b.cut[tt.reason]); diff != "" {
+					t.Errorf("%s out of first-seen order (-want +got):\n%s", tt.name, diff)
+				}
+			}
+			continue
+		}
+		if diff := cmp.Diff(first, l.Notes); diff != "" {
+			t.Fatalf("run %d: notes differ from run 0 (-first +now):\n%s", run, diff)
+		}
+	}
+}
+
+// TestBuildBudgetCountsCharacters checks that MaxAbstractChars and
+// MaxTotalChars count characters (runes), not bytes, and that the cut note
+// reports characters.
+func TestBuildBudgetCountsCharacters(t *testing.T) {
+	abstract := strings.TrimSpace(strings.Repeat("Réduction du dépistage. ", 10)) // 239 runes, 259 bytes
+	title := "Étude"                                                              // text: 5 + 2 + 239 = 246 runes
+	tests := []struct {
+		name       string
+		opts       Options
+		wantKept   bool
+		wantRunes  int // runes of the kept abstract
+		wantNote   string
+		wantBudget int
+	}{
+		{name: "abstract exactly at the cap", opts: Options{MaxAbstractChars: 239, MaxTotalChars: 246}, wantKept: true, wantRunes: 239},
+		{name: "abstract cut at a sentence end", opts: Options{MaxAbstractChars: 100}, wantKept: true, wantRunes: 95, wantNote: "S1 (10.1/a): abstract cut from 239 to 95 characters"},
+		{name: "total one character short", opts: Options{MaxAbstractChars: 239, MaxTotalChars: 245}, wantBudget: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			opts.Now, opts.Logger = testOptions(t).Now, testOptions(t).Logger
+			l := build(contract.Lead{Topic: "dépistage"}, []Doc{doc("10.1/a", title, abstract, 2024)}, "test", opts.withDefaults())
+			if got := len(l.Entries) == 1; got != tt.wantKept {
+				t.Fatalf("kept = %v, want %v (excluded %v)", got, tt.wantKept, l.Excluded)
+			}
+			if l.Excluded[ExcludedBudget] != tt.wantBudget {
+				t.Errorf("budget excluded = %d, want %d", l.Excluded[ExcludedBudget], tt.wantBudget)
+			}
+			notes := strings.Join(l.Notes, "\n")
+			if tt.wantNote != "" && !strings.Contains(notes, tt.wantNote) {
+				t.Errorf("notes lack %q:\n%s", tt.wantNote, notes)
+			}
+			if tt.wantNote == "" && strings.Contains(notes, "abstract cut") {
+				t.Errorf("unexpected cut note:\n%s", notes)
+			}
+			if !tt.wantKept {
+				return
+			}
+			got := l.Entries[0].Abstract
+			if !utf8.ValidString(got) || utf8.RuneCountInString(got) != tt.wantRunes {
+				t.Errorf("abstract %q: valid %v, %d runes; want valid, %d runes", got, utf8.ValidString(got), utf8.RuneCountInString(got), tt.wantRunes)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package collect
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 
@@ -38,7 +39,9 @@ var topicStopwords = map[string]bool{
 	"of": true, "in": true, "on": true, "for": true, "to": true, "with": true,
 }
 
-// BuildQuery turns a validated lead into a query.
+// BuildQuery turns a validated lead into a query. ValidateLead rejects a
+// name, affiliation or topic that would clean down to nothing here, so no
+// field given by the user is silently left out of the query.
 //
 // Topic handling: text inside double quotes in the topic is one phrase
 // ("cancer screening" must appear as such); every other word is its own
@@ -124,6 +127,16 @@ func Phrase(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// stopwordList lists topicStopwords, sorted, for error messages.
+func stopwordList() string {
+	words := make([]string, 0, len(topicStopwords))
+	for w := range topicStopwords {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	return strings.Join(words, "/")
 }
 
 func hasWordChar(s string) bool {

@@ -38,8 +38,11 @@ func queryTokens(terms []string) []string {
 // rankBM25 orders docs by relevance to the topic terms, best first.
 //
 // Each doc is scored with Okapi BM25 (k1 = 1.2, b = 0.75) over the tokens of
-// its title and abstract as the writer will see them, against the distinct
-// tokens of the topic; idf is ln(1 + (N - n + 0.5)/(n + 0.5)) over the docs
+// its cleaned title and its whole abstract, against the distinct tokens of
+// the topic. Ranking comes before the budget: an abstract longer than
+// MaxAbstractChars is scored in full and only cut afterwards, so the writer
+// may see less of it than was scored (relevance is judged on the whole
+// work, not on where the cut happens to fall); idf is ln(1 + (N - n + 0.5)/(n + 0.5)) over the docs
 // being ranked, so a term every doc shares still counts a little. Ties, and
 // every doc when there is no topic, are broken by year (newest first), then
 // by DOI, so the order is fully deterministic. It returns the scores in the

@@ -46,7 +46,8 @@ func (s EuropePMCSearcher) Search(ctx context.Context, q Query, max int) ([]Doc,
 //   - Affiliation: the words appear in that order in an affiliation;
 //   - Terms: the words of at least one term appear in that order in the
 //     title, abstract or keywords;
-//   - Since/Until: the first publication date (else the year) is inside.
+//   - Since/Until: the first publication date (else the year) is inside;
+//     a record with neither is outside every window (see pubDate).
 //
 // Records are returned in corpus order; ranking is the collector's job.
 type Corpus struct {
@@ -101,15 +102,30 @@ func matches(d Doc, q Query) bool {
 		}
 	}
 	if q.Since != "" || q.Until != "" {
-		date := d.FirstPublished
-		if len(date) < 10 && d.Record.Year > 0 {
-			date = fmt.Sprintf("%04d-07-01", d.Record.Year)
-		}
-		if date == "" || (q.Since != "" && date < q.Since) || (q.Until != "" && date[:10] > q.Until) {
+		date, ok := pubDate(d)
+		if !ok || (q.Since != "" && date < q.Since) || (q.Until != "" && date > q.Until) {
 			return false
 		}
 	}
 	return true
+}
+
+// pubDate is a doc's first publication date as YYYY-MM-DD: the first ten
+// characters of FirstPublished when it is that long, else mid-year of the
+// record's year or of the year FirstPublished starts with ("2021-03" is
+// 2021-07-01). ok is false when there is no date to compare.
+func pubDate(d Doc) (date string, ok bool) {
+	if len(d.FirstPublished) >= 10 {
+		return d.FirstPublished[:10], true
+	}
+	year := d.Record.Year
+	if year <= 0 {
+		year = leadingYear(d.FirstPublished)
+	}
+	if year <= 0 || year > 9999 {
+		return "", false
+	}
+	return fmt.Sprintf("%04d-07-01", year), true
 }
 
 func authorMatches(authors []string, name string) bool {

@@ -215,7 +215,10 @@ func fill(file, o oracles.Record) oracles.Record {
 // complete as Europe PMC has them. A file that is not what its extension says is an error wrapping
 // ErrSources.
 func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err error) {
-	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))
+	// Every parser gets the data without a leading byte-order mark: left in,
+	// it would hide a RIS file's first tag or a DOI list's first line.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	trimmed := bytes.TrimSpace(data)
 	ext := strings.ToLower(filepath.Ext(name))
 	fail := func(err error) ([]Doc, bool, error) {
 		return nil, false, fmt.Errorf("%s: %w: %v", name, ErrSources, err)

@@ -266,3 +266,40 @@ func TestFileCollectorTakesEuropePMCRecordsAsTheyAre(t *testing.T) {
 		t.Errorf("excluded = %v", l.Excluded)
 	}
 }
+
+// TestParseSourcesBOM checks that a leading UTF-8 byte-order mark changes
+// nothing, whatever parser the file goes to.
+func TestParseSourcesBOM(t *testing.T) {
+	const bom = "\ufeff"
+	ris := "TY  - JOUR\nTI  - First\nDO  - 10.1000/first\nER  - \nTY  - JOUR\nTI  - Second\nDO  - 10.1000/second\nER  - \n"
+	tests := []struct {
+		name     string
+		file     string
+		give     string
+		wantDOIs []string
+	}{
+		{name: "RIS by extension", file: "refs.ris", give: ris, wantDOIs: []string{"10.1000/first", "10.1000/second"}},
+		{name: "RIS sniffed", file: "refs", give: ris, wantDOIs: []string{"10.1000/first", "10.1000/second"}},
+		{name: "DOI list", file: "refs.txt", give: "10.1000/first\n10.1000/second\n", wantDOIs: []string{"10.1000/first", "10.1000/second"}},
+		{name: "BibTeX", file: "refs.bib", give: "@article{a, doi={10.1000/first}}\n@article{b, doi={10.1000/second}}\n", wantDOIs: []string{"10.1000/first", "10.1000/second"}},
+		{name: "JSON Lines", file: "refs.jsonl", give: `{"doi":"10.1000/first"}` + "\n" + `{"doi":"10.1000/second"}`, wantDOIs: []string{"10.1000/first", "10.1000/second"}},
+		{name: "JSON array", file: "refs.json", give: `[{"doi":"10.1000/first"},{"doi":"10.1000/second"}]`, wantDOIs: []string{"10.1000/first", "10.1000/second"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, prefix := range []string{"", bom} {
+				docs, _, err := parseSources(tt.file, []byte(prefix+tt.give))
+				if err != nil {
+					t.Fatalf("BOM %v: %v", prefix != "", err)
+				}
+				var got []string
+				for _, d := range docs {
+					got = append(got, d.Record.DOI)
+				}
+				if strings.Join(got, ",") != strings.Join(tt.wantDOIs, ",") {
+					t.Errorf("BOM %v: got DOIs %q, want %q", prefix != "", got, tt.wantDOIs)
+				}
+			}
+		})
+	}
+}
