@@ -8,10 +8,11 @@ type Collect struct {
 	// MaxSources caps the sources given to the writer. A lead's own
 	// max_sources wins when set.
 	MaxSources int `yaml:"max_sources"`
-	// MaxAbstractChars caps each abstract; a longer one is cut at a sentence
+	// MaxAbstractChars caps each abstract in characters; a longer one is cut at a sentence
 	// end (and the cut is noted in the ledger).
 	MaxAbstractChars int `yaml:"max_abstract_chars"`
-	// MaxTotalChars caps the text of all sources together.
+	// MaxTotalChars caps the text of all sources together, in characters
+	// (Unicode code points, not bytes).
 	MaxTotalChars int `yaml:"max_total_chars"`
 	// FetchLimit caps the records fetched from a search before ranking.
 	FetchLimit int `yaml:"fetch_limit"`
