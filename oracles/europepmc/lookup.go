@@ -77,23 +77,48 @@ func (c *Client) lookupBatch(ctx context.Context, batch []string) map[string]ora
 
 	cursor := "*"
 	complete := false
+	seen := 0        // records received on earlier pages
+	var short string // why a finished answer is incomplete, if it is
+	var stray string // a returned DOI that was not asked
 	for page := 0; page < maxLookupPages; page++ {
 		resp, err := c.search(ctx, query, pageSize, cursor)
+		if err == nil && resp.ResultList.Result == nil {
+			// {"hitCount":1,"resultList":{}} is not a zero-hit answer:
+			// Europe PMC always sends "result", empty or not.
+			err = &oracles.BadResponseError{Oracle: Name, StatusCode: 200, Reason: "search response has no resultList.result"}
+		}
 		if err != nil {
 			c.log.Debug("batch unknown", zap.Int("dois", len(batch)), zap.Int("page", page+1))
 			return oracles.UnknownAll(Name, batch, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(batch), err))
 		}
-		for _, r := range resp.ResultList.Result {
+		got := resp.ResultList.Result
+		for _, r := range got {
 			rec := r.Record()
 			if !asked[rec.DOI] {
-				continue // free-text or unrelated hit: never counts
+				// A free-text or unrelated hit never counts, and a record
+				// with another DOI means the answer is not one to this
+				// query: what it lacks proves nothing.
+				if rec.DOI != "" && stray == "" {
+					stray = rec.DOI
+				}
+				continue
 			}
 			records[rec.DOI] = merge(records[rec.DOI], rec)
 		}
-		if len(resp.ResultList.Result) < pageSize || resp.NextCursorMark == "" || resp.NextCursorMark == cursor {
+		if len(got) < pageSize || resp.NextCursorMark == "" || resp.NextCursorMark == cursor {
 			complete = true
+			// The last page must hold every hit not yet received, up to a
+			// page: fewer, or no cursor with hits still due, is a cut answer.
+			remaining := *resp.HitCount - seen
+			switch {
+			case len(got) < min(remaining, pageSize):
+				short = fmt.Sprintf("hitCount %d but %d records received", *resp.HitCount, seen+len(got))
+			case resp.NextCursorMark == "" && seen+len(got) < *resp.HitCount:
+				short = fmt.Sprintf("hitCount %d but %d records received and no nextCursorMark", *resp.HitCount, seen+len(got))
+			}
 			break
 		}
+		seen += len(got)
 		cursor = resp.NextCursorMark
 	}
 
@@ -104,12 +129,19 @@ func (c *Client) lookupBatch(ctx context.Context, batch []string) map[string]ora
 		case ok:
 			found++
 			out[d] = oracles.Result{DOI: d, Status: oracles.Found, Oracle: Name, Record: rec}
-		case complete:
-			out[d] = oracles.Result{DOI: d, Status: oracles.NotFound, Oracle: Name}
-		default:
+		case !complete:
 			out[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: Name,
 				Err: &oracles.BadResponseError{Oracle: Name, StatusCode: 200,
 					Reason: fmt.Sprintf("DOI query still paging after %d pages", maxLookupPages)}}
+		case short != "":
+			out[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: Name,
+				Err: &oracles.BadResponseError{Oracle: Name, StatusCode: 200, Reason: "incomplete answer: " + short}}
+		case stray != "":
+			out[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: Name,
+				Err: &oracles.BadResponseError{Oracle: Name, StatusCode: 200,
+					Reason: fmt.Sprintf("answer holds a record for %q, which was not asked", stray)}}
+		default:
+			out[d] = oracles.Result{DOI: d, Status: oracles.NotFound, Oracle: Name}
 		}
 	}
 	c.log.Debug("batch answered", zap.Int("dois", len(batch)), zap.Int("found", found), zap.Bool("complete", complete))

@@ -81,8 +81,13 @@ func TestLookupFreeTextHitsNeverFind(t *testing.T) {
 
 	got := o.Lookup(context.Background(), ask)
 	for _, d := range ask[:3] {
-		if r := got[d]; r.Status != oracles.NotFound {
-			t.Errorf("%s: got %s, want not_found: unrelated hits must never make a DOI found", d, r.Status)
+		// Unrelated hits must never make a DOI found; and an answer that
+		// holds records for DOIs not asked is not an answer to the query,
+		// so what it lacks is unknown, not absent.
+		r := got[d]
+		var bad *oracles.BadResponseError
+		if r.Status != oracles.Unknown || !errors.As(r.Err, &bad) {
+			t.Errorf("%s: got %s (err %v), want unknown with a BadResponseError", d, r.Status, r.Err)
 		}
 	}
 	if r := got[onPage]; r.Status != oracles.Found || r.Record.DOI != onPage {
@@ -103,7 +108,11 @@ func TestLookupAnswers(t *testing.T) {
 	}{
 		{"recorded zero-hit DOI answer", 200, readFixture(t, "scitadel__EXTRACT_zero_hit_doi_core.json"), oracles.NotFound, false},
 		{"recorded zero-hit search", 200, readFixture(t, "pyEuropePMC__search_no_results.json"), oracles.NotFound, false},
-		{"hitCount without records", 200, []byte(`{"version":"6.9","hitCount":3,"resultList":{"result":[]}}`), oracles.NotFound, false},
+		// hitCount 3 with no record on the final page is a cut answer.
+		{"hitCount without records", 200, []byte(`{"version":"6.9","hitCount":3,"resultList":{"result":[]}}`), oracles.Unknown, true},
+		{"resultList without result", 200, []byte(`{"hitCount":1,"resultList":{}}`), oracles.Unknown, true},
+		{"resultList with null result", 200, []byte(`{"version":"6.9","hitCount":0,"resultList":{"result":null}}`), oracles.Unknown, true},
+		{"zero hits without result", 200, []byte(`{"version":"6.9","hitCount":0,"resultList":{}}`), oracles.Unknown, true},
 		{"error document", 200, []byte(`{"errCode":500,"errMsg":"Internal error, please try again"}`), oracles.Unknown, true},
 		{"no resultList", 200, []byte(`{"version":"6.9","hitCount":1}`), oracles.Unknown, true},
 		{"no hitCount", 200, []byte(`{"version":"6.9","resultList":{"result":[]}}`), oracles.Unknown, true},
@@ -301,5 +310,69 @@ func TestLookupTotalBudget(t *testing.T) {
 	r := o.Lookup(context.Background(), []string{doi})[doi]
 	if r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrUnavailable) || !errors.Is(r.Err, context.DeadlineExceeded) {
 		t.Errorf("got %s (err %v), want unknown: budget exhausted, wrapping ErrUnavailable and DeadlineExceeded", r.Status, r.Err)
+	}
+}
+
+// TestLookupShortFinalPage: a final page holding fewer records than
+// min(hitCount, pageSize) is a cut answer: the DOIs it found are found, the
+// others unknown, never not found.
+func TestLookupShortFinalPage(t *testing.T) {
+	c := loadCorpus(t)
+	have := "10.1016/j.molcel.2019.07.008"
+	var raw json.RawMessage
+	for i, d := range c.dois {
+		if d == have {
+			raw = c.raw[i]
+		}
+	}
+	if raw == nil {
+		t.Fatalf("no recorded record for %s", have)
+	}
+	for _, tt := range []struct {
+		name     string
+		hitCount int
+		more     bool
+	}{
+		{"hitCount above records", 3, false},
+		{"hitCount above records, cursor repeated", 2, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_ = r.ParseForm()
+				writePage(w, r.Form.Get("query"), tt.hitCount, []json.RawMessage{raw}, tt.more, r.Form.Get("cursorMark"))
+			}))
+			t.Cleanup(srv.Close)
+			o := newClient(t, srv.URL, 25)
+			ask := []string{have, "10.99999/no.such.doi", "10.1371/journal.pone.0311879"}
+			got := o.Lookup(context.Background(), ask)
+			if r := got[have]; r.Status != oracles.Found {
+				t.Errorf("%s: got %s (err %v), want found", have, r.Status, r.Err)
+			}
+			for _, d := range ask[1:] {
+				r := got[d]
+				var bad *oracles.BadResponseError
+				if r.Status != oracles.Unknown || !errors.As(r.Err, &bad) {
+					t.Errorf("%s: got %s (err %v), want unknown with a BadResponseError", d, r.Status, r.Err)
+				}
+			}
+			if p := oracletest.Problems(europepmc.Name, ask, got); len(p) > 0 {
+				t.Errorf("contract problems: %q", p)
+			}
+		})
+	}
+}
+
+// TestLookupCompleteAnswerIsNotFound: a final page that holds every hit
+// leaves the DOIs it lacks not found.
+func TestLookupCompleteAnswerIsNotFound(t *testing.T) {
+	_, _, url := serveFake(t)
+	o := newClient(t, url, 25)
+	ask := []string{"10.1016/j.molcel.2019.07.008", "10.99999/no.such.doi"}
+	got := o.Lookup(context.Background(), ask)
+	if r := got[ask[0]]; r.Status != oracles.Found {
+		t.Errorf("%s: got %s (err %v), want found", ask[0], r.Status, r.Err)
+	}
+	if r := got[ask[1]]; r.Status != oracles.NotFound {
+		t.Errorf("%s: got %s (err %v), want not_found", ask[1], r.Status, r.Err)
 	}
 }

@@ -232,9 +232,12 @@ func Run(t *testing.T, h Harness) {
 	t.Run("faults", func(t *testing.T) {
 		for _, f := range faults {
 			t.Run(f.name, func(t *testing.T) {
-				e := h.setup(t, f.wrap(h.Handler(t, h.Known)))
+				e := h.setup(t, f.wrap(h.Handler(t, h.Known), known))
 				ask := append([]string(nil), known...)
-				if !f.knownOnly {
+				switch {
+				case f.firstOnly:
+					ask = known[:1]
+				case !f.knownOnly:
 					ask = append(ask, absent...)
 				}
 				got := lookup(t, context.Background(), e.oracle, ask)

@@ -43,6 +43,11 @@ func (o *refOracle) one(ctx context.Context, doi string) oracles.Result {
 		return unknown(err)
 	}
 	if resp.StatusCode == http.StatusNotFound {
+		// Only the API's own not-found answer proves absence: a proxy's
+		// HTML page or an empty 404 says nothing about the DOI.
+		if strings.TrimSpace(string(resp.Body)) != refNotFound {
+			return unknown(o.http.Bad(resp, "404 without the API's not-found body"))
+		}
 		return oracles.Result{DOI: doi, Oracle: o.Name(), Status: oracles.NotFound}
 	}
 	var rec oracles.Record
@@ -50,11 +55,15 @@ func (o *refOracle) one(ctx context.Context, doi string) oracles.Result {
 		return unknown(err)
 	}
 	if !oracles.SameDOI(rec.DOI, doi) {
-		return oracles.Result{DOI: doi, Oracle: o.Name(), Status: oracles.NotFound}
+		return unknown(o.http.Bad(resp, "answered for another DOI "+rec.DOI))
 	}
 	rec.DOI = doi
 	return oracles.Result{DOI: doi, Oracle: o.Name(), Status: oracles.Found, Record: &rec}
 }
+
+// refNotFound is the whole body of the reference API's 404 for an unknown
+// DOI.
+const refNotFound = "Resource not found."
 
 func refHandler(_ *testing.T, known []oracles.Record) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -68,7 +77,7 @@ func refHandler(_ *testing.T, known []oracles.Record) http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/plain")
 		w.WriteHeader(http.StatusNotFound)
-		_, _ = w.Write([]byte("Resource not found."))
+		_, _ = w.Write([]byte(refNotFound))
 	})
 }
 
