@@ -219,9 +219,9 @@ func renderJSON(b brief, res Result) ([]byte, error) {
 	}
 	for _, s := range b.Sections {
 		js := jsonSection{Heading: s.Heading}
-		for i, c := range s.Claims {
+		for _, c := range s.Claims {
 			jc := jsonClaim{ID: c.ID, Text: c.Text, Citations: []jsonCitation{}}
-			for _, q := range s.Claims[i].Quotes {
+			for _, q := range c.Quotes {
 				jc.Citations = append(jc.Citations, jsonCitation{Ref: q.Ref, DOI: b.References[q.Ref-1].DOI, Quote: q.Quote})
 			}
 			js.Claims = append(js.Claims, jc)
