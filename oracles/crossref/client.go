@@ -2,7 +2,6 @@ package crossref
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -46,9 +45,12 @@ type Options struct {
 	// top of the caller's context.
 	TotalBudget time.Duration
 	// HTTPOptions configures the underlying httpx client (timeouts,
-	// retries, body cap). Its RatePerSecond and MaxConcurrent are applied by
-	// the Client itself, so it can lower them when Crossref's headers ask:
-	// zero means the pool's default, negative means unlimited.
+	// retries, body cap). Its RatePerSecond and MaxConcurrent are not given
+	// to httpx as they are: they set the Client's throttle (zero means the
+	// pool's default, negative means unlimited), which httpx waits on before
+	// every attempt, retries included, as its Limiter (any Limiter set here
+	// is replaced), and which Crossref's x-rate-limit and
+	// x-concurrency-limit headers can lower at run time.
 	HTTPOptions httpx.Options
 	// Logger receives counts and statuses; default zap.NewNop().
 	Logger *zap.Logger
@@ -98,13 +100,17 @@ func New(opts Options) *Client {
 	case conc < 0:
 		conc = unlimitedConcurrent
 	}
-	ho.RatePerSecond, ho.MaxConcurrent = -1, -1 // the throttle applies them
+	th := newThrottle(perSecond, conc)
+	// The throttle gates every attempt, retries included; httpx's own
+	// limits would only add a second, fixed bound.
+	ho.RatePerSecond, ho.MaxConcurrent = -1, -1
+	ho.Limiter = th
 	return &Client{
 		base:     strings.TrimRight(opts.BaseURL, "/"),
 		contact:  ho.Contact,
 		budget:   opts.TotalBudget,
 		http:     httpx.New(ho),
-		throttle: newThrottle(perSecond, conc),
+		throttle: th,
 		log:      opts.Logger.With(zap.String("oracle", Name)),
 	}
 }
@@ -136,7 +142,8 @@ func (c *Client) WorkURL(doi string) string {
 
 // Lookup answers every DOI in dois; see oracles.Oracle. Invalid DOIs are
 // answered Unknown without any request; valid ones are asked one request
-// each, as many at once as Crossref's announced concurrency allows.
+// each, as many at once as Crossref's announced concurrency allows; every
+// attempt, retries included, waits for the rate limit.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
 	// No cap here: the throttle bounds the requests in flight.
 	return oracles.LookupEach(ctx, dois, oracles.EachOptions{Oracle: Name, Budget: c.budget, Log: c.log}, c.lookupOne)
@@ -148,14 +155,11 @@ func (c *Client) lookupOne(ctx context.Context, doi string) oracles.Result {
 		return oracles.Result{DOI: doi, Status: oracles.Unknown, Oracle: Name,
 			Err: fmt.Errorf("crossref: lookup %s: %w", doi, err)}
 	}
-	if err := c.throttle.acquire(ctx); err != nil {
-		if !errors.Is(ctx.Err(), context.Canceled) {
-			return unknown(fmt.Errorf("waiting for the rate limit: %w: %w", oracles.ErrUnavailable, err))
-		}
+	if err := ctx.Err(); err != nil {
 		return unknown(err)
 	}
+	// The throttle is httpx's Limiter: every attempt waits on it.
 	resp, err := c.http.Get(ctx, c.WorkURL(doi))
-	c.throttle.release()
 	if err != nil {
 		return unknown(err)
 	}

@@ -305,3 +305,51 @@ func TestFactory(t *testing.T) {
 		t.Errorf("got %+v", r)
 	}
 }
+
+// TestRetriesObeyRateLimit: the rate limit gates every attempt, retries
+// included: at 20 requests a second, 4 attempts against a failing server
+// are at least ~50ms apart, whether it answers 503 or 429 with
+// Retry-After: 0.
+func TestRetriesObeyRateLimit(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		code       int
+		retryAfter string
+	}{
+		{"503", http.StatusServiceUnavailable, ""},
+		{"429 with Retry-After 0", http.StatusTooManyRequests, "0"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var times []time.Time
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				mu.Lock()
+				times = append(times, time.Now())
+				mu.Unlock()
+				if tt.retryAfter != "" {
+					w.Header().Set("Retry-After", tt.retryAfter)
+				}
+				w.WriteHeader(tt.code)
+			}))
+			defer srv.Close()
+			opts := oracletest.FastOptions(crossref.Name)
+			opts.Contact = ""
+			opts.RatePerSecond = 20
+			opts.MaxAttempts = 4
+			c := crossref.New(crossref.Options{BaseURL: srv.URL, HTTPOptions: opts, Logger: zaptest.NewLogger(t)})
+			if r := lookupOne(t, c, "10.1234/retried"); r.Status != oracles.Unknown {
+				t.Errorf("got %s, want unknown", r.Status)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(times) != 4 {
+				t.Fatalf("%d requests, want 4", len(times))
+			}
+			for i := 1; i < len(times); i++ {
+				if gap := times[i].Sub(times[i-1]); gap < 40*time.Millisecond {
+					t.Errorf("attempt %d came %s after the previous one, want at least ~50ms at 20/s", i+1, gap)
+				}
+			}
+		})
+	}
+}

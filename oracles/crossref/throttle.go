@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/citeloop/citeloop/oracles/httpx"
 )
 
 // throttle bounds Crossref requests by rate and concurrency. Both bounds
@@ -62,6 +64,15 @@ func (t *throttle) acquire(ctx context.Context) error {
 	return nil
 }
 
+// Acquire makes the throttle an httpx.Limiter: httpx calls it before every
+// attempt and the returned release once the attempt is over.
+func (t *throttle) Acquire(ctx context.Context) (func(), error) {
+	if err := t.acquire(ctx); err != nil {
+		return nil, err
+	}
+	return t.release, nil
+}
+
 func (t *throttle) release() {
 	t.mu.Lock()
 	t.inFlight--
@@ -81,9 +92,13 @@ func (t *throttle) observe(h http.Header) (perSecond float64, concurrency int) {
 			interval = d
 		}
 		announced := rate.Limit(float64(n) / interval.Seconds())
+		// Compare and set under the mutex, so that of two concurrent
+		// observations the lower always wins.
+		t.mu.Lock()
 		if announced < t.limiter.Limit() {
 			t.limiter.SetLimit(announced)
 		}
+		t.mu.Unlock()
 	}
 	if n, err := strconv.Atoi(strings.TrimSpace(h.Get("x-concurrency-limit"))); err == nil && n > 0 {
 		t.mu.Lock()
@@ -96,3 +111,5 @@ func (t *throttle) observe(h http.Header) (perSecond float64, concurrency int) {
 	defer t.mu.Unlock()
 	return float64(t.limiter.Limit()), t.max
 }
+
+var _ httpx.Limiter = (*throttle)(nil)

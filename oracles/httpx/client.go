@@ -63,6 +63,10 @@ type Options struct {
 	Burst         int
 	// MaxConcurrent caps attempts in flight; negative means unlimited.
 	MaxConcurrent int
+	// Limiter, when set, is one more gate every attempt passes, retries
+	// included, after RatePerSecond and MaxConcurrent: a caller's own
+	// limits, shared with other clients or lowered at run time.
+	Limiter Limiter
 	// MaxBodyBytes caps a response body; a longer body is a
 	// *oracles.BadResponseError, never a truncated read.
 	MaxBodyBytes int64
@@ -74,6 +78,15 @@ type Options struct {
 	Logger *zap.Logger
 }
 
+// Limiter gates attempts. Acquire blocks until an attempt may start and
+// returns the function that ends it, called once the attempt's body is
+// closed or it failed. An error from Acquire fails the attempt without
+// retry: it should be returned at once when the wait would outlast ctx's
+// deadline.
+type Limiter interface {
+	Acquire(ctx context.Context) (release func(), err error)
+}
+
 // Client performs HTTP requests with the retries, limits and error typing
 // described in the package documentation. It is safe for concurrent use;
 // create one per API per process so that its limits are shared.
@@ -81,6 +94,7 @@ type Client struct {
 	name         string
 	userAgent    string
 	maxBodyBytes int64
+	maxBackoff   time.Duration
 	retry        *retryablehttp.Client
 	log          *zap.Logger
 }
@@ -150,7 +164,7 @@ func New(opts Options) *Client {
 		ua = UserAgent(opts.Version, opts.Contact)
 	}
 
-	g := &gate{base: opts.Transport, timeout: opts.Timeout}
+	g := &gate{base: opts.Transport, timeout: opts.Timeout, ext: opts.Limiter}
 	if opts.RatePerSecond > 0 {
 		g.limiter = rate.NewLimiter(rate.Limit(opts.RatePerSecond), opts.Burst)
 	}
@@ -163,7 +177,7 @@ func New(opts Options) *Client {
 		RetryWaitMin: opts.MinBackoff,
 		RetryWaitMax: opts.MaxBackoff,
 		RetryMax:     opts.MaxAttempts - 1,
-		CheckRetry:   retryablehttp.CheckRetry(opts.CheckRetry),
+		CheckRetry:   retryablehttp.CheckRetry(giveUpPastDeadline(opts.CheckRetry, opts.MaxBackoff)),
 		Backoff:      retryablehttp.Backoff(opts.Backoff),
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
 		RequestLogHook: func(_ retryablehttp.Logger, req *http.Request, retry int) {
@@ -180,6 +194,7 @@ func New(opts Options) *Client {
 		name:         opts.Name,
 		userAgent:    ua,
 		maxBodyBytes: opts.MaxBodyBytes,
+		maxBackoff:   opts.MaxBackoff,
 		retry:        rc,
 		log:          log,
 	}
@@ -247,7 +262,7 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 		return nil, fmt.Errorf("%s: no response after %d attempt(s): %w", c.name, n, oracles.ErrUnavailable)
 	case resp.StatusCode == http.StatusTooManyRequests:
 		ra, _ := ParseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
-		return nil, &oracles.RateLimitedError{Oracle: c.name, RetryAfter: ra}
+		return nil, &oracles.RateLimitedError{Oracle: c.name, RetryAfter: min2(ra, c.maxBackoff)}
 	case resp.StatusCode >= 500:
 		return nil, fmt.Errorf("%s: %s %s: HTTP %d after %d attempt(s): %w",
 			c.name, req.Method, req.URL.Path, resp.StatusCode, n, oracles.ErrUnavailable)
@@ -255,6 +270,28 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 		return nil, fmt.Errorf("%s: HTTP %d without a body read: %w", c.name, resp.StatusCode, oracles.ErrUnavailable)
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: body, Attempts: int(n)}, nil
+}
+
+// giveUpPastDeadline stops the retries, returning the response as it is,
+// when the response's Retry-After (capped at maxBackoff) asks for a wait
+// that would outlast ctx's deadline: sleeping until the deadline only to
+// fail then helps no one.
+func giveUpPastDeadline(check CheckRetry, maxBackoff time.Duration) CheckRetry {
+	return func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+		retry, cerr := check(ctx, resp, err)
+		if !retry || cerr != nil || resp == nil {
+			return retry, cerr
+		}
+		deadline, ok := ctx.Deadline()
+		if !ok {
+			return retry, cerr
+		}
+		wait, ok := ParseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+		if ok && time.Now().Add(min2(wait, maxBackoff)).After(deadline) {
+			return false, nil
+		}
+		return retry, cerr
+	}
 }
 
 // attemptsKey carries a request's attempt counter through its context to

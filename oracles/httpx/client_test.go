@@ -399,3 +399,93 @@ func TestDecodeJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestRateLimitedRetryAfterCapped: a Retry-After as an HTTP-date an hour
+// away is capped at MaxBackoff in the RateLimitedError, like delay-seconds.
+func TestRateLimitedRetryAfterCapped(t *testing.T) {
+	for _, ra := range []string{time.Now().Add(time.Hour).UTC().Format(http.TimeFormat), "3600"} {
+		srv := serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Retry-After", ra)
+			w.WriteHeader(http.StatusTooManyRequests)
+		}))
+		opts := fastOptions(t)
+		opts.MaxAttempts = 1
+		_, err := httpx.New(opts).Get(context.Background(), srv.URL)
+		var rl *oracles.RateLimitedError
+		if !errors.As(err, &rl) {
+			t.Fatalf("Retry-After %q: err %v, want a RateLimitedError", ra, err)
+		}
+		if rl.RetryAfter > opts.MaxBackoff {
+			t.Errorf("Retry-After %q: RetryAfter = %s, want at most MaxBackoff %s", ra, rl.RetryAfter, opts.MaxBackoff)
+		}
+	}
+}
+
+// TestRetryAfterPastDeadlineGivesUp: when the wait a Retry-After asks would
+// pass the context's deadline, Do returns the RateLimitedError at once
+// instead of sleeping until the deadline.
+func TestRetryAfterPastDeadlineGivesUp(t *testing.T) {
+	h, n := counting(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Retry-After", "10")
+		w.WriteHeader(http.StatusTooManyRequests)
+	})
+	srv := serve(t, h)
+	opts := fastOptions(t)
+	opts.MaxBackoff = time.Minute
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := httpx.New(opts).Get(ctx, srv.URL)
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("Do took %s, want it to give up at once", took)
+	}
+	var rl *oracles.RateLimitedError
+	if !errors.As(err, &rl) || rl.RetryAfter != 10*time.Second {
+		t.Errorf("err %v, want a RateLimitedError asking 10s", err)
+	}
+	if got := n.Load(); got != 1 {
+		t.Errorf("%d requests, want 1", got)
+	}
+}
+
+// countingLimiter counts acquisitions and releases.
+type countingLimiter struct {
+	acquired, released atomic.Int32
+	fail               error
+}
+
+func (l *countingLimiter) Acquire(context.Context) (func(), error) {
+	if l.fail != nil {
+		return nil, l.fail
+	}
+	l.acquired.Add(1)
+	return func() { l.released.Add(1) }, nil
+}
+
+// TestLimiterGatesEveryAttempt: an external Limiter is acquired for every
+// attempt, retries included, and released after each; an error from it
+// fails the request without retry.
+func TestLimiterGatesEveryAttempt(t *testing.T) {
+	h, n := counting(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) })
+	srv := serve(t, h)
+	opts := fastOptions(t)
+	lim := &countingLimiter{}
+	opts.Limiter = lim
+	if _, err := httpx.New(opts).Get(context.Background(), srv.URL); !errors.Is(err, oracles.ErrUnavailable) {
+		t.Fatalf("err %v, want ErrUnavailable", err)
+	}
+	if a, r := lim.acquired.Load(), lim.released.Load(); a != 3 || r != 3 || n.Load() != 3 {
+		t.Errorf("acquired %d, released %d, requests %d; want 3 each", a, r, n.Load())
+	}
+
+	lim = &countingLimiter{fail: errors.New("would exceed deadline")}
+	opts.Limiter = lim
+	before := n.Load()
+	_, err := httpx.New(opts).Get(context.Background(), srv.URL)
+	if !errors.Is(err, oracles.ErrUnavailable) {
+		t.Errorf("err %v, want ErrUnavailable", err)
+	}
+	if got := n.Load() - before; got != 0 {
+		t.Errorf("a refusing limiter let %d requests through", got)
+	}
+}

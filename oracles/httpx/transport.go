@@ -25,6 +25,7 @@ type gate struct {
 	limiter *rate.Limiter // nil: unlimited
 	slots   chan struct{} // nil: unlimited
 	timeout time.Duration // 0: none
+	ext     Limiter       // nil: none
 }
 
 func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -50,6 +51,18 @@ func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
 			}
 			return nil, fmt.Errorf("wait for rate limiter: %w: %w", errBudget, context.DeadlineExceeded)
 		}
+	}
+	if g.ext != nil {
+		done, err := g.ext.Acquire(ctx)
+		if err != nil {
+			release()
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("wait for limiter: %w: %w", errBudget, err)
+		}
+		inner := release
+		release = func() { done(); inner() }
 	}
 	cancel := context.CancelFunc(func() {})
 	if g.timeout > 0 {
