@@ -131,6 +131,9 @@ func TestLookupEachBudget(t *testing.T) {
 	if el := time.Since(start); el > 2*time.Second {
 		t.Errorf("took %s, want the 30ms budget to end it", el)
 	}
+	if len(got) != 2 {
+		t.Errorf("got %d answers, want 2", len(got))
+	}
 	for d, r := range got {
 		if r.Status != oracles.Unknown || !errors.Is(r.Err, context.DeadlineExceeded) {
 			t.Errorf("got[%q] = %+v, want unknown with DeadlineExceeded", d, r)

@@ -35,7 +35,10 @@ type Settings struct {
 	BatchSize int
 	// MaxBodyBytes caps how much of a response body is read.
 	MaxBodyBytes int64
-	// HTTPClient is the transport to use; nil means a fresh default.
+	// HTTPClient supplies the transport: only its Transport is used (its
+	// Timeout, Jar and CheckRedirect are ignored; httpx applies its own
+	// timeouts and retries). Nil, or a nil Transport, means a fresh default
+	// transport.
 	HTTPClient *http.Client
 	// Logger receives counts, statuses and ids; nil means zap.NewNop().
 	Logger *zap.Logger

@@ -68,6 +68,11 @@ type cached struct {
 
 	mu  sync.Mutex
 	mem map[string]entry
+	// nextSweep is when put next drops expired entries from mem; sweeps
+	// run at most once per sweepEvery, so expired answers never asked
+	// again do not pile up in a long process.
+	nextSweep  time.Time
+	sweepEvery time.Duration
 }
 
 // Unwrapper is implemented by the oracle Wrap returns, for callers that
@@ -100,6 +105,11 @@ func Wrap(o oracles.Oracle, opts Options) oracles.Oracle {
 		log:   opts.Logger.With(zap.String("oracle", o.Name())),
 		mem:   map[string]entry{},
 	}
+	c.sweepEvery = c.ttl
+	if c.neg > 0 && c.neg < c.sweepEvery {
+		c.sweepEvery = c.neg
+	}
+	c.nextSweep = c.now().Add(c.sweepEvery)
 	if opts.Dir != "" {
 		c.dir = filepath.Join(opts.Dir, safeName(c.name))
 	}
@@ -165,6 +175,7 @@ func (c *cached) put(doi string, r oracles.Result) {
 	case r.Status == oracles.Found && r.Record != nil && r.Err == nil:
 		rec := cloneRecord(*r.Record)
 		c.mu.Lock()
+		c.sweepLocked(now)
 		c.mem[doi] = entry{status: oracles.Found, record: rec, expires: now.Add(c.ttl)}
 		c.mu.Unlock()
 		if err := c.writeDisk(doi, rec, now); err != nil {
@@ -172,9 +183,24 @@ func (c *cached) put(doi string, r oracles.Result) {
 		}
 	case r.Status == oracles.NotFound && c.neg > 0 && r.Err == nil:
 		c.mu.Lock()
+		c.sweepLocked(now)
 		c.mem[doi] = entry{status: oracles.NotFound, expires: now.Add(c.neg)}
 		c.mu.Unlock()
 	}
+}
+
+// sweepLocked drops every expired entry from mem, at most once per
+// sweepEvery. c.mu must be held.
+func (c *cached) sweepLocked(now time.Time) {
+	if now.Before(c.nextSweep) {
+		return
+	}
+	for doi, e := range c.mem {
+		if !now.Before(e.expires) {
+			delete(c.mem, doi)
+		}
+	}
+	c.nextSweep = now.Add(c.sweepEvery)
 }
 
 // path is the file for doi: a hash, so no DOI character reaches the file

@@ -2,7 +2,8 @@
 // found only on an exact DOI match, not found only on a proper answer,
 // every asked DOI answered, hostile DOIs never sent, and every fault a server
 // can inflict (5xx, 429, timeouts, resets, truncated, garbage, HTML and
-// oversized bodies) answered Unknown, never Found and never NotFound.
+// oversized bodies, a proxy's HTML or empty 404, a 200 carrying another
+// DOI's record) answered Unknown, never Found and never NotFound.
 //
 // An oracle package runs it from its tests with a Harness that builds the
 // oracle against an httptest server and a Handler that speaks the API's real
