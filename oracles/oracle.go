@@ -57,6 +57,38 @@ type Record struct {
 	Preprint         bool `json:"preprint,omitempty"`
 }
 
+// Merge returns r with its empty fields filled from other and the
+// retraction, erratum and preprint flags of both OR-ed, so that combining
+// what two sources know never loses a warning. r's non-empty fields win.
+func (r Record) Merge(other Record) Record {
+	fill := func(dst *string, src string) {
+		if *dst == "" {
+			*dst = src
+		}
+	}
+	fill(&r.DOI, other.DOI)
+	fill(&r.PMID, other.PMID)
+	fill(&r.PMCID, other.PMCID)
+	fill(&r.Title, other.Title)
+	fill(&r.Journal, other.Journal)
+	fill(&r.Abstract, other.Abstract)
+	fill(&r.Source, other.Source)
+	if r.Year == 0 {
+		r.Year = other.Year
+	}
+	if len(r.Authors) == 0 {
+		r.Authors = other.Authors
+	}
+	if len(r.PubTypes) == 0 {
+		r.PubTypes = other.PubTypes
+	}
+	r.Retracted = r.Retracted || other.Retracted
+	r.RetractionNotice = r.RetractionNotice || other.RetractionNotice
+	r.Erratum = r.Erratum || other.Erratum
+	r.Preprint = r.Preprint || other.Preprint
+	return r
+}
+
 // Result is the answer for one DOI.
 type Result struct {
 	DOI    string `json:"doi"`

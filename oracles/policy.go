@@ -194,40 +194,15 @@ func decided(answers []Result, s Status) Result {
 	return out
 }
 
-// mergeRecord fills the empty fields of into from r and OR-s the flags.
+// mergeRecord is into.Merge(r) for records that may be nil.
 func mergeRecord(into, r *Record) *Record {
-	if r == nil {
+	switch {
+	case r == nil:
 		return into
-	}
-	if into == nil {
+	case into == nil:
 		c := *r
 		return &c
 	}
-	m := *into
-	fill := func(dst *string, src string) {
-		if *dst == "" {
-			*dst = src
-		}
-	}
-	fill(&m.DOI, r.DOI)
-	fill(&m.PMID, r.PMID)
-	fill(&m.PMCID, r.PMCID)
-	fill(&m.Title, r.Title)
-	fill(&m.Journal, r.Journal)
-	fill(&m.Abstract, r.Abstract)
-	fill(&m.Source, r.Source)
-	if m.Year == 0 {
-		m.Year = r.Year
-	}
-	if len(m.Authors) == 0 {
-		m.Authors = r.Authors
-	}
-	if len(m.PubTypes) == 0 {
-		m.PubTypes = r.PubTypes
-	}
-	m.Retracted = m.Retracted || r.Retracted
-	m.RetractionNotice = m.RetractionNotice || r.RetractionNotice
-	m.Erratum = m.Erratum || r.Erratum
-	m.Preprint = m.Preprint || r.Preprint
+	m := into.Merge(*r)
 	return &m
 }

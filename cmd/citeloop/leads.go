@@ -47,7 +47,7 @@ func runLeads(ctx context.Context, a *app, o *briefOptions, runner *pipeline.Run
 		if len(leads) == 0 {
 			return usageError("--leads: %v", loadErr)
 		}
-		for _, e := range unjoin(loadErr) {
+		for _, e := range collect.RowErrors(loadErr) {
 			sum.InvalidRows = append(sum.InvalidRows, e.Error())
 			fmt.Fprintf(a.stderr, "citeloop: --leads: skipping invalid row: %v\n", e)
 		}
@@ -122,14 +122,6 @@ func leadDir(l contract.Lead, i int) string {
 		return fmt.Sprintf("lead-%04d", i+1)
 	}
 	return id
-}
-
-// unjoin lists the errors of an errors.Join, or err alone.
-func unjoin(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
 }
 
 // verifiedEarlier reports whether out holds a complete verified brief in

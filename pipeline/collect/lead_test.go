@@ -84,7 +84,7 @@ func TestValidateLead(t *testing.T) {
 				t.Fatalf("got %v, want ErrInvalidLead", err)
 			}
 			var fields []string
-			for _, e := range unjoin(err) {
+			for _, e := range RowErrors(err) {
 				var le *LeadError
 				if !errors.As(e, &le) {
 					t.Fatalf("error %v is not a *LeadError", e)

@@ -63,7 +63,7 @@ func LoadLeads(path string) ([]contract.Lead, error) {
 		}
 		l, err := ValidateLead(r.lead)
 		if err != nil {
-			for _, e := range unjoin(err) {
+			for _, e := range RowErrors(err) {
 				var le *LeadError
 				if errors.As(e, &le) {
 					le.File, le.Row = name, r.line
@@ -84,7 +84,9 @@ type leadRow struct {
 	err  *LeadError
 }
 
-func unjoin(err error) []error {
+// RowErrors lists the per-row errors of an error returned by LoadLeads (an
+// errors.Join), or err alone when it is not a join.
+func RowErrors(err error) []error {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		return j.Unwrap()
 	}

@@ -143,7 +143,11 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 			switch res.Status {
 			case oracles.Found:
 				if res.Record != nil {
-					fd.Record = fill(d.Record, *res.Record)
+					// The oracle's title and abstract are what the source
+					// says; the file fills only what the oracle lacks, and
+					// a warning flag from either is kept.
+					fd.Record = res.Record.Merge(d.Record)
+					fd.Record.DOI = d.Record.DOI
 				}
 			case oracles.NotFound:
 				fd.missing = true
@@ -166,37 +170,6 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 		return nil, fmt.Errorf("look up %d of %d source DOI(s) with %s: %w", unknown, len(dois), c.oracle.Name(), cause)
 	}
 	return out, nil
-}
-
-// fill completes a file's record with an oracle's: the oracle's title and
-// abstract are preferred (they are what the source says), the file's used
-// where the oracle has none; retraction and preprint flags come from the
-// oracle.
-func fill(file, o oracles.Record) oracles.Record {
-	r := o
-	r.DOI = file.DOI
-	if r.Title == "" {
-		r.Title = file.Title
-	}
-	if r.Abstract == "" {
-		r.Abstract = file.Abstract
-	}
-	if len(r.Authors) == 0 {
-		r.Authors = file.Authors
-	}
-	if r.Journal == "" {
-		r.Journal = file.Journal
-	}
-	if r.Year == 0 {
-		r.Year = file.Year
-	}
-	if r.PMID == "" {
-		r.PMID = file.PMID
-	}
-	if r.PMCID == "" {
-		r.PMCID = file.PMCID
-	}
-	return r
 }
 
 // parseSources reads a sources file. name (its base name) picks the format
