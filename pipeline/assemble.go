@@ -140,6 +140,23 @@ func Artifacts() []string {
 	return names
 }
 
+// HasBrief reports whether dir holds a complete brief in every one of
+// formats. Assemble writes the ledger first and the brief files after it,
+// each atomically, and ClearArtifacts runs before any new write, so all of
+// them present means a run verified and finished writing.
+func HasBrief(dir string, formats []Format) bool {
+	names := []string{LedgerFile}
+	for _, f := range formats {
+		names = append(names, BriefFile(f))
+	}
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // BriefFile is the file name of the brief in format f.
 func BriefFile(f Format) string { return "brief." + string(f) }
 

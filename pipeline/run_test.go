@@ -332,4 +332,10 @@ func TestAssembleClearsStaleFormats(t *testing.T) {
 	if strings.Join(names, ",") != "brief.md,ledger.json" {
 		t.Errorf("files after assembling md = %v, want only brief.md and ledger.json", names)
 	}
+	if !pipeline.HasBrief(dir, []pipeline.Format{pipeline.Markdown}) {
+		t.Error("HasBrief(md) = false after assembling md")
+	}
+	if pipeline.HasBrief(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON}) {
+		t.Error("HasBrief(md,json) = true with no brief.json")
+	}
 }

@@ -65,7 +65,7 @@ func runLeads(ctx context.Context, a *app, o *briefOptions, runner *pipeline.Run
 		dirs[dir] = true
 		out := filepath.Join(o.out, dir)
 		fmt.Fprintf(a.stdout, "== lead %s (%s)\n", dir, lead.Describe())
-		if verifiedEarlier(out, formats) {
+		if pipeline.HasBrief(out, formats) {
 			fmt.Fprintf(a.stdout, "verified earlier: %s kept\n", out)
 			sum.Leads = append(sum.Leads, leadOutcome{ID: dir, Dir: out, EndReason: pipeline.Verified, Detail: "verified by an earlier run", Skipped: true})
 			continue
@@ -122,21 +122,4 @@ func leadDir(l contract.Lead, i int) string {
 		return fmt.Sprintf("lead-%04d", i+1)
 	}
 	return id
-}
-
-// verifiedEarlier reports whether out holds a complete verified brief in
-// every requested format. The assembler writes the ledger first and the
-// brief files after it, each atomically, and a failed run clears them, so
-// all of them present means an earlier run verified this lead.
-func verifiedEarlier(out string, formats []pipeline.Format) bool {
-	names := []string{pipeline.LedgerFile}
-	for _, f := range formats {
-		names = append(names, pipeline.BriefFile(f))
-	}
-	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(out, n)); err != nil {
-			return false
-		}
-	}
-	return true
 }
