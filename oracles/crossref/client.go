@@ -2,7 +2,6 @@ package crossref
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -61,10 +60,8 @@ type Options struct {
 type Client struct {
 	base     string
 	contact  string
-	budget   time.Duration
-	http     *httpx.Client
 	throttle *throttle
-	log      *zap.Logger
+	perDOI   httpx.PerDOI
 }
 
 var _ oracles.Oracle = (*Client)(nil)
@@ -74,16 +71,9 @@ func New(opts Options) *Client {
 	if opts.BaseURL == "" {
 		opts.BaseURL = DefaultBaseURL
 	}
-	if opts.Logger == nil {
-		opts.Logger = zap.NewNop()
-	}
 	ho := opts.HTTPOptions
-	ho.Name = Name
 	if opts.Contact != "" {
 		ho.Contact = opts.Contact
-	}
-	if ho.Logger == nil {
-		ho.Logger = opts.Logger
 	}
 	perSecond, conc := ho.RatePerSecond, ho.MaxConcurrent
 	if perSecond == 0 {
@@ -105,14 +95,11 @@ func New(opts Options) *Client {
 	// limits would only add a second, fixed bound.
 	ho.RatePerSecond, ho.MaxConcurrent = -1, -1
 	ho.Limiter = th
-	return &Client{
-		base:     strings.TrimRight(opts.BaseURL, "/"),
-		contact:  ho.Contact,
-		budget:   opts.TotalBudget,
-		http:     httpx.New(ho),
-		throttle: th,
-		log:      opts.Logger.With(zap.String("oracle", Name)),
-	}
+	c := &Client{base: strings.TrimRight(opts.BaseURL, "/"), contact: ho.Contact, throttle: th}
+	c.perDOI = httpx.NewPerDOI(Name, ho, opts.Logger)
+	// No Parallel cap: the throttle bounds the requests in flight.
+	c.perDOI.URL, c.perDOI.Answer, c.perDOI.Budget = c.WorkURL, c.answer, opts.TotalBudget
+	return c
 }
 
 // Factory builds the oracle from registry settings; register it in main as
@@ -143,47 +130,33 @@ func (c *Client) WorkURL(doi string) string {
 // Lookup answers every DOI in dois; see oracles.Oracle. Invalid DOIs are
 // answered Unknown without any request; valid ones are asked one request
 // each, as many at once as Crossref's announced concurrency allows; every
-// attempt, retries included, waits for the rate limit.
+// attempt, retries included, waits for the rate limit (the throttle is
+// httpx's Limiter).
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
-	// No cap here: the throttle bounds the requests in flight.
-	return oracles.LookupEach(ctx, dois, oracles.EachOptions{Oracle: Name, Budget: c.budget, Log: c.log}, c.lookupOne)
+	return c.perDOI.Lookup(ctx, dois)
 }
 
-// lookupOne asks for one normalised DOI.
-func (c *Client) lookupOne(ctx context.Context, doi string) oracles.Result {
-	unknown := func(err error) oracles.Result {
-		return oracles.Result{DOI: doi, Status: oracles.Unknown, Oracle: Name,
-			Err: fmt.Errorf("crossref: lookup %s: %w", doi, err)}
-	}
-	if err := ctx.Err(); err != nil {
-		return unknown(err)
-	}
-	// The throttle is httpx's Limiter: every attempt waits on it.
-	resp, err := c.http.Get(ctx, c.WorkURL(doi))
-	if err != nil {
-		return unknown(err)
-	}
+// answer learns the limits a response announces, then gives its verdict;
+// PerDOI checks that a Found record is the asked DOI's.
+func (c *Client) answer(resp *httpx.Response, _ string) (oracles.Status, *oracles.Record, error) {
 	if rate, conc := c.throttle.observe(resp.Header); resp.Header.Get("x-rate-limit-limit") != "" {
-		c.log.Debug("limits", zap.Float64("rate_per_second", rate), zap.Int("max_concurrent", conc))
+		c.perDOI.Log.Debug("limits", zap.Float64("rate_per_second", rate), zap.Int("max_concurrent", conc))
 	}
 	switch resp.StatusCode {
 	case http.StatusOK:
 		rec, err := c.parseWork(resp)
 		if err != nil {
-			return unknown(err)
+			return oracles.Unknown, nil, err
 		}
-		if !oracles.SameDOI(rec.DOI, doi) {
-			return unknown(c.http.Bad(resp, fmt.Sprintf("answered for another DOI %q", rec.DOI)))
-		}
-		return oracles.Result{DOI: doi, Status: oracles.Found, Oracle: Name, Record: rec}
+		return oracles.Found, rec, nil
 	case http.StatusNotFound:
 		if strings.TrimSpace(string(resp.Body)) == notFoundBody {
-			return oracles.Result{DOI: doi, Status: oracles.NotFound, Oracle: Name}
+			return oracles.NotFound, nil, nil
 		}
 		// A 404 that is not Crossref's own answer (a proxy, a wrong base
 		// URL) proves nothing about the DOI.
-		return unknown(c.http.Bad(resp, "404 without Crossref's not-found body"))
+		return oracles.Unknown, nil, c.perDOI.HTTP.Bad(resp, "404 without Crossref's not-found body")
 	default:
-		return unknown(c.http.Bad(resp, "unexpected status"))
+		return oracles.Unknown, nil, c.perDOI.HTTP.Bad(resp, "unexpected status")
 	}
 }

@@ -156,12 +156,12 @@ func ParseWork(body []byte) (*Work, error) {
 }
 
 func (c *Client) parseWork(resp *httpx.Response) (*oracles.Record, error) {
-	if err := c.http.CheckJSON(resp); err != nil {
+	if err := c.perDOI.HTTP.CheckJSON(resp); err != nil {
 		return nil, err
 	}
 	w, err := ParseWork(resp.Body)
 	if err != nil {
-		return nil, c.http.Bad(resp, err.Error())
+		return nil, c.perDOI.HTTP.Bad(resp, err.Error())
 	}
 	return w.Record(), nil
 }

@@ -53,11 +53,8 @@ type Options struct {
 
 // Client is the DataCite oracle. It is safe for concurrent use.
 type Client struct {
-	base     string
-	parallel int
-	budget   time.Duration
-	http     *httpx.Client
-	log      *zap.Logger
+	base   string
+	perDOI httpx.PerDOI
 }
 
 var _ oracles.Oracle = (*Client)(nil)
@@ -70,21 +67,11 @@ func New(opts Options) *Client {
 	if opts.Parallel <= 0 {
 		opts.Parallel = DefaultParallel
 	}
-	if opts.Logger == nil {
-		opts.Logger = zap.NewNop()
-	}
-	ho := opts.HTTPOptions
-	ho.Name = Name
-	if ho.Logger == nil {
-		ho.Logger = opts.Logger
-	}
-	return &Client{
-		base:     strings.TrimRight(opts.BaseURL, "/"),
-		parallel: opts.Parallel,
-		budget:   opts.TotalBudget,
-		http:     httpx.New(ho),
-		log:      opts.Logger.With(zap.String("oracle", Name)),
-	}
+	c := &Client{base: strings.TrimRight(opts.BaseURL, "/")}
+	c.perDOI = httpx.NewPerDOI(Name, opts.HTTPOptions, opts.Logger)
+	c.perDOI.URL, c.perDOI.Answer = c.DOIURL, c.answer
+	c.perDOI.Parallel, c.perDOI.Budget = opts.Parallel, opts.TotalBudget
+	return c
 }
 
 // Factory builds the oracle from registry settings; register it in main as
@@ -106,46 +93,32 @@ func (c *Client) DOIURL(doi string) string {
 	return c.base + "/dois/" + oracles.PathEscapeDOI(doi)
 }
 
-// Lookup answers every DOI in dois; see oracles.Oracle.
+// Lookup answers every DOI in dois, one request each; see oracles.Oracle
+// and httpx.PerDOI.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
-	return oracles.LookupEach(ctx, dois, oracles.EachOptions{
-		Oracle: Name, Parallel: c.parallel, Budget: c.budget, Log: c.log,
-	}, c.lookupOne)
+	return c.perDOI.Lookup(ctx, dois)
 }
 
-func (c *Client) lookupOne(ctx context.Context, doi string) oracles.Result {
-	unknown := func(err error) oracles.Result {
-		return oracles.Result{DOI: doi, Status: oracles.Unknown, Oracle: Name,
-			Err: fmt.Errorf("datacite: lookup %s: %w", doi, err)}
-	}
-	if err := ctx.Err(); err != nil {
-		return unknown(err)
-	}
-	resp, err := c.http.Get(ctx, c.DOIURL(doi))
-	if err != nil {
-		return unknown(err)
-	}
+// answer is the verdict of one response; PerDOI checks that a Found record
+// is the asked DOI's.
+func (c *Client) answer(resp *httpx.Response, _ string) (oracles.Status, *oracles.Record, error) {
 	switch resp.StatusCode {
 	case http.StatusOK:
-		if err := c.http.CheckJSON(resp); err != nil {
-			return unknown(err)
+		if err := c.perDOI.HTTP.CheckJSON(resp); err != nil {
+			return oracles.Unknown, nil, err
 		}
 		doc, err := ParseDOI(resp.Body)
 		if err != nil {
-			return unknown(c.http.Bad(resp, err.Error()))
+			return oracles.Unknown, nil, c.perDOI.HTTP.Bad(resp, err.Error())
 		}
-		rec := doc.Record()
-		if !oracles.SameDOI(rec.DOI, doi) {
-			return unknown(c.http.Bad(resp, fmt.Sprintf("answered for another DOI %q", rec.DOI)))
-		}
-		return oracles.Result{DOI: doi, Status: oracles.Found, Oracle: Name, Record: rec}
+		return oracles.Found, doc.Record(), nil
 	case http.StatusNotFound:
 		if isNotFound(resp.Body) {
-			return oracles.Result{DOI: doi, Status: oracles.NotFound, Oracle: Name}
+			return oracles.NotFound, nil, nil
 		}
-		return unknown(c.http.Bad(resp, "404 without DataCite's errors document"))
+		return oracles.Unknown, nil, c.perDOI.HTTP.Bad(resp, "404 without DataCite's errors document")
 	default:
-		return unknown(c.http.Bad(resp, "unexpected status"))
+		return oracles.Unknown, nil, c.perDOI.HTTP.Bad(resp, "unexpected status")
 	}
 }
 

@@ -60,11 +60,8 @@ type Options struct {
 
 // Client is the doi.org oracle. It is safe for concurrent use.
 type Client struct {
-	base     string
-	parallel int
-	budget   time.Duration
-	http     *httpx.Client
-	log      *zap.Logger
+	base   string
+	perDOI httpx.PerDOI
 }
 
 var _ oracles.Oracle = (*Client)(nil)
@@ -77,21 +74,11 @@ func New(opts Options) *Client {
 	if opts.Parallel <= 0 {
 		opts.Parallel = DefaultParallel
 	}
-	if opts.Logger == nil {
-		opts.Logger = zap.NewNop()
-	}
-	ho := opts.HTTPOptions
-	ho.Name = Name
-	if ho.Logger == nil {
-		ho.Logger = opts.Logger
-	}
-	return &Client{
-		base:     strings.TrimRight(opts.BaseURL, "/"),
-		parallel: opts.Parallel,
-		budget:   opts.TotalBudget,
-		http:     httpx.New(ho),
-		log:      opts.Logger.With(zap.String("oracle", Name)),
-	}
+	c := &Client{base: strings.TrimRight(opts.BaseURL, "/")}
+	c.perDOI = httpx.NewPerDOI(Name, opts.HTTPOptions, opts.Logger)
+	c.perDOI.URL, c.perDOI.Answer = c.HandleURL, c.answer
+	c.perDOI.Parallel, c.perDOI.Budget = opts.Parallel, opts.TotalBudget
+	return c
 }
 
 // Factory builds the oracle from registry settings; register it in main as
@@ -114,11 +101,10 @@ func (c *Client) HandleURL(doi string) string {
 	return c.base + "/api/handles/" + oracles.PathEscapeDOI(doi) + "?type=URL"
 }
 
-// Lookup answers every DOI in dois; see oracles.Oracle.
+// Lookup answers every DOI in dois, one request each; see oracles.Oracle
+// and httpx.PerDOI.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
-	return oracles.LookupEach(ctx, dois, oracles.EachOptions{
-		Oracle: Name, Parallel: c.parallel, Budget: c.budget, Log: c.log,
-	}, c.lookupOne)
+	return c.perDOI.Lookup(ctx, dois)
 }
 
 // handleResponse is the part of a handle API answer citeloop reads.
@@ -127,49 +113,39 @@ type handleResponse struct {
 	Handle       string `json:"handle"`
 }
 
-func (c *Client) lookupOne(ctx context.Context, doi string) oracles.Result {
-	unknown := func(err error) oracles.Result {
-		return oracles.Result{DOI: doi, Status: oracles.Unknown, Oracle: Name,
-			Err: fmt.Errorf("doiorg: lookup %s: %w", doi, err)}
-	}
-	if err := ctx.Err(); err != nil {
-		return unknown(err)
-	}
-	resp, err := c.http.Get(ctx, c.HandleURL(doi))
-	if err != nil {
-		return unknown(err)
-	}
+// answer maps a response to a verdict, or to an error when the response is
+// not one the handle API gives. A Found record is the asked DOI alone.
+func (c *Client) answer(resp *httpx.Response, doi string) (oracles.Status, *oracles.Record, error) {
 	status, err := c.interpret(resp, doi)
-	if err != nil {
-		return unknown(err)
+	if err != nil || status != oracles.Found {
+		return status, nil, err
 	}
-	r := oracles.Result{DOI: doi, Status: status, Oracle: Name}
-	if status == oracles.Found {
-		r.Record = &oracles.Record{DOI: doi}
-	}
-	return r
+	return oracles.Found, &oracles.Record{DOI: doi}, nil
 }
 
 // interpret maps an answer to a verdict, or to an error when the answer is
 // not one the handle API gives.
 func (c *Client) interpret(resp *httpx.Response, doi string) (oracles.Status, error) {
+	bad := c.perDOI.HTTP.Bad
 	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusNotFound {
-		return oracles.Unknown, c.http.Bad(resp, "unexpected status")
+		return oracles.Unknown, bad(resp, "unexpected status")
 	}
 	// Both verdicts come as JSON, the 404 included: an HTML or empty body is
 	// a proxy or an outage talking, not the handle API.
 	if b := bytes.TrimSpace(resp.Body); len(b) == 0 || b[0] != '{' || !json.Valid(b) {
-		return oracles.Unknown, c.http.Bad(resp, "not a handle API answer")
+		return oracles.Unknown, bad(resp, "not a handle API answer")
 	}
 	var hr handleResponse
 	if err := json.Unmarshal(resp.Body, &hr); err != nil {
-		return oracles.Unknown, c.http.Bad(resp, "invalid JSON: "+err.Error())
+		return oracles.Unknown, bad(resp, "invalid JSON: "+err.Error())
 	}
 	if hr.ResponseCode == nil {
-		return oracles.Unknown, c.http.Bad(resp, "no responseCode")
+		return oracles.Unknown, bad(resp, "no responseCode")
 	}
+	// The record carries no handle for PerDOI to check, and a not-found
+	// answer must be about the asked handle too.
 	if hr.Handle != "" && !oracles.SameDOI(hr.Handle, doi) {
-		return oracles.Unknown, c.http.Bad(resp, fmt.Sprintf("answered for another handle %q", hr.Handle))
+		return oracles.Unknown, bad(resp, fmt.Sprintf("answered for another handle %q", hr.Handle))
 	}
 	switch code := *hr.ResponseCode; {
 	case resp.StatusCode == http.StatusOK && (code == codeSuccess || code == codeValuesNotFound) && hr.Handle != "":
@@ -177,6 +153,6 @@ func (c *Client) interpret(resp *httpx.Response, doi string) (oracles.Status, er
 	case resp.StatusCode == http.StatusNotFound && code == codeHandleNotFound:
 		return oracles.NotFound, nil
 	default:
-		return oracles.Unknown, c.http.Bad(resp, fmt.Sprintf("responseCode %d", code))
+		return oracles.Unknown, bad(resp, fmt.Sprintf("responseCode %d", code))
 	}
 }
