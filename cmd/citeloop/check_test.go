@@ -257,17 +257,7 @@ func TestCheckRequirePolicy(t *testing.T) {
 // CITELOOP_EUROPEPMC_URL points the oracle at a server replaying the
 // recorded Europe PMC answer for a DOI query.
 func TestCheckEuropePMCFromEnv(t *testing.T) {
-	hit, err := os.ReadFile(filepath.Join("..", "..", "testdata", "europepmc", "bx-scholar-mcp__europepmc_by_doi.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sawQuery atomic.Value
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sawQuery.Store(r.URL.Query().Get("query"))
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(hit)
-	}))
-	defer srv.Close()
+	srv := fakeEuropePMC(t, "bx-scholar-mcp__europepmc_by_doi.json")
 	doc := writeFile(t, t.TempDir(), "refs.md", "Mol Cell 2019. doi:10.1016/j.molcel.2019.07.008\nAnd 10.99999/no.such.doi.\n")
 	env := map[string]string{"CITELOOP_EUROPEPMC_URL": srv.URL, "CITELOOP_CONTACT": "ops@example.org"}
 	code, stdout, _, err := runCheckCLI(t, env, "", "check", "--json", doc)
@@ -281,8 +271,8 @@ func TestCheckEuropePMCFromEnv(t *testing.T) {
 	if len(rep.DOIs) != 2 || rep.DOIs[0].Verdict != "found" || rep.DOIs[0].Oracle != "europepmc" || rep.DOIs[1].Verdict != "not_found" {
 		t.Errorf("report = %+v", rep.DOIs)
 	}
-	if q, _ := sawQuery.Load().(string); !strings.Contains(q, `DOI:"10.1016/j.molcel.2019.07.008"`) {
-		t.Errorf("query %q does not ask for the DOI", q)
+	if q := srv.Queries(); len(q) == 0 || !strings.Contains(q[len(q)-1], `DOI:"10.1016/j.molcel.2019.07.008"`) {
+		t.Errorf("queries %q do not ask for the DOI", q)
 	}
 }
 

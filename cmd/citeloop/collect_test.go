@@ -2,18 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
@@ -71,77 +68,21 @@ func TestBriefOfflineORCIDWithTooFewSourcesIsRefused(t *testing.T) {
 	}
 }
 
-// fakeEuropePMC answers searches with one recorded core page and DOI
-// lookups (DOI:"…" OR …) from the same records, or 503 to everything.
-type fakeEuropePMC struct {
-	page  []byte
-	fail  bool
-	mu    sync.Mutex
-	found map[string]json.RawMessage
-	asked []string
+// fakeEuropePMC answers searches with the records of one recorded core page
+// and DOI lookups (DOI:"…" OR …) from the same records.
+func fakeEuropePMC(t *testing.T, fixture string) *europepmctest.Server {
+	return europepmctest.NewServer(t, europepmctest.Records(t, filepath.Join("..", "..", "testdata", "europepmc", fixture))...)
 }
 
-var doiInQuery = regexp.MustCompile(`DOI:"([^"]+)"`)
-
-func newFakeEuropePMC(t *testing.T, fixture string) *fakeEuropePMC {
-	body, err := os.ReadFile(filepath.Join("..", "..", "testdata", "europepmc", fixture))
-	if err != nil {
-		t.Fatal(err)
+// europePMCAt makes the app's registry hold Europe PMC alone, at url.
+func europePMCAt(a *app, url string) {
+	a.registry = func() (*oracles.Registry, error) {
+		r := oracles.NewRegistry()
+		return r, r.Register(europepmc.Name, func(s oracles.Settings) (oracles.Oracle, error) {
+			s.BaseURL, s.MaxAttempts = url, 1
+			return europepmc.Factory(s)
+		})
 	}
-	var page struct {
-		ResultList struct {
-			Result []json.RawMessage `json:"result"`
-		} `json:"resultList"`
-	}
-	if err := json.Unmarshal(body, &page); err != nil {
-		t.Fatal(err)
-	}
-	f := &fakeEuropePMC{found: map[string]json.RawMessage{}}
-	for _, raw := range page.ResultList.Result {
-		var r struct{ DOI string }
-		_ = json.Unmarshal(raw, &r)
-		f.found[strings.ToLower(r.DOI)] = raw
-	}
-	// One page only: the search's last page has no nextCursorMark.
-	f.page = pageOf(t, page.ResultList.Result)
-	return f
-}
-
-func pageOf(t *testing.T, recs []json.RawMessage) []byte {
-	b, err := json.Marshal(map[string]any{"version": "6.9", "hitCount": len(recs), "resultList": map[string]any{"result": recs}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func (f *fakeEuropePMC) serve(t *testing.T) *httptest.Server {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if f.fail {
-			http.Error(w, "Service Temporarily Unavailable", http.StatusServiceUnavailable)
-			return
-		}
-		_ = r.ParseForm()
-		q := r.Form.Get("query")
-		f.mu.Lock()
-		f.asked = append(f.asked, q)
-		f.mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		m := doiInQuery.FindAllStringSubmatch(q, -1)
-		if m == nil {
-			_, _ = w.Write(f.page)
-			return
-		}
-		var hits []json.RawMessage
-		for _, d := range m {
-			if raw, ok := f.found[strings.ToLower(d[1])]; ok {
-				hits = append(hits, raw)
-			}
-		}
-		_, _ = w.Write(pageOf(t, hits))
-	}))
-	t.Cleanup(srv.Close)
-	return srv
 }
 
 func TestBriefLiveEuropePMC(t *testing.T) {
@@ -159,17 +100,12 @@ func TestBriefLiveEuropePMC(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fake := newFakeEuropePMC(t, "pyEuropePMC__search_cancer_core.json")
-			fake.fail = tt.fail
-			srv := fake.serve(t)
-			a, stdout, _ := testApp(nil)
-			a.registry = func() (*oracles.Registry, error) {
-				r := oracles.NewRegistry()
-				return r, r.Register(europepmc.Name, func(s oracles.Settings) (oracles.Oracle, error) {
-					s.BaseURL, s.MaxAttempts = srv.URL, 1
-					return europepmc.Factory(s)
-				})
+			fake := fakeEuropePMC(t, "pyEuropePMC__search_cancer_core.json")
+			if tt.fail {
+				fake.SetStatus(http.StatusServiceUnavailable)
 			}
+			a, stdout, _ := testApp(nil)
+			europePMCAt(a, fake.URL)
 			calls := 0
 			a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
 				return &callWriter{draft: func(int) contract.Draft { return realDraft }, calls: &calls}, noObjections{}, nil
@@ -185,8 +121,9 @@ func TestBriefLiveEuropePMC(t *testing.T) {
 			if tt.fail {
 				return
 			}
-			if want := `("cancer" OR "screening") AND FIRST_PDATE:[2025-01-01 TO 9999-12-31]`; len(fake.asked) == 0 || fake.asked[0] != want {
-				t.Errorf("first query = %q, want %q", fake.asked, want)
+			asked := fake.Queries()
+			if want := `("cancer" OR "screening") AND FIRST_PDATE:[2025-01-01 TO 9999-12-31]`; len(asked) == 0 || asked[0] != want {
+				t.Errorf("first query = %q, want %q", asked, want)
 			}
 			var ledger contract.Ledger
 			readJSON(t, filepath.Join(out, "ledger.json"), &ledger)
@@ -200,16 +137,9 @@ func TestBriefLiveEuropePMC(t *testing.T) {
 }
 
 func TestBriefSourcesBibliography(t *testing.T) {
-	fake := newFakeEuropePMC(t, "bx-scholar-mcp__europepmc_by_doi.json")
-	srv := fake.serve(t)
+	fake := fakeEuropePMC(t, "bx-scholar-mcp__europepmc_by_doi.json")
 	a, stdout, _ := testApp(nil)
-	a.registry = func() (*oracles.Registry, error) {
-		r := oracles.NewRegistry()
-		return r, r.Register(europepmc.Name, func(s oracles.Settings) (oracles.Oracle, error) {
-			s.BaseURL, s.MaxAttempts = srv.URL, 1
-			return europepmc.Factory(s)
-		})
-	}
+	europePMCAt(a, fake.URL)
 	calls := 0
 	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
 		return &callWriter{draft: func(int) contract.Draft { return contract.Draft{} }, calls: &calls}, noObjections{}, nil

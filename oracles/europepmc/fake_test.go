@@ -14,6 +14,7 @@ import (
 
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
 )
 
 const testdataDir = "../../testdata/europepmc"
@@ -58,15 +59,7 @@ func loadCorpus(t testing.TB) corpus {
 	t.Helper()
 	var c corpus
 	for _, name := range coreFixtures {
-		var page struct {
-			ResultList struct {
-				Result []json.RawMessage `json:"result"`
-			} `json:"resultList"`
-		}
-		if err := json.Unmarshal(readFixture(t, name), &page); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, raw := range page.ResultList.Result {
+		for _, raw := range europepmctest.Records(t, filepath.Join(testdataDir, name)) {
 			var r europepmc.Result
 			if err := json.Unmarshal(raw, &r); err != nil {
 				t.Fatalf("%s: %v", name, err)

@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +15,7 @@ import (
 
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
 	"github.com/citeloop/citeloop/oracles/httpx"
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
@@ -104,59 +102,17 @@ func TestParseSourcesErrors(t *testing.T) {
 }
 
 // doiServer is a fake Europe PMC answering DOI:"…" OR DOI:"…" lookups from
-// recorded core records; fail makes it answer 503.
-type doiServer struct {
-	byDOI map[string]json.RawMessage
-	fail  bool
-
-	mu    sync.Mutex
-	calls int
-}
-
-var doiClause = regexp.MustCompile(`DOI:"([^"]+)"`)
-
-func newDOIServer(t *testing.T, fixtures ...string) *doiServer {
-	s := &doiServer{byDOI: map[string]json.RawMessage{}}
+// recorded core records.
+func doiServer(t *testing.T, fixtures ...string) *europepmctest.Server {
+	var recs []json.RawMessage
 	for _, f := range fixtures {
-		for _, raw := range records(t, readTestdata(t, "europepmc", f)) {
-			var r europepmc.Result
-			if err := json.Unmarshal(raw, &r); err != nil {
-				t.Fatal(err)
-			}
-			if d, err := oracles.NormalizeDOI(r.DOI); err == nil {
-				s.byDOI[d] = raw
-			}
-		}
+		recs = append(recs, europepmctest.Records(t, filepath.Join(testdata, "europepmc", f))...)
 	}
-	return s
+	return europepmctest.NewServer(t, recs...)
 }
 
-func (s *doiServer) handler(t *testing.T) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.calls++
-		s.mu.Unlock()
-		if s.fail {
-			http.Error(w, "Service Unavailable", http.StatusServiceUnavailable)
-			return
-		}
-		if err := r.ParseForm(); err != nil {
-			t.Error(err)
-		}
-		var hits []json.RawMessage
-		for _, m := range doiClause.FindAllStringSubmatch(r.Form.Get("query"), -1) {
-			if raw, ok := s.byDOI[strings.ToLower(m[1])]; ok {
-				hits = append(hits, raw)
-			}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(response(t, "", hits...))
-	})
-}
-
-func (s *doiServer) client(t *testing.T) *europepmc.Client {
-	srv := httptest.NewServer(s.handler(t))
-	t.Cleanup(srv.Close)
+// doiClient is a Europe PMC client of srv that retries once.
+func doiClient(t *testing.T, srv *europepmctest.Server) *europepmc.Client {
 	return europepmc.New(europepmc.Options{
 		BaseURL: srv.URL,
 		HTTPOptions: httpx.Options{
@@ -177,7 +133,7 @@ func writeFile(t *testing.T, name, content string) string {
 }
 
 func TestFileCollectorFillsMissingMetadata(t *testing.T) {
-	srv := newDOIServer(t, "bx-scholar-mcp__europepmc_by_doi.json", "europepmc-evidence-mcp__search_retracted_core.json", "pyEuropePMC__search_cancer_core.json")
+	srv := doiServer(t, "bx-scholar-mcp__europepmc_by_doi.json", "europepmc-evidence-mcp__search_retracted_core.json", "pyEuropePMC__search_cancer_core.json")
 	path := writeFile(t, "refs.txt", strings.Join([]string{
 		"10.1016/J.MOLCEL.2019.07.008", // found: title and abstract filled in
 		"https://doi.org/10.1002/hpja.70059",
@@ -186,7 +142,7 @@ func TestFileCollectorFillsMissingMetadata(t *testing.T) {
 		"not a doi",
 		"10.1002/hpja.70059", // duplicate
 	}, "\n"))
-	c := NewFileCollector(path, srv.client(t), testOptions(t))
+	c := NewFileCollector(path, doiClient(t, srv), testOptions(t))
 	l, err := c.Collect(context.Background(), contract.Lead{})
 	if err != nil {
 		t.Fatal(err)
@@ -203,11 +159,11 @@ func TestFileCollectorFillsMissingMetadata(t *testing.T) {
 }
 
 func TestFileCollectorKeepsFileTextWhenOracleHasNone(t *testing.T) {
-	srv := newDOIServer(t, "europepmc-evidence-mcp__search_retracted_core.json")
+	srv := doiServer(t, "europepmc-evidence-mcp__search_retracted_core.json")
 	path := writeFile(t, "refs.jsonl", `{"doi":"10.1016/j.jse.2026.06.002","abstract":"The file's own abstract."}`+"\n")
 	opts := testOptions(t)
 	opts.IncludeRetracted = true
-	l, err := NewFileCollector(path, srv.client(t), opts).Collect(context.Background(), contract.Lead{Topic: "follow-up"})
+	l, err := NewFileCollector(path, doiClient(t, srv), opts).Collect(context.Background(), contract.Lead{Topic: "follow-up"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,15 +177,15 @@ func TestFileCollectorKeepsFileTextWhenOracleHasNone(t *testing.T) {
 }
 
 func TestFileCollectorUnavailable(t *testing.T) {
-	srv := newDOIServer(t)
-	srv.fail = true
+	srv := doiServer(t)
+	srv.SetStatus(http.StatusServiceUnavailable)
 	path := writeFile(t, "refs.bib", "@article{a, title={T}, doi={10.1002/hpja.70059}}")
-	_, err := NewFileCollector(path, srv.client(t), testOptions(t)).Collect(context.Background(), contract.Lead{})
+	_, err := NewFileCollector(path, doiClient(t, srv), testOptions(t)).Collect(context.Background(), contract.Lead{})
 	if !errors.Is(err, oracles.ErrUnavailable) {
 		t.Fatalf("got %v, want ErrUnavailable", err)
 	}
-	if srv.calls != 2 {
-		t.Errorf("calls = %d, want 2 (one retry)", srv.calls)
+	if srv.Requests() != 2 {
+		t.Errorf("calls = %d, want 2 (one retry)", srv.Requests())
 	}
 }
 
@@ -249,15 +205,15 @@ func TestFileCollectorWithoutOracleAndBadFile(t *testing.T) {
 }
 
 func TestFileCollectorTakesEuropePMCRecordsAsTheyAre(t *testing.T) {
-	srv := newDOIServer(t)
-	srv.fail = true
+	srv := doiServer(t)
+	srv.SetStatus(http.StatusServiceUnavailable)
 	path := writeFile(t, "core.json", string(readTestdata(t, "europepmc", "pyEuropePMC__search_cancer_core.json")))
-	l, err := NewFileCollector(path, srv.client(t), testOptions(t)).Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
+	l, err := NewFileCollector(path, doiClient(t, srv), testOptions(t)).Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if srv.calls != 0 {
-		t.Errorf("oracle calls = %d, want none for Europe PMC's own records", srv.calls)
+	if srv.Requests() != 0 {
+		t.Errorf("oracle calls = %d, want none for Europe PMC's own records", srv.Requests())
 	}
 	if len(l.Entries) == 0 || l.Entries[0].DOI != "10.1002/hpja.70059" || l.Entries[0].Origin != "file:core.json" {
 		t.Errorf("entries = %+v", l.Entries)
