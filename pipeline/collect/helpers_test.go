@@ -88,8 +88,14 @@ func newEuropePMC(t testing.TB, rp *replay) *europepmc.Client {
 	rp.t = t
 	srv := httptest.NewServer(rp)
 	t.Cleanup(srv.Close)
+	return testClient(t, srv.URL)
+}
+
+// testClient is a real Europe PMC client of baseURL that retries once,
+// with millisecond backoff and no rate limit.
+func testClient(t testing.TB, baseURL string) *europepmc.Client {
 	return europepmc.New(europepmc.Options{
-		BaseURL: srv.URL,
+		BaseURL: baseURL,
 		HTTPOptions: httpx.Options{
 			MaxAttempts: 2, MinBackoff: time.Millisecond, MaxBackoff: 2 * time.Millisecond,
 			Timeout: 5 * time.Second, RatePerSecond: -1,

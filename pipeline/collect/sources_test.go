@@ -9,14 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"go.uber.org/zap/zaptest"
 
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
-	"github.com/citeloop/citeloop/oracles/httpx"
 	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
@@ -111,18 +106,6 @@ func doiServer(t *testing.T, fixtures ...string) *europepmctest.Server {
 	return europepmctest.NewServer(t, recs...)
 }
 
-// doiClient is a Europe PMC client of srv that retries once.
-func doiClient(t *testing.T, srv *europepmctest.Server) *europepmc.Client {
-	return europepmc.New(europepmc.Options{
-		BaseURL: srv.URL,
-		HTTPOptions: httpx.Options{
-			MaxAttempts: 2, MinBackoff: time.Millisecond, MaxBackoff: 2 * time.Millisecond,
-			Timeout: 5 * time.Second, RatePerSecond: -1,
-		},
-		Logger: zaptest.NewLogger(t),
-	})
-}
-
 func writeFile(t *testing.T, name, content string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
@@ -142,7 +125,7 @@ func TestFileCollectorFillsMissingMetadata(t *testing.T) {
 		"not a doi",
 		"10.1002/hpja.70059", // duplicate
 	}, "\n"))
-	c := NewFileCollector(path, doiClient(t, srv), testOptions(t))
+	c := NewFileCollector(path, testClient(t, srv.URL), testOptions(t))
 	l, err := c.Collect(context.Background(), contract.Lead{})
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +146,7 @@ func TestFileCollectorKeepsFileTextWhenOracleHasNone(t *testing.T) {
 	path := writeFile(t, "refs.jsonl", `{"doi":"10.1016/j.jse.2026.06.002","abstract":"The file's own abstract."}`+"\n")
 	opts := testOptions(t)
 	opts.IncludeRetracted = true
-	l, err := NewFileCollector(path, doiClient(t, srv), opts).Collect(context.Background(), contract.Lead{Topic: "follow-up"})
+	l, err := NewFileCollector(path, testClient(t, srv.URL), opts).Collect(context.Background(), contract.Lead{Topic: "follow-up"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +163,7 @@ func TestFileCollectorUnavailable(t *testing.T) {
 	srv := doiServer(t)
 	srv.SetStatus(http.StatusServiceUnavailable)
 	path := writeFile(t, "refs.bib", "@article{a, title={T}, doi={10.1002/hpja.70059}}")
-	_, err := NewFileCollector(path, doiClient(t, srv), testOptions(t)).Collect(context.Background(), contract.Lead{})
+	_, err := NewFileCollector(path, testClient(t, srv.URL), testOptions(t)).Collect(context.Background(), contract.Lead{})
 	if !errors.Is(err, oracles.ErrUnavailable) {
 		t.Fatalf("got %v, want ErrUnavailable", err)
 	}
@@ -208,7 +191,7 @@ func TestFileCollectorTakesEuropePMCRecordsAsTheyAre(t *testing.T) {
 	srv := doiServer(t)
 	srv.SetStatus(http.StatusServiceUnavailable)
 	path := writeFile(t, "core.json", string(readTestdata(t, "europepmc", "pyEuropePMC__search_cancer_core.json")))
-	l, err := NewFileCollector(path, doiClient(t, srv), testOptions(t)).Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
+	l, err := NewFileCollector(path, testClient(t, srv.URL), testOptions(t)).Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
 	if err != nil {
 		t.Fatal(err)
 	}
