@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
 var (
@@ -99,7 +100,7 @@ func (ledgerOracle) Name() string { return "ledger" }
 func (o ledgerOracle) Lookup(_ context.Context, dois []string) map[string]oracles.Result {
 	out := map[string]oracles.Result{}
 	for _, d := range dois {
-		n, err := oracles.NormalizeDOI(d)
+		n, err := doi.Normalize(d)
 		if err != nil {
 			n = d
 		}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // testKey is a fake secret: tests check it never leaks into logs or errors.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // echoModel answers every call with fixed text, in process.

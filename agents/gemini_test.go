@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // quote returns the first n words of an entry's abstract: a verbatim quote.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // overclaims are words that state more certainty than a study abstract can

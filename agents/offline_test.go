@@ -8,7 +8,7 @@ import (
 
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func offlineLedger() contract.Ledger {

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // ExtractiveWriter is the offline writer. It is not a language model and

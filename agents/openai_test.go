@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestOpenAIWriterGuards(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // The system instructions, embedded so a binary carries its prompts and a

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestSourceBlocksMarkRetractedAndPreprints(t *testing.T) {

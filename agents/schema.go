@@ -1,7 +1,7 @@
 package agents
 
 import (
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // The JSON schemas sent as structured-output constraints. They mirror

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func reviewRequest(t *testing.T) contract.ReviewRequest {

@@ -8,8 +8,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/contract"
 )
 
 // Verdict is the gate's judgement of one draft. Verified is true only when
@@ -98,9 +99,9 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		}
 		for _, cite := range c.Citations {
 			v.Citations++
-			doi, err := oracles.NormalizeDOI(cite.DOI)
+			id, err := doi.Normalize(cite.DOI)
 			if err != nil {
-				var de *oracles.DOIError
+				var de *doi.Error
 				detail := err.Error()
 				if errors.As(err, &de) {
 					detail = de.Reason
@@ -108,15 +109,15 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 				v.fail(contract.Diagnostic{ClaimID: c.ID, DOI: cite.DOI, Reason: contract.ReasonInvalidDOI, Detail: detail})
 				continue
 			}
-			entry, ok := ledger.ByDOI(doi)
+			entry, ok := ledger.ByDOI(id)
 			if !ok {
-				v.fail(contract.Diagnostic{ClaimID: c.ID, DOI: doi, Reason: contract.ReasonNotInSources, Detail: "DOI is not one of the collected sources"})
+				v.fail(contract.Diagnostic{ClaimID: c.ID, DOI: id, Reason: contract.ReasonNotInSources, Detail: "DOI is not one of the collected sources"})
 				continue
 			}
-			toLookup = append(toLookup, pending{claim: c.ID, cite: cite, doi: doi, entry: entry})
-			if !seen[doi] {
-				seen[doi] = true
-				dois = append(dois, doi)
+			toLookup = append(toLookup, pending{claim: c.ID, cite: cite, doi: id, entry: entry})
+			if !seen[id] {
+				seen[id] = true
+				dois = append(dois, id)
 			}
 		}
 	}
@@ -139,7 +140,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		case res.Status == oracles.NotFound:
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s has no record with this DOI", res.Oracle)})
 			continue
-		case res.Record == nil || !oracles.SameDOI(res.Record.DOI, p.doi):
+		case res.Record == nil || !doi.Same(res.Record.DOI, p.doi):
 			// An oracle that says found must show the record; a record for
 			// another DOI is not a confirmation.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s returned no record whose DOI equals the cited one", res.Oracle)})

@@ -10,7 +10,7 @@ import (
 
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // fakeOracle answers from a fixed table; DOIs it does not list are not found.

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // Proof is the gate's explicit approval of one exact draft against one exact

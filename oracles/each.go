@@ -23,7 +23,7 @@ type EachOptions struct {
 }
 
 // LookupEach implements Oracle.Lookup for a service asked one DOI per
-// request. Invalid DOIs are answered Unknown with their DOIError and never
+// request. Invalid DOIs are answered Unknown with their doi.Error and never
 // passed to one; duplicates, after normalisation, are asked once; every
 // other DOI is answered by exactly one call of one, keyed by its normalised
 // form, at most opts.Parallel at a time. one gets ctx bounded by opts.Budget

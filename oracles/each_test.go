@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -46,9 +47,9 @@ func TestLookupEachAnswersEveryDOI(t *testing.T) {
 	}
 	for _, d := range []string{"not a doi", `10.1/x" OR "y`} {
 		r := got[d]
-		var de *oracles.DOIError
+		var de *doi.Error
 		if r.Status != oracles.Unknown || r.Oracle != "test" || !errors.As(r.Err, &de) {
-			t.Errorf("got[%q] = %+v, want unknown with a DOIError from oracle test", d, r)
+			t.Errorf("got[%q] = %+v, want unknown with a doi.Error from oracle test", d, r)
 		}
 	}
 	if len(f.asked) != 2 {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/citeloop/citeloop/doi"
 )
 
 // Status is an oracle's answer for one DOI.
@@ -105,7 +107,7 @@ type Result struct {
 //
 // Lookup answers every DOI it is given, keyed by its normalised form: callers
 // never have to treat a missing key as anything. A DOI that fails
-// NormalizeDOI is answered Unknown with an error wrapping ErrInvalidDOI and is
+// doi.Normalize is answered Unknown with an error wrapping doi.ErrInvalid and is
 // never sent to the service. A DOI is Found only when a returned record's DOI
 // equals it after normalisation; any failure to get a trustworthy answer is
 // Unknown with the cause in Err. Lookup must be safe for concurrent use.
@@ -153,7 +155,7 @@ func (e *BadResponseError) Unwrap() error { return ErrUnavailable }
 func UnknownAll(oracle string, dois []string, err error) map[string]Result {
 	out := make(map[string]Result, len(dois))
 	for _, d := range dois {
-		key, nerr := NormalizeDOI(d)
+		key, nerr := doi.Normalize(d)
 		if nerr != nil {
 			out[d] = Result{DOI: d, Status: Unknown, Oracle: oracle, Err: nerr}
 			continue
@@ -165,12 +167,12 @@ func UnknownAll(oracle string, dois []string, err error) map[string]Result {
 
 // Split normalises dois, dropping duplicates. Valid ones are returned in
 // input order; invalid ones are answered in rejected as Unknown with their
-// DOIError.
+// doi.Error.
 func Split(oracle string, dois []string) (valid []string, rejected map[string]Result) {
 	rejected = map[string]Result{}
 	seen := map[string]bool{}
 	for _, d := range dois {
-		key, err := NormalizeDOI(d)
+		key, err := doi.Normalize(d)
 		if err != nil {
 			rejected[d] = Result{DOI: d, Status: Unknown, Oracle: oracle, Err: err}
 			continue

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -116,8 +117,8 @@ func TestPolicyInvalidAndEdgeCases(t *testing.T) {
 	}
 	got := p.Lookup(context.Background(), []string{`10.1/x" OR "cancer`, "10.1234/ok", "10.1234/OK"})
 	bad := got[`10.1/x" OR "cancer`]
-	if bad.Status != U || !errors.Is(bad.Err, oracles.ErrInvalidDOI) {
-		t.Errorf("invalid DOI: got %+v, want Unknown wrapping ErrInvalidDOI", bad)
+	if bad.Status != U || !errors.Is(bad.Err, doi.ErrInvalid) {
+		t.Errorf("invalid DOI: got %+v, want Unknown wrapping doi.ErrInvalid", bad)
 	}
 	if len(got) != 2 {
 		t.Errorf("got %d answers, want 2 (invalid + deduplicated valid): %v", len(got), got)

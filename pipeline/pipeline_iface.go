@@ -3,7 +3,7 @@ package pipeline
 import (
 	"context"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // Writer drafts (or repairs) a brief from the ledger. Implementations live in

@@ -7,8 +7,8 @@ import (
 	"html/template"
 	"strings"
 
-	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi"
 )
 
 // brief is the render model: claims with reference numbers, references
@@ -57,7 +57,7 @@ func newBrief(res Result) (brief, error) {
 		for _, c := range s.Claims {
 			rc := renderClaim{ID: c.ID, Text: c.Text}
 			for _, cite := range c.Citations {
-				doi, err := oracles.NormalizeDOI(cite.DOI)
+				doi, err := doi.Normalize(cite.DOI)
 				if err != nil {
 					return brief{}, fmt.Errorf("claim %s: %w", c.ID, err)
 				}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // EndReason says why a run ended. Every run ends with exactly one.

@@ -11,7 +11,7 @@ import (
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // ledger has three real-looking sources; S3 is retracted.

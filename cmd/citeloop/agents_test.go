@@ -17,7 +17,7 @@ import (
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 var sourcesFile = filepath.Join("..", "..", "testdata", "europepmc", "pyEuropePMC__search_cancer_core.json")

@@ -14,7 +14,7 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 type briefOptions struct {

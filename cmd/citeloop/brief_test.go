@@ -15,7 +15,7 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

@@ -14,8 +14,9 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/doi/extract"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/doiextract"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
 
@@ -102,7 +103,7 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	var rows []checkRow
 	index := map[string]int{}
 	for _, d := range docs {
-		for _, f := range doiextract.Extract(d.text) {
+		for _, f := range extract.Extract(d.text) {
 			loc := checkLocation{File: d.name, Line: f.Line, Raw: f.Raw}
 			if i, ok := index[f.DOI]; ok {
 				rows[i].Locations = append(rows[i].Locations, loc)
@@ -188,7 +189,7 @@ func (r *checkRow) fill(res oracles.Result) {
 		r.Verdict = verdictNotFound
 	default:
 		r.Verdict = verdictUnknown
-		if errors.Is(res.Err, oracles.ErrInvalidDOI) {
+		if errors.Is(res.Err, doi.ErrInvalid) {
 			r.Verdict = verdictInvalid
 		}
 		if res.Err != nil {

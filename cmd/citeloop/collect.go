@@ -8,7 +8,7 @@ import (
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // collectFlags builds the leads and the collector: the offline corpus

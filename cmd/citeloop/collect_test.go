@@ -12,7 +12,7 @@ import (
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestBriefLeadFlagErrorsAreUsageErrors(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // SummaryFile records, in --out, what a --leads run did for each lead.

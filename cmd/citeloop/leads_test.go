@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestBriefLeadsFile(t *testing.T) {

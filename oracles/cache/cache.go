@@ -19,6 +19,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -210,11 +211,11 @@ func (c *cached) path(doi string) string {
 	return filepath.Join(c.dir, hex.EncodeToString(sum[:])+".json")
 }
 
-func (c *cached) readDisk(doi string, now time.Time) (entry, bool) {
+func (c *cached) readDisk(id string, now time.Time) (entry, bool) {
 	if c.dir == "" {
 		return entry{}, false
 	}
-	b, err := os.ReadFile(c.path(doi))
+	b, err := os.ReadFile(c.path(id))
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			c.log.Warn("cache read failed", zap.Error(err))
@@ -222,8 +223,8 @@ func (c *cached) readDisk(doi string, now time.Time) (entry, bool) {
 		return entry{}, false
 	}
 	var d diskEntry
-	if err := json.Unmarshal(b, &d); err != nil || d.DOI != doi || d.Oracle != c.name || !oracles.SameDOI(d.Record.DOI, doi) {
-		c.log.Debug("cache file ignored", zap.String("doi", doi))
+	if err := json.Unmarshal(b, &d); err != nil || d.DOI != id || d.Oracle != c.name || !doi.Same(d.Record.DOI, id) {
+		c.log.Debug("cache file ignored", zap.String("id", id))
 		return entry{}, false
 	}
 	expires := d.StoredAt.Add(c.ttl)

@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/cache"
 )
@@ -137,8 +138,8 @@ func TestCacheInvalidDOINeverAsked(t *testing.T) {
 	o := cache.Wrap(f, cache.Options{})
 	give := `10.1/x" OR "cancer`
 	got := o.Lookup(context.Background(), []string{give, "DOI:" + strings.ToUpper(foundDOI)})
-	if r := got[give]; r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrInvalidDOI) {
-		t.Errorf("%q: got %s (err %v), want unknown with ErrInvalidDOI", give, r.Status, r.Err)
+	if r := got[give]; r.Status != oracles.Unknown || !errors.Is(r.Err, doi.ErrInvalid) {
+		t.Errorf("%q: got %s (err %v), want unknown with doi.ErrInvalid", give, r.Status, r.Err)
 	}
 	if got[foundDOI].Status != oracles.Found {
 		t.Errorf("%s: got %s, want found under its normalised key", foundDOI, got[foundDOI].Status)

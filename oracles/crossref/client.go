@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
@@ -119,8 +120,8 @@ func (c *Client) Name() string { return Name }
 
 // WorkURL is the request URL for one normalised DOI: each path segment of
 // the DOI is escaped, so SICI DOIs with "<>;#()" reach the API whole.
-func (c *Client) WorkURL(doi string) string {
-	u := c.base + "/works/" + oracles.PathEscapeDOI(doi)
+func (c *Client) WorkURL(id string) string {
+	u := c.base + "/works/" + doi.PathEscape(id)
 	if c.contact != "" {
 		u += "?" + url.Values{"mailto": {c.contact}}.Encode()
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/crossref"
 	"github.com/citeloop/citeloop/oracles/oracletest"
@@ -42,12 +43,12 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-func lookupOne(t *testing.T, o oracles.Oracle, doi string) oracles.Result {
+func lookupOne(t *testing.T, o oracles.Oracle, id string) oracles.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	got := o.Lookup(ctx, []string{doi})
-	key, _ := oracles.NormalizeDOI(doi)
+	got := o.Lookup(ctx, []string{id})
+	key, _ := doi.Normalize(id)
 	return got[key]
 }
 

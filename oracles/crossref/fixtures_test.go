@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -124,18 +125,18 @@ func fakeCrossref(t *testing.T, known []oracles.Record) http.Handler {
 	notFound := recordedNotFound(t)
 	byDOI := map[string]oracles.Record{}
 	for _, r := range known {
-		d, _ := oracles.NormalizeDOI(r.DOI)
+		d, _ := doi.Normalize(r.DOI)
 		byDOI[d] = r
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		doi, ok := strings.CutPrefix(r.URL.Path, "/works/")
+		id, ok := strings.CutPrefix(r.URL.Path, "/works/")
 		if r.Method != http.MethodGet || !ok {
 			http.Error(w, "Resource not found.", http.StatusNotFound)
 			return
 		}
 		w.Header().Set("x-rate-limit-limit", "50")
 		w.Header().Set("x-rate-limit-interval", "1s")
-		key, err := oracles.NormalizeDOI(doi)
+		key, err := doi.Normalize(id)
 		rec, known := byDOI[key]
 		if err != nil || !known {
 			for k, v := range notFound.Header {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
@@ -93,7 +94,7 @@ func (w *Work) Record() *oracles.Record {
 		Year:   year(w.Issued, w.PublishedPrint, w.PublishedOnl),
 		Source: w.Source,
 	}
-	if n, err := oracles.NormalizeDOI(w.DOI); err == nil {
+	if n, err := doi.Normalize(w.DOI); err == nil {
 		rec.DOI = n
 	}
 	if len(w.Title) > 0 {
@@ -124,7 +125,7 @@ func (w *Work) Record() *oracles.Record {
 		}
 	}
 	for _, u := range w.UpdateTo {
-		self := u.DOI == "" || oracles.SameDOI(u.DOI, w.DOI)
+		self := u.DOI == "" || doi.Same(u.DOI, w.DOI)
 		switch {
 		case isRetraction(u.Type) && self:
 			rec.Retracted = true

@@ -22,6 +22,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
@@ -89,8 +90,8 @@ func Factory(s oracles.Settings) (oracles.Oracle, error) {
 func (c *Client) Name() string { return Name }
 
 // DOIURL is the request URL for one normalised DOI.
-func (c *Client) DOIURL(doi string) string {
-	return c.base + "/dois/" + oracles.PathEscapeDOI(doi)
+func (c *Client) DOIURL(id string) string {
+	return c.base + "/dois/" + doi.PathEscape(id)
 }
 
 // Lookup answers every DOI in dois, one request each; see oracles.Oracle
@@ -191,12 +192,12 @@ func ParseDOI(body []byte) (*Document, error) {
 // resourceTypeGeneral "Preprint"; DataCite has no retraction flag.
 func (d *Document) Record() *oracles.Record {
 	a := d.Data.Attributes
-	doi := a.DOI
-	if doi == "" {
-		doi = d.Data.ID
+	id := a.DOI
+	if id == "" {
+		id = d.Data.ID
 	}
-	rec := &oracles.Record{DOI: strings.ToLower(doi), Source: "DataCite"}
-	if n, err := oracles.NormalizeDOI(doi); err == nil {
+	rec := &oracles.Record{DOI: strings.ToLower(id), Source: "DataCite"}
+	if n, err := doi.Normalize(id); err == nil {
 		rec.DOI = n
 	}
 	if len(a.Titles) > 0 {

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/datacite"
 	"github.com/citeloop/citeloop/oracles/oracletest"
@@ -37,12 +38,12 @@ func fakeDataCite(t *testing.T, known []oracles.Record) http.Handler {
 	notFound := fixture(t, "dois_not_found.json")
 	set := map[string]oracles.Record{}
 	for _, r := range known {
-		d, _ := oracles.NormalizeDOI(r.DOI)
+		d, _ := doi.Normalize(r.DOI)
 		set[d] = r
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		doi, ok := strings.CutPrefix(r.URL.Path, "/dois/")
-		key, err := oracles.NormalizeDOI(doi)
+		id, ok := strings.CutPrefix(r.URL.Path, "/dois/")
+		key, err := doi.Normalize(id)
 		rec, known := set[key]
 		w.Header().Set("Content-Type", "application/vnd.api+json; charset=utf-8")
 		if !ok || err != nil || !known {
@@ -83,12 +84,12 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-func lookupOne(t *testing.T, o oracles.Oracle, doi string) oracles.Result {
+func lookupOne(t *testing.T, o oracles.Oracle, id string) oracles.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	key, _ := oracles.NormalizeDOI(doi)
-	return o.Lookup(ctx, []string{doi})[key]
+	key, _ := doi.Normalize(id)
+	return o.Lookup(ctx, []string{id})[key]
 }
 
 func TestRecordedDocument(t *testing.T) {

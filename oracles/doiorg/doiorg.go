@@ -22,6 +22,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
@@ -97,8 +98,8 @@ func (c *Client) Name() string { return Name }
 
 // HandleURL is the request URL for one normalised DOI. Each path segment is
 // escaped; the slashes between them stay slashes.
-func (c *Client) HandleURL(doi string) string {
-	return c.base + "/api/handles/" + oracles.PathEscapeDOI(doi) + "?type=URL"
+func (c *Client) HandleURL(id string) string {
+	return c.base + "/api/handles/" + doi.PathEscape(id) + "?type=URL"
 }
 
 // Lookup answers every DOI in dois, one request each; see oracles.Oracle
@@ -125,7 +126,7 @@ func (c *Client) answer(resp *httpx.Response, doi string) (oracles.Status, *orac
 
 // interpret maps an answer to a verdict, or to an error when the answer is
 // not one the handle API gives.
-func (c *Client) interpret(resp *httpx.Response, doi string) (oracles.Status, error) {
+func (c *Client) interpret(resp *httpx.Response, id string) (oracles.Status, error) {
 	bad := c.perDOI.HTTP.Bad
 	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusNotFound {
 		return oracles.Unknown, bad(resp, "unexpected status")
@@ -144,7 +145,7 @@ func (c *Client) interpret(resp *httpx.Response, doi string) (oracles.Status, er
 	}
 	// The record carries no handle for PerDOI to check, and a not-found
 	// answer must be about the asked handle too.
-	if hr.Handle != "" && !oracles.SameDOI(hr.Handle, doi) {
+	if hr.Handle != "" && !doi.Same(hr.Handle, id) {
 		return oracles.Unknown, bad(resp, fmt.Sprintf("answered for another handle %q", hr.Handle))
 	}
 	switch code := *hr.ResponseCode; {

@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/doiorg"
 	"github.com/citeloop/citeloop/oracles/oracletest"
@@ -42,13 +43,13 @@ func fakeHandles(t *testing.T, known []oracles.Record) http.Handler {
 	}
 	set := map[string]string{}
 	for _, r := range known {
-		d, _ := oracles.NormalizeDOI(r.DOI)
+		d, _ := doi.Normalize(r.DOI)
 		set[d] = r.DOI
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		handle, ok := strings.CutPrefix(r.URL.Path, "/api/handles/")
 		w.Header().Set("Content-Type", "application/json;charset=UTF-8")
-		key, err := oracles.NormalizeDOI(handle)
+		key, err := doi.Normalize(handle)
 		orig, known := set[key]
 		if !ok || err != nil || !known {
 			body := map[string]any{"responseCode": notFound["responseCode"], "handle": handle}
@@ -83,12 +84,12 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-func lookupOne(t *testing.T, o oracles.Oracle, doi string) oracles.Result {
+func lookupOne(t *testing.T, o oracles.Oracle, id string) oracles.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	key, _ := oracles.NormalizeDOI(doi)
-	return o.Lookup(ctx, []string{doi})[key]
+	key, _ := doi.Normalize(id)
+	return o.Lookup(ctx, []string{id})[key]
 }
 
 // TestAnswers: only the handle API's own codes with their own HTTP status

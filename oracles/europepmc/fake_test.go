@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
@@ -64,7 +65,7 @@ func loadCorpus(t testing.TB) corpus {
 			if err := json.Unmarshal(raw, &r); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			d, err := oracles.NormalizeDOI(r.DOI)
+			d, err := doi.Normalize(r.DOI)
 			if err != nil {
 				continue // records without a DOI cannot answer a DOI query
 			}
@@ -117,7 +118,7 @@ type fakeServer struct {
 func newFake(c corpus, known []oracles.Record) *fakeServer {
 	f := &fakeServer{corpus: c, known: map[string]bool{}}
 	for _, r := range known {
-		d, _ := oracles.NormalizeDOI(r.DOI)
+		d, _ := doi.Normalize(r.DOI)
 		f.known[d] = true
 	}
 	return f

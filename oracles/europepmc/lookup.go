@@ -13,7 +13,7 @@ import (
 )
 
 // DOIQuery builds the query for a batch of normalised DOIs:
-// DOI:"a" OR DOI:"b". Every DOI must have passed oracles.NormalizeDOI, which
+// DOI:"a" OR DOI:"b". Every DOI must have passed doi.Normalize, which
 // rejects the characters that could break out of the quotes.
 func DOIQuery(dois []string) string {
 	var b strings.Builder

@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/oracletest"
@@ -62,8 +63,8 @@ func TestLookupHostileDOIMakesNoRequest(t *testing.T) {
 	o := newClient(t, url, 25)
 	for _, give := range []string{`10.1/x" OR "cancer`, `10.1234/x" OR "cancer`, `10.1234/x\" OR`, "10.1234/x OR cancer"} {
 		got := o.Lookup(context.Background(), []string{give})
-		if r := got[give]; r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrInvalidDOI) {
-			t.Errorf("Lookup(%q) = %s (err %v), want unknown with ErrInvalidDOI", give, r.Status, r.Err)
+		if r := got[give]; r.Status != oracles.Unknown || !errors.Is(r.Err, doi.ErrInvalid) {
+			t.Errorf("Lookup(%q) = %s (err %v), want unknown with doi.ErrInvalid", give, r.Status, r.Err)
 		}
 	}
 	if n := len(f.seen()); n != 0 {

@@ -6,13 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
 var oneTerm = regexp.MustCompile(`^DOI:"([^"\\]*)"$`)
 
-// FuzzDOIQuery checks that no input accepted by NormalizeDOI can break out
+// FuzzDOIQuery checks that no input accepted by doi.Normalize can break out
 // of its quoted DOI term.
 func FuzzDOIQuery(f *testing.F) {
 	for _, s := range []string{
@@ -27,7 +28,7 @@ func FuzzDOIQuery(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := oracles.NormalizeDOI(s)
+		d, err := doi.Normalize(s)
 		if err != nil {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -117,7 +118,7 @@ func (r Result) Record() oracles.Record {
 		Source:   r.Source,
 		PubTypes: r.pubTypes(),
 	}
-	if d, err := oracles.NormalizeDOI(r.DOI); err == nil {
+	if d, err := doi.Normalize(r.DOI); err == nil {
 		rec.DOI = d
 	}
 	if y, err := strconv.Atoi(r.PubYear); err == nil {

@@ -7,13 +7,14 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
 
 // PerDOI is an oracle that asks an HTTP API about one DOI per request. An
 // oracle package supplies only URL and Answer; PerDOI does the rest and
 // enforces the contract centrally, whatever Answer says: Found always
-// carries a record for the asked DOI (oracles.SameDOI), NotFound and
+// carries a record for the asked DOI (doi.Same), NotFound and
 // Unknown never carry one, and Unknown always carries a cause wrapping
 // oracles.ErrUnavailable or the context's error.
 type PerDOI struct {
@@ -64,36 +65,36 @@ func (p *PerDOI) Lookup(ctx context.Context, dois []string) map[string]oracles.R
 }
 
 // lookupOne asks for one normalised DOI.
-func (p *PerDOI) lookupOne(ctx context.Context, doi string) oracles.Result {
+func (p *PerDOI) lookupOne(ctx context.Context, id string) oracles.Result {
 	if err := ctx.Err(); err != nil {
-		return p.unknown(doi, err)
+		return p.unknown(id, err)
 	}
-	resp, err := p.HTTP.Get(ctx, p.URL(doi))
+	resp, err := p.HTTP.Get(ctx, p.URL(id))
 	if err != nil {
-		return p.unknown(doi, err)
+		return p.unknown(id, err)
 	}
-	status, rec, err := p.Answer(resp, doi)
+	status, rec, err := p.Answer(resp, id)
 	if err != nil {
-		return p.unknown(doi, err)
+		return p.unknown(id, err)
 	}
 	switch status {
 	case oracles.Found:
 		if rec == nil {
-			return p.unknown(doi, p.HTTP.Bad(resp, "found without a record"))
+			return p.unknown(id, p.HTTP.Bad(resp, "found without a record"))
 		}
-		if !oracles.SameDOI(rec.DOI, doi) {
-			return p.unknown(doi, p.HTTP.Bad(resp, fmt.Sprintf("answered for another DOI %q", rec.DOI)))
+		if !doi.Same(rec.DOI, id) {
+			return p.unknown(id, p.HTTP.Bad(resp, fmt.Sprintf("answered for another DOI %q", rec.DOI)))
 		}
-		return oracles.Result{DOI: doi, Status: oracles.Found, Oracle: p.Oracle, Record: rec}
+		return oracles.Result{DOI: id, Status: oracles.Found, Oracle: p.Oracle, Record: rec}
 	case oracles.NotFound:
-		return oracles.Result{DOI: doi, Status: oracles.NotFound, Oracle: p.Oracle}
+		return oracles.Result{DOI: id, Status: oracles.NotFound, Oracle: p.Oracle}
 	default:
-		return p.unknown(doi, p.HTTP.Bad(resp, "no verdict"))
+		return p.unknown(id, p.HTTP.Bad(resp, "no verdict"))
 	}
 }
 
-// unknown answers doi Unknown with err wrapped as "<oracle>: lookup <doi>".
-func (p *PerDOI) unknown(doi string, err error) oracles.Result {
-	return oracles.Result{DOI: doi, Status: oracles.Unknown, Oracle: p.Oracle,
-		Err: fmt.Errorf("%s: lookup %s: %w", p.Oracle, doi, err)}
+// unknown answers id Unknown with err wrapped as "<oracle>: lookup <id>".
+func (p *PerDOI) unknown(id string, err error) oracles.Result {
+	return oracles.Result{DOI: id, Status: oracles.Unknown, Oracle: p.Oracle,
+		Err: fmt.Errorf("%s: lookup %s: %w", p.Oracle, id, err)}
 }

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
@@ -21,7 +22,7 @@ func answerWith(status oracles.Status, rec *oracles.Record, err error) answerFun
 }
 
 func TestPerDOI(t *testing.T) {
-	const doi = "10.1234/a"
+	const testDOI = "10.1234/a"
 	errParse := errors.New("parse failed")
 	tests := []struct {
 		name      string
@@ -38,35 +39,35 @@ func TestPerDOI(t *testing.T) {
 		wantAnswered bool
 	}{
 		{name: "found, matching", give: "https://doi.org/10.1234/A", status: 200,
-			answer:     answerWith(oracles.Found, &oracles.Record{DOI: doi, Title: "T"}, nil),
-			wantStatus: oracles.Found, wantDOI: doi, wantRequests: 1, wantAnswered: true},
-		{name: "found, same DOI in another case", give: doi, status: 200,
+			answer:     answerWith(oracles.Found, &oracles.Record{DOI: testDOI, Title: "T"}, nil),
+			wantStatus: oracles.Found, wantDOI: testDOI, wantRequests: 1, wantAnswered: true},
+		{name: "found, same DOI in another case", give: testDOI, status: 200,
 			answer:     answerWith(oracles.Found, &oracles.Record{DOI: "10.1234/A"}, nil),
 			wantStatus: oracles.Found, wantDOI: "10.1234/A", wantRequests: 1, wantAnswered: true},
-		{name: "found, other DOI", give: doi, status: 200,
+		{name: "found, other DOI", give: testDOI, status: 200,
 			answer:     answerWith(oracles.Found, &oracles.Record{DOI: "10.1234/b"}, nil),
 			wantStatus: oracles.Unknown, wantIs: oracles.ErrUnavailable, wantBad: `answered for another DOI "10.1234/b"`, wantRequests: 1, wantAnswered: true},
-		{name: "found, nil record", give: doi, status: 200,
+		{name: "found, nil record", give: testDOI, status: 200,
 			answer:     answerWith(oracles.Found, nil, nil),
 			wantStatus: oracles.Unknown, wantIs: oracles.ErrUnavailable, wantBad: "found without a record", wantRequests: 1, wantAnswered: true},
-		{name: "not found drops a record", give: doi, status: 404,
-			answer:     answerWith(oracles.NotFound, &oracles.Record{DOI: doi}, nil),
+		{name: "not found drops a record", give: testDOI, status: 404,
+			answer:     answerWith(oracles.NotFound, &oracles.Record{DOI: testDOI}, nil),
 			wantStatus: oracles.NotFound, wantRequests: 1, wantAnswered: true},
-		{name: "unknown without a cause", give: doi, status: 200,
-			answer:     answerWith(oracles.Unknown, &oracles.Record{DOI: doi}, nil),
+		{name: "unknown without a cause", give: testDOI, status: 200,
+			answer:     answerWith(oracles.Unknown, &oracles.Record{DOI: testDOI}, nil),
 			wantStatus: oracles.Unknown, wantIs: oracles.ErrUnavailable, wantBad: "no verdict", wantRequests: 1, wantAnswered: true},
-		{name: "answer error", give: doi, status: 200,
-			answer:     answerWith(oracles.Found, &oracles.Record{DOI: doi}, errParse),
+		{name: "answer error", give: testDOI, status: 200,
+			answer:     answerWith(oracles.Found, &oracles.Record{DOI: testDOI}, errParse),
 			wantStatus: oracles.Unknown, wantIs: errParse, wantRequests: 1, wantAnswered: true},
-		{name: "transport error", give: doi, status: 503,
-			answer:     answerWith(oracles.Found, &oracles.Record{DOI: doi}, nil),
+		{name: "transport error", give: testDOI, status: 503,
+			answer:     answerWith(oracles.Found, &oracles.Record{DOI: testDOI}, nil),
 			wantStatus: oracles.Unknown, wantIs: oracles.ErrUnavailable, wantRequests: 3},
-		{name: "cancelled context", give: doi, status: 200, cancelled: true,
-			answer:     answerWith(oracles.Found, &oracles.Record{DOI: doi}, nil),
+		{name: "cancelled context", give: testDOI, status: 200, cancelled: true,
+			answer:     answerWith(oracles.Found, &oracles.Record{DOI: testDOI}, nil),
 			wantStatus: oracles.Unknown, wantIs: context.Canceled},
 		{name: "invalid DOI never requested", give: "10.1234/a b", status: 200,
 			answer:     answerWith(oracles.Found, &oracles.Record{DOI: "10.1234/a b"}, nil),
-			wantStatus: oracles.Unknown, wantIs: oracles.ErrInvalidDOI},
+			wantStatus: oracles.Unknown, wantIs: doi.ErrInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,7 +81,7 @@ func TestPerDOI(t *testing.T) {
 				Oracle: "test",
 				URL: func(d string) string {
 					asked.Store(d)
-					return srv.URL + "/" + oracles.PathEscapeDOI(d)
+					return srv.URL + "/" + doi.PathEscape(d)
 				},
 				Answer: func(resp *httpx.Response, d string) (oracles.Status, *oracles.Record, error) {
 					answered.Store(true)
@@ -115,8 +116,8 @@ func TestPerDOI(t *testing.T) {
 				if r.Err != nil {
 					t.Errorf("got err %v, want nil", r.Err)
 				}
-				if a, _ := asked.Load().(string); a != doi {
-					t.Errorf("URL asked for %q, want the normalised %q", a, doi)
+				if a, _ := asked.Load().(string); a != testDOI {
+					t.Errorf("URL asked for %q, want the normalised %q", a, testDOI)
 				}
 			} else {
 				if !errors.Is(r.Err, tt.wantIs) {
@@ -129,8 +130,8 @@ func TestPerDOI(t *testing.T) {
 				case tt.wantBad != "" && (!errors.As(r.Err, &bad) || bad.Reason != tt.wantBad || bad.Oracle != "test"):
 					t.Errorf("got err %v, want a BadResponseError from test: %s", r.Err, tt.wantBad)
 				}
-				if tt.wantIs != oracles.ErrInvalidDOI && !strings.HasPrefix(r.Err.Error(), "test: lookup "+doi+": ") {
-					t.Errorf("got err %q, want the prefix %q", r.Err, "test: lookup "+doi+": ")
+				if tt.wantIs != doi.ErrInvalid && !strings.HasPrefix(r.Err.Error(), "test: lookup "+testDOI+": ") {
+					t.Errorf("got err %q, want the prefix %q", r.Err, "test: lookup "+testDOI+": ")
 				}
 			}
 			if got := requests.Load(); got != tt.wantRequests {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/doi"
 )
 
 // fault wraps the real handler with a failure a server can inflict.
@@ -67,7 +67,7 @@ func otherDOI(real http.Handler, known []string) http.Handler {
 	seen := map[string]bool{}
 	for _, enc := range []func(string) string{
 		func(s string) string { return s },
-		oracles.PathEscapeDOI,
+		doi.PathEscape,
 		url.PathEscape,
 		url.QueryEscape,
 	} {

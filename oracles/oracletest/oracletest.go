@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
@@ -25,7 +26,7 @@ const MaxBodyBytes = 1 << 20
 var absent = []string{"10.99999/no.such.doi", "10.5555/citeloop-absent-1"}
 
 // Hostile are strings that would change the meaning of a query if they
-// reached the wire. Each must be answered Unknown with ErrInvalidDOI without
+// reached the wire. Each must be answered Unknown with doi.ErrInvalid without
 // any request.
 var hostile = []string{
 	`10.1/x" OR "cancer`,
@@ -111,7 +112,7 @@ func knownDOIs(t *testing.T, known []oracles.Record) []string {
 	t.Helper()
 	out := make([]string, 0, len(known))
 	for _, r := range known {
-		d, err := oracles.NormalizeDOI(r.DOI)
+		d, err := doi.Normalize(r.DOI)
 		if err != nil {
 			t.Fatalf("Harness.Known has an invalid DOI: %v", err)
 		}
@@ -194,8 +195,8 @@ func Run(t *testing.T, h Harness) {
 				t.Errorf("%q: not answered under its raw form", d)
 				continue
 			}
-			if r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrInvalidDOI) {
-				t.Errorf("%q: got %s (err %v), want unknown with ErrInvalidDOI", d, r.Status, r.Err)
+			if r.Status != oracles.Unknown || !errors.Is(r.Err, doi.ErrInvalid) {
+				t.Errorf("%q: got %s (err %v), want unknown with doi.ErrInvalid", d, r.Status, r.Err)
 			}
 		}
 		if n := e.requests.Load(); n != 0 {
@@ -259,11 +260,11 @@ func Run(t *testing.T, h Harness) {
 	})
 }
 
-func wantStatus(t *testing.T, got map[string]oracles.Result, doi string, want oracles.Status) {
+func wantStatus(t *testing.T, got map[string]oracles.Result, id string, want oracles.Status) {
 	t.Helper()
-	key, err := oracles.NormalizeDOI(doi)
+	key, err := doi.Normalize(id)
 	if err != nil {
-		t.Fatalf("wantStatus(%q): %v", doi, err)
+		t.Fatalf("wantStatus(%q): %v", id, err)
 	}
 	r, ok := got[key]
 	if !ok {
@@ -279,21 +280,21 @@ func wantStatus(t *testing.T, got map[string]oracles.Result, doi string, want or
 // asked by the oracle named name: a DOI not answered or answered under the
 // wrong key, an answer for a DOI not asked, a Found without a record whose
 // DOI equals the key, a NotFound or Found carrying an error, an Unknown
-// without one, an invalid DOI not answered Unknown with ErrInvalidDOI. An
+// without one, an invalid DOI not answered Unknown with doi.ErrInvalid. An
 // empty result means the answer is well formed.
 func Problems(name string, asked []string, got map[string]oracles.Result) []string {
 	var out []string
 	want := map[string]bool{}
 	for _, a := range asked {
-		key, err := oracles.NormalizeDOI(a)
+		key, err := doi.Normalize(a)
 		if err != nil {
 			want[a] = true
 			r, ok := got[a]
 			switch {
 			case !ok:
 				out = append(out, fmt.Sprintf("invalid %q: not answered under its raw form", a))
-			case r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrInvalidDOI):
-				out = append(out, fmt.Sprintf("invalid %q: got %s (err %v), want unknown with ErrInvalidDOI", a, r.Status, r.Err))
+			case r.Status != oracles.Unknown || !errors.Is(r.Err, doi.ErrInvalid):
+				out = append(out, fmt.Sprintf("invalid %q: got %s (err %v), want unknown with doi.ErrInvalid", a, r.Status, r.Err))
 			}
 			continue
 		}
@@ -318,7 +319,7 @@ func Problems(name string, asked []string, got map[string]oracles.Result) []stri
 			switch {
 			case r.Record == nil:
 				out = append(out, fmt.Sprintf("%s: found without a record", key))
-			case !oracles.SameDOI(r.Record.DOI, key):
+			case !doi.Same(r.Record.DOI, key):
 				out = append(out, fmt.Sprintf("%s: found with a record for %q", key, r.Record.DOI))
 			}
 			if r.Err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 	"github.com/citeloop/citeloop/oracles/oracletest"
@@ -34,11 +35,11 @@ func (o *refOracle) Lookup(ctx context.Context, dois []string) map[string]oracle
 	return out
 }
 
-func (o *refOracle) one(ctx context.Context, doi string) oracles.Result {
+func (o *refOracle) one(ctx context.Context, id string) oracles.Result {
 	unknown := func(err error) oracles.Result {
-		return oracles.Result{DOI: doi, Oracle: o.Name(), Status: oracles.Unknown, Err: err}
+		return oracles.Result{DOI: id, Oracle: o.Name(), Status: oracles.Unknown, Err: err}
 	}
-	resp, err := o.http.Get(ctx, o.base+"/works/"+url.PathEscape(doi))
+	resp, err := o.http.Get(ctx, o.base+"/works/"+url.PathEscape(id))
 	if err != nil {
 		return unknown(err)
 	}
@@ -48,17 +49,17 @@ func (o *refOracle) one(ctx context.Context, doi string) oracles.Result {
 		if strings.TrimSpace(string(resp.Body)) != refNotFound {
 			return unknown(o.http.Bad(resp, "404 without the API's not-found body"))
 		}
-		return oracles.Result{DOI: doi, Oracle: o.Name(), Status: oracles.NotFound}
+		return oracles.Result{DOI: id, Oracle: o.Name(), Status: oracles.NotFound}
 	}
 	var rec oracles.Record
 	if err := o.http.DecodeJSON(resp, &rec); err != nil {
 		return unknown(err)
 	}
-	if !oracles.SameDOI(rec.DOI, doi) {
+	if !doi.Same(rec.DOI, id) {
 		return unknown(o.http.Bad(resp, "answered for another DOI "+rec.DOI))
 	}
-	rec.DOI = doi
-	return oracles.Result{DOI: doi, Oracle: o.Name(), Status: oracles.Found, Record: &rec}
+	rec.DOI = id
+	return oracles.Result{DOI: id, Oracle: o.Name(), Status: oracles.Found, Record: &rec}
 }
 
 // refNotFound is the whole body of the reference API's 404 for an unknown
@@ -112,7 +113,7 @@ func TestProblems(t *testing.T) {
 			give: map[string]oracles.Result{
 				"10.1234/a": found("10.1234/a"),
 				"10.1234/b": {DOI: "10.1234/b", Oracle: "x", Status: oracles.NotFound},
-				"bad":       {DOI: "bad", Oracle: "x", Err: &oracles.DOIError{Input: "bad"}},
+				"bad":       {DOI: "bad", Oracle: "x", Err: &doi.Error{Input: "bad"}},
 			},
 			want: 0,
 		},

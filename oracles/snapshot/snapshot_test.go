@@ -7,6 +7,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
@@ -39,8 +40,8 @@ func TestOracleLookup(t *testing.T) {
 	if r := got["10.1234/not-there"]; r.Status != oracles.NotFound {
 		t.Errorf("absent DOI: got %v, want not_found", r.Status)
 	}
-	if r := got[`10.1/x" OR "cancer`]; r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrInvalidDOI) {
-		t.Errorf("hostile DOI: got %v %v, want unknown with ErrInvalidDOI", r.Status, r.Err)
+	if r := got[`10.1/x" OR "cancer`]; r.Status != oracles.Unknown || !errors.Is(r.Err, doi.ErrInvalid) {
+		t.Errorf("hostile DOI: got %v %v, want unknown with doi.ErrInvalid", r.Status, r.Err)
 	}
 	if r := got["10.3928/02793695-20260701-01"]; r.Status != oracles.Found || !r.Record.Retracted {
 		t.Errorf("retracted record: got %v retracted=%v, want found and retracted", r.Status, r.Record != nil && r.Record.Retracted)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/doi"
 )
 
 // fileEntry is one reference read from a user's file, before lookup.
@@ -44,7 +44,7 @@ func (e *fileEntry) setDOI(raw string) {
 			raw = u
 		}
 	}
-	if d, err := oracles.NormalizeDOI(raw); err == nil {
+	if d, err := doi.Normalize(raw); err == nil {
 		e.DOI = d
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // ErrInvalidLead is wrapped by every LeadError, so the CLI can map a bad lead

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestNormalizeORCID(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/oracles/europepmc"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // Reasons a record is kept out of the citable ledger, the keys of

@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestTruncateSentence(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // Open ends of a date window are written as these bounds, which Europe PMC

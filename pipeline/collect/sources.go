@@ -15,7 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // ErrSources is wrapped by errors about a sources file that cannot be read

@@ -3,7 +3,7 @@ package collect
 import (
 	"testing"
 
-	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/doi"
 )
 
 // FuzzParseSources feeds arbitrary files to every format: parsing never
@@ -24,7 +24,7 @@ func FuzzParseSources(f *testing.F) {
 			if d.Record.DOI == "" {
 				continue
 			}
-			if n, err := oracles.NormalizeDOI(d.Record.DOI); err != nil || n != d.Record.DOI {
+			if n, err := doi.Normalize(d.Record.DOI); err != nil || n != d.Record.DOI {
 				t.Fatalf("DOI %q is not normalised (%q, %v)", d.Record.DOI, n, err)
 			}
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestParseSourcesFormats(t *testing.T) {

@@ -1,4 +1,4 @@
-package oracles
+package doi
 
 import (
 	"errors"
@@ -8,21 +8,21 @@ import (
 	"unicode"
 )
 
-// ErrInvalidDOI is wrapped by every DOIError so callers can test for it with
+// ErrInvalid is wrapped by every Error so callers can test for it with
 // errors.Is.
-var ErrInvalidDOI = errors.New("invalid DOI")
+var ErrInvalid = errors.New("invalid DOI")
 
-// DOIError reports why a string is not an acceptable DOI.
-type DOIError struct {
+// Error reports why a string is not an acceptable DOI.
+type Error struct {
 	Input  string
 	Reason string
 }
 
-func (e *DOIError) Error() string {
+func (e *Error) Error() string {
 	return fmt.Sprintf("invalid DOI %q: %s", e.Input, e.Reason)
 }
 
-func (e *DOIError) Unwrap() error { return ErrInvalidDOI }
+func (e *Error) Unwrap() error { return ErrInvalid }
 
 // doiPrefixes are stripped, case-insensitively, before a DOI is checked.
 // URL forms are percent-decoded after stripping.
@@ -39,13 +39,13 @@ var doiPrefixes = []struct {
 	{"doi:", false},
 }
 
-// NormalizeDOI returns the canonical form of a DOI: prefixes such as
+// Normalize returns the canonical form of a DOI: prefixes such as
 // "https://doi.org/" and "doi:" removed, lower-cased (DOIs are
 // case-insensitive). It rejects anything that could change the meaning of a
 // query or URL built from it: a double quote, a backslash, whitespace, a
 // control or invisible formatting character, a "." or ".." path segment. It
 // never repairs such input.
-func NormalizeDOI(s string) (string, error) {
+func Normalize(s string) (string, error) {
 	d := strings.TrimSpace(s)
 	for _, p := range doiPrefixes {
 		if len(d) >= len(p.prefix) && strings.EqualFold(d[:len(p.prefix)], p.prefix) {
@@ -53,7 +53,7 @@ func NormalizeDOI(s string) (string, error) {
 			if p.isURL {
 				u, err := url.PathUnescape(d)
 				if err != nil {
-					return "", &DOIError{Input: s, Reason: "bad percent-encoding"}
+					return "", &Error{Input: s, Reason: "bad percent-encoding"}
 				}
 				d = u
 			}
@@ -61,66 +61,66 @@ func NormalizeDOI(s string) (string, error) {
 		}
 	}
 	if d == "" {
-		return "", &DOIError{Input: s, Reason: "empty"}
+		return "", &Error{Input: s, Reason: "empty"}
 	}
 	for _, r := range d {
 		switch {
 		case r == '"':
-			return "", &DOIError{Input: s, Reason: "contains a double quote"}
+			return "", &Error{Input: s, Reason: "contains a double quote"}
 		case r == '\\':
-			return "", &DOIError{Input: s, Reason: "contains a backslash"}
+			return "", &Error{Input: s, Reason: "contains a backslash"}
 		case unicode.IsSpace(r):
-			return "", &DOIError{Input: s, Reason: "contains whitespace"}
+			return "", &Error{Input: s, Reason: "contains whitespace"}
 		case unicode.IsControl(r) || r == unicode.ReplacementChar:
-			return "", &DOIError{Input: s, Reason: "contains a control character"}
+			return "", &Error{Input: s, Reason: "contains a control character"}
 		case unicode.Is(unicode.Cf, r):
 			// Zero-width spaces, soft hyphens, BOMs, bidi overrides: invisible,
 			// so a DOI carrying one looks right and resolves nowhere.
-			return "", &DOIError{Input: s, Reason: fmt.Sprintf("contains the invisible character %U", r)}
+			return "", &Error{Input: s, Reason: fmt.Sprintf("contains the invisible character %U", r)}
 		}
 	}
 	if !strings.HasPrefix(d, "10.") {
-		return "", &DOIError{Input: s, Reason: `does not start with "10."`}
+		return "", &Error{Input: s, Reason: `does not start with "10."`}
 	}
 	prefix, suffix, ok := strings.Cut(d, "/")
 	if !ok || suffix == "" {
-		return "", &DOIError{Input: s, Reason: "has no suffix after the registrant prefix"}
+		return "", &Error{Input: s, Reason: "has no suffix after the registrant prefix"}
 	}
 	for _, seg := range strings.Split(suffix, "/") {
 		if seg == "." || seg == ".." {
 			// A path-walking segment would reach another resource through
 			// any proxy that cleans URL paths.
-			return "", &DOIError{Input: s, Reason: `has a "." or ".." path segment`}
+			return "", &Error{Input: s, Reason: `has a "." or ".." path segment`}
 		}
 	}
 	reg := prefix[len("10."):]
 	if len(reg) < 4 {
-		return "", &DOIError{Input: s, Reason: "registrant code is shorter than 4 digits"}
+		return "", &Error{Input: s, Reason: "registrant code is shorter than 4 digits"}
 	}
 	for _, r := range reg {
 		if (r < '0' || r > '9') && r != '.' {
-			return "", &DOIError{Input: s, Reason: "registrant code is not numeric"}
+			return "", &Error{Input: s, Reason: "registrant code is not numeric"}
 		}
 	}
 	return strings.ToLower(d), nil
 }
 
-// SameDOI reports whether a and b name the same DOI after normalisation.
+// Same reports whether a and b name the same DOI after normalisation.
 // Invalid DOIs are never the same as anything.
-func SameDOI(a, b string) bool {
-	na, err := NormalizeDOI(a)
+func Same(a, b string) bool {
+	na, err := Normalize(a)
 	if err != nil {
 		return false
 	}
-	nb, err := NormalizeDOI(b)
+	nb, err := Normalize(b)
 	return err == nil && na == nb
 }
 
-// PathEscapeDOI escapes a normalised DOI for a URL path: each "/"-separated
+// PathEscape escapes a normalised DOI for a URL path: each "/"-separated
 // segment is escaped with url.PathEscape and the slashes between segments
 // stay slashes, as the DOI APIs expect (never %2F). SICI DOIs with "<>;#()"
 // and DOIs with a literal "%" reach the API whole.
-func PathEscapeDOI(doi string) string {
+func PathEscape(doi string) string {
 	segs := strings.Split(doi, "/")
 	for i, s := range segs {
 		segs[i] = url.PathEscape(s)

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/citeloop/citeloop/pipeline/contract"
+	"github.com/citeloop/citeloop/contract"
 )
 
 func TestParseDraft(t *testing.T) {

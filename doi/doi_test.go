@@ -1,4 +1,4 @@
-package oracles_test
+package doi_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/doi"
 )
 
 func TestNormalizeDOI(t *testing.T) {
@@ -41,15 +41,15 @@ func TestNormalizeDOI(t *testing.T) {
 		{give: "doi:", wantErr: true},
 	}
 	for _, tt := range tests {
-		got, err := oracles.NormalizeDOI(tt.give)
+		got, err := doi.Normalize(tt.give)
 		if tt.wantErr {
-			if !errors.Is(err, oracles.ErrInvalidDOI) {
-				t.Errorf("NormalizeDOI(%q) = %q, %v; want ErrInvalidDOI", tt.give, got, err)
+			if !errors.Is(err, doi.ErrInvalid) {
+				t.Errorf("Normalize(%q) = %q, %v; want ErrInvalid", tt.give, got, err)
 			}
 			continue
 		}
 		if err != nil || got != tt.want {
-			t.Errorf("NormalizeDOI(%q) = %q, %v; want %q", tt.give, got, err, tt.want)
+			t.Errorf("Normalize(%q) = %q, %v; want %q", tt.give, got, err, tt.want)
 		}
 	}
 }
@@ -69,8 +69,8 @@ func TestPathEscapeDOI(t *testing.T) {
 		{give: "10.1234/100%pure", want: "10.1234/100%25pure"},
 	}
 	for _, tt := range tests {
-		if got := oracles.PathEscapeDOI(tt.give); got != tt.want {
-			t.Errorf("PathEscapeDOI(%q) = %q, want %q", tt.give, got, tt.want)
+		if got := doi.PathEscape(tt.give); got != tt.want {
+			t.Errorf("PathEscape(%q) = %q, want %q", tt.give, got, tt.want)
 		}
 	}
 }
@@ -80,19 +80,19 @@ func FuzzNormalizeDOI(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := oracles.NormalizeDOI(s)
+		got, err := doi.Normalize(s)
 		if err != nil {
 			return
 		}
 		if strings.ContainsAny(got, "\"\\") || strings.IndexFunc(got, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
-			t.Fatalf("NormalizeDOI(%q) = %q contains query syntax", s, got)
+			t.Fatalf("Normalize(%q) = %q contains query syntax", s, got)
 		}
 		if !strings.HasPrefix(got, "10.") || got != strings.ToLower(got) {
-			t.Fatalf("NormalizeDOI(%q) = %q is not canonical", s, got)
+			t.Fatalf("Normalize(%q) = %q is not canonical", s, got)
 		}
-		again, err := oracles.NormalizeDOI(got)
+		again, err := doi.Normalize(got)
 		if err != nil || again != got {
-			t.Fatalf("NormalizeDOI is not idempotent on %q: %q, %v", got, again, err)
+			t.Fatalf("Normalize is not idempotent on %q: %q, %v", got, again, err)
 		}
 	})
 }

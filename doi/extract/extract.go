@@ -1,21 +1,21 @@
-// Package doiextract finds DOIs in any text a user may hand to citeloop:
+// Package extract finds DOIs in any text a user may hand to citeloop:
 // Markdown, plain text pasted from PDFs, BibTeX, RIS, CSL JSON and CFF. It
 // is deliberately format-agnostic: it scans for the DOI shape itself and
 // decides where each DOI ends from the characters around it, so that legal
 // DOIs with "()<>;:#" stay whole while the punctuation of the surrounding
 // prose is cut away.
-package doiextract
+package extract
 
 import (
 	"net/url"
 	"strings"
 
-	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/doi"
 )
 
 // Found is one DOI in a document.
 type Found struct {
-	// DOI is the normalised DOI (see oracles.NormalizeDOI).
+	// DOI is the normalised DOI (see doi.Normalize).
 	DOI string `json:"doi"`
 	// Raw is the DOI as written in the document, before percent-decoding
 	// and normalisation, without the spaces of a repaired PDF line break.
@@ -25,7 +25,7 @@ type Found struct {
 }
 
 // Extract returns the DOIs in text, de-duplicated by normalised DOI, in the
-// order they first appear. Every returned DOI passes oracles.NormalizeDOI.
+// order they first appear. Every returned DOI passes doi.Normalize.
 func Extract(text string) []Found {
 	var out []Found
 	seen := map[string]bool{}
@@ -145,7 +145,7 @@ func finish(line string, start, end int) (candidate, int, bool) {
 	if inURL(line, start) && !afterDOIResolver(line, start) {
 		d = trimViewSuffix(d)
 	}
-	doi, err := oracles.NormalizeDOI(d)
+	doi, err := doi.Normalize(d)
 	if err != nil {
 		return candidate{}, end, false
 	}

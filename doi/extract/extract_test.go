@@ -1,4 +1,4 @@
-package doiextract_test
+package extract_test
 
 import (
 	"os"
@@ -8,11 +8,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/doiextract"
+	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/doi/extract"
 )
 
-func dois(fs []doiextract.Found) []string {
+func dois(fs []extract.Found) []string {
 	out := make([]string, len(fs))
 	for i, f := range fs {
 		out[i] = f.DOI
@@ -65,7 +65,7 @@ func TestExtract(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := dois(doiextract.Extract(tt.give))
+			got := dois(extract.Extract(tt.give))
 			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("Extract(%q) (-want +got):\n%s", tt.give, diff)
 			}
@@ -75,11 +75,11 @@ func TestExtract(t *testing.T) {
 
 func TestExtractLineAndRaw(t *testing.T) {
 	give := "title\r\n\r\ndoi={10.1002/(SICI)1099-128X(199701)11:1<73::AID-CEM435>3.0.CO;2-%23}\nsee doi:10.1109/ ICSMC.1991.169910.\n"
-	want := []doiextract.Found{
+	want := []extract.Found{
 		{DOI: "10.1002/(sici)1099-128x(199701)11:1<73::aid-cem435>3.0.co;2-#", Raw: "10.1002/(SICI)1099-128X(199701)11:1<73::AID-CEM435>3.0.CO;2-%23", Line: 3},
 		{DOI: "10.1109/icsmc.1991.169910", Raw: "10.1109/ICSMC.1991.169910", Line: 4},
 	}
-	if diff := cmp.Diff(want, doiextract.Extract(give)); diff != "" {
+	if diff := cmp.Diff(want, extract.Extract(give)); diff != "" {
 		t.Errorf("Extract (-want +got):\n%s", diff)
 	}
 }
@@ -133,14 +133,14 @@ func TestExtractBibliographies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := doiextract.Extract(string(b))
+			got := extract.Extract(string(b))
 			if len(got) != tt.want {
 				t.Errorf("got %d DOIs, want %d", len(got), tt.want)
 			}
 			set := map[string]bool{}
 			for _, f := range got {
 				set[f.DOI] = true
-				if n, err := oracles.NormalizeDOI(f.DOI); err != nil || n != f.DOI {
+				if n, err := doi.Normalize(f.DOI); err != nil || n != f.DOI {
 					t.Errorf("%q does not normalise to itself: %q, %v", f.DOI, n, err)
 				}
 				if f.Line < 1 {
@@ -180,8 +180,8 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		seen := map[string]bool{}
-		for _, got := range doiextract.Extract(s) {
-			n, err := oracles.NormalizeDOI(got.DOI)
+		for _, got := range extract.Extract(s) {
+			n, err := doi.Normalize(got.DOI)
 			if err != nil {
 				t.Fatalf("Extract returned %q: %v", got.DOI, err)
 			}
@@ -216,7 +216,7 @@ func BenchmarkExtract(b *testing.B) {
 	for b.Loop() {
 		n = 0
 		for _, s := range texts {
-			n += len(doiextract.Extract(s))
+			n += len(extract.Extract(s))
 		}
 	}
 	b.ReportMetric(float64(n), "dois/op")

@@ -1,0 +1,6 @@
+// Package doi is DOI syntax shared by every layer of citeloop: the gate,
+// the oracles, the prompts, the renderers and the reference checker all
+// normalise and compare DOIs through this one package, so that a DOI the
+// gate accepts is the same string everywhere else. It imports nothing of
+// the project. Its subpackage extract finds DOIs in free text.
+package doi
