@@ -7,8 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/gates"
 )
 
 func offlineLedger() contract.Ledger {

@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/contract"
 )
 
 // fakeOracle answers from a fixed table; DOIs it does not list are not found.

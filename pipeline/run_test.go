@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/contract"
 )
 
 // ledger has three real-looking sources; S3 is retracted.

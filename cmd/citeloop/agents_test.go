@@ -15,9 +15,9 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
-	"github.com/citeloop/citeloop/contract"
 )
 
 var sourcesFile = filepath.Join("..", "..", "testdata", "europepmc", "pyEuropePMC__search_cancer_core.json")

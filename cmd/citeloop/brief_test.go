@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/contract"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

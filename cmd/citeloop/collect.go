@@ -5,10 +5,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
-	"github.com/citeloop/citeloop/contract"
 )
 
 // collectFlags builds the leads and the collector: the offline corpus

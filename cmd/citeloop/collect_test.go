@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/contract"
 )
 
 func TestBriefLeadFlagErrorsAreUsageErrors(t *testing.T) {

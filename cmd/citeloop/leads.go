@@ -11,9 +11,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
-	"github.com/citeloop/citeloop/contract"
 )
 
 // SummaryFile records, in --out, what a --leads run did for each lead.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/pipeline"
 )
 
 func TestBriefLeadsFile(t *testing.T) {

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/contract"
 )
 
 var (

@@ -9,8 +9,8 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
 // Reasons a record is kept out of the citable ledger, the keys of

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 func TestTruncateSentence(t *testing.T) {

@@ -14,8 +14,8 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // ErrSources is wrapped by errors about a sources file that cannot be read

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
-	"github.com/citeloop/citeloop/contract"
 )
 
 func TestParseSourcesFormats(t *testing.T) {
