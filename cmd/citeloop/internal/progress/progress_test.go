@@ -74,7 +74,7 @@ func TestBarDrawsNothingOffATerminal(t *testing.T) {
 	nilBar.Close()
 }
 
-func TestLineShowsTheWaitThenErasesIt(t *testing.T) {
+func TestLineShowsTheWaitAndItsUpdates(t *testing.T) {
 	var out syncBuffer
 	l := progress.NewLine(&out, "writer: gemini-2.5-flash, pass 2…", progress.Options{Delay: -1, Terminal: yes()})
 	waitFor(t, &out, "writer: gemini-2.5-flash, pass 2…")
