@@ -3,7 +3,6 @@ package agents
 import (
 	_ "embed"
 	"encoding/json"
-	"regexp"
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
@@ -20,15 +19,10 @@ var (
 	skepticPrompt string
 )
 
-// markup matches the tags the prompts use to delimit data, so text inside a
-// source cannot close its block and pose as instructions.
-var markup = regexp.MustCompile(`(?i)<(/?)(sources?|draft|failed_claims|lead)\b`)
-
-// neutralise defangs delimiter tags inside untrusted text. Ordinary text,
-// including "p < 0.05", passes unchanged so quotes stay verbatim.
-func neutralise(s string) string {
-	return markup.ReplaceAllString(s, "‹$1$2")
-}
+// neutralise defangs delimiter tags inside untrusted text. It is
+// contract.Neutralise, the function that also derives the text the gate
+// checks quotes against, so what the writer sees is what the gate checks.
+func neutralise(s string) string { return contract.Neutralise(s) }
 
 func attr(s string) string {
 	return strings.NewReplacer(`"`, "&quot;", "\n", " ").Replace(neutralise(s))
