@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi"
 )
 
 // The system instructions, embedded so a binary carries its prompts and a
@@ -73,17 +74,10 @@ func writeJSON(b *strings.Builder, v any) {
 	b.WriteString("\n")
 }
 
-// sameDOI compares a cited DOI with a ledger DOI, forgiving case and a
-// resolver prefix; the gate does the real normalisation.
-func sameDOI(cited, ledger string) bool {
-	cited = strings.TrimSpace(cited)
-	for _, p := range []string{"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:"} {
-		if len(cited) >= len(p) && strings.EqualFold(cited[:len(p)], p) {
-			cited = cited[len(p):]
-		}
-	}
-	return strings.EqualFold(cited, ledger)
-}
+// sameDOI compares a cited DOI with a ledger DOI with doi.Same, the
+// normaliser the gate and the renderer use: a citation the gate accepts in
+// another spelling (dx.doi.org, %2F) shows the skeptic its source.
+func sameDOI(cited, ledger string) bool { return doi.Same(cited, ledger) }
 
 // cited returns the ledger entries the claims cite, in ledger order.
 func cited(ledger contract.Ledger, claims []contract.Claim) []contract.Entry {
