@@ -33,7 +33,8 @@ type QuoteCheck struct {
 	CheckedAgainst string `json:"checked_against"`
 	Oracle         string `json:"oracle,omitempty"`
 	// TextDiffers is set when the ledger's text and the oracle's differ
-	// (the quote is in both).
+	// (the quote is in both) other than by the ledger's cut at a sentence
+	// end.
 	TextDiffers bool `json:"text_differs,omitempty"`
 }
 
@@ -66,7 +67,7 @@ func (g *Gate) checkQuote(idx *Index, oracleText map[string]*Source, claim strin
 		return QuoteCheck{}, &contract.Diagnostic{ClaimID: claim, DOI: entry.DOI, Reason: contract.ReasonSourceTextMismatch, Quote: cite.Quote,
 			Detail: fmt.Sprintf("quote is in the sources file's text of %s but not in the text %s returns for the DOI", entry.ID, res.Oracle)}
 	}
-	qc.CheckedAgainst, qc.Oracle, qc.TextDiffers = CheckedOracle, res.Oracle, !auth.Same(src)
+	qc.CheckedAgainst, qc.Oracle, qc.TextDiffers = CheckedOracle, res.Oracle, !auth.Extends(src)
 	return qc, nil
 }
 

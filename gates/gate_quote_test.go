@@ -46,8 +46,13 @@ func TestGateQuoteProvenance(t *testing.T) {
 		},
 		{
 			name:   "oracle text differs but has the quote",
-			oracle: withText(func(r *oracles.Record) { r.Abstract += " More text." }), draft: draftOf(good),
+			oracle: withText(func(r *oracles.Record) { r.Abstract = "Revised. " + r.Abstract }), draft: draftOf(good),
 			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedOracle, Oracle: "fake", TextDiffers: true}},
+		},
+		{
+			name:   "ledger abstract cut short of the oracle's is not a different text",
+			oracle: withText(func(r *oracles.Record) { r.Abstract += " More text." }), draft: draftOf(good),
+			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedOracle, Oracle: "fake"}},
 		},
 		{
 			name:   "sentence added to the file",

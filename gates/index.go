@@ -1,6 +1,8 @@
 package gates
 
 import (
+	"strings"
+
 	"github.com/citeloop/citeloop/contract"
 )
 
@@ -28,8 +30,10 @@ func (s *Source) Match(rules Rules, quote string) (Span, Problem) {
 	return rules.matchFolded(s.folded, Fold(quote).Text, s.titleEnd)
 }
 
-// Same reports whether two sources read the same after folding.
-func (s *Source) Same(o *Source) bool { return s.folded.Text == o.folded.Text }
+// Extends reports whether s reads as o, or as o followed by more text, after
+// folding: a ledger abstract cut at a sentence end (and noted in the ledger)
+// is not a different text.
+func (s *Source) Extends(o *Source) bool { return strings.HasPrefix(s.folded.Text, o.folded.Text) }
 
 // Index is a ledger's sources, each folded once: build it once per ledger
 // and match any number of citations against it.

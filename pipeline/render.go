@@ -66,6 +66,8 @@ type reference struct {
 	Title    string   `json:"title"`
 	Journal  string   `json:"journal,omitempty"`
 	Preprint bool     `json:"preprint,omitempty"`
+	// Note is PreprintMark for a preprint, so every format marks it.
+	Note string `json:"note,omitempty"`
 }
 
 func newBrief(res Result) (brief, error) {
@@ -112,7 +114,14 @@ func newBrief(res Result) (brief, error) {
 }
 
 func referenceOf(n int, e contract.Entry) reference {
-	return reference{N: n, SourceID: e.ID, DOI: e.DOI, URL: "https://doi.org/" + e.DOI, Authors: e.Authors, Year: e.Year, Title: e.Title, Journal: e.Journal, Preprint: e.Preprint}
+	return reference{N: n, SourceID: e.ID, DOI: e.DOI, URL: "https://doi.org/" + e.DOI, Authors: e.Authors, Year: e.Year, Title: e.Title, Journal: e.Journal, Preprint: e.Preprint, Note: preprintNote(e)}
+}
+
+func preprintNote(e contract.Entry) string {
+	if e.Preprint {
+		return PreprintMark
+	}
+	return ""
 }
 
 type quoteKey struct {
