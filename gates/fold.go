@@ -56,18 +56,31 @@ func foldRune(r rune) string {
 
 // Fold prepares s for comparison. Leading and trailing whitespace is
 // dropped and inner whitespace runs become one space.
-func Fold(s string) Folded {
-	f := Folded{start: make([]int32, 0, len(s)), end: make([]int32, 0, len(s))}
+func Fold(s string) Folded { return fold(s, true) }
+
+// foldText is Fold without the map back to s, for quotes.
+func foldText(s string) string { return fold(s, false).Text }
+
+// isSpace is unicode.IsSpace with an ASCII fast path.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == ' ' || '\t' <= r && r <= '\r'
+	}
+	return unicode.IsSpace(r)
+}
+
+func fold(s string, withMap bool) Folded {
+	var f Folded
+	if withMap {
+		f = Folded{start: make([]int32, 0, len(s)), end: make([]int32, 0, len(s))}
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	pendingSpace := -1 // byte offset of a whitespace run not yet written
 	spaceEnd := 0
 	for i, r := range s {
-		size := utf8.RuneLen(r)
-		if r == utf8.RuneError {
-			size = 1
-		}
-		if unicode.IsSpace(r) {
+		_, size := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte
+		if isSpace(r) {
 			if pendingSpace < 0 {
 				pendingSpace = i
 			}
@@ -86,8 +99,10 @@ func Fold(s string) Folded {
 		if pendingSpace >= 0 {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
-				f.start = append(f.start, int32(pendingSpace))
-				f.end = append(f.end, int32(spaceEnd))
+				if withMap {
+					f.start = append(f.start, int32(pendingSpace))
+					f.end = append(f.end, int32(spaceEnd))
+				}
 			}
 			pendingSpace = -1
 		}
@@ -100,11 +115,16 @@ func Fold(s string) Folded {
 				c = '\''
 			}
 			b.WriteByte(c)
-			f.start = append(f.start, int32(i))
-			f.end = append(f.end, int32(i+1))
+			if withMap {
+				f.start = append(f.start, int32(i))
+				f.end = append(f.end, int32(i+1))
+			}
 			continue
 		}
 		b.WriteString(out)
+		if !withMap {
+			continue
+		}
 		for range len(out) {
 			f.start = append(f.start, int32(i))
 			f.end = append(f.end, int32(i+size))

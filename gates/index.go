@@ -27,7 +27,7 @@ func NewSource(title, abstract string) *Source {
 // Match finds quote in the source under rules and returns the span of
 // Source.Text it matched.
 func (s *Source) Match(rules Rules, quote string) (Span, Problem) {
-	return rules.matchFolded(s.folded, Fold(quote).Text, s.titleEnd)
+	return rules.matchFolded(s.folded, foldText(quote), s.titleEnd)
 }
 
 // Extends reports whether s reads as o, or as o followed by more text, after

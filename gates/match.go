@@ -211,8 +211,7 @@ func MatchQuote(text, quote string) (Span, Problem) {
 // offset where the source's title ends (-1 if unknown): a quote of the whole
 // title may be shorter than MinWords.
 func (r Rules) Match(src Folded, quote string, titleEnd int) (Span, Problem) {
-	q := Fold(quote).Text
-	return r.matchFolded(src, q, titleEnd)
+	return r.matchFolded(src, foldText(quote), titleEnd)
 }
 
 func (r Rules) matchFolded(src Folded, q string, titleEnd int) (Span, Problem) {
