@@ -61,14 +61,6 @@ func Fold(s string) Folded { return fold(s, true) }
 // foldText is Fold without the map back to s, for quotes.
 func foldText(s string) string { return fold(s, false).Text }
 
-// isSpace is unicode.IsSpace with an ASCII fast path.
-func isSpace(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r == ' ' || '\t' <= r && r <= '\r'
-	}
-	return unicode.IsSpace(r)
-}
-
 func fold(s string, withMap bool) Folded {
 	var f Folded
 	if withMap {
@@ -76,13 +68,14 @@ func fold(s string, withMap bool) Folded {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	pendingSpace := -1 // byte offset of a whitespace run not yet written
-	spaceEnd := 0
+	// A whitespace run [spaceStart, spaceEnd) is written as one space when
+	// the next character is, and never at either end.
+	inSpace, spaceStart, spaceEnd := false, 0, 0
 	for i, r := range s {
 		_, size := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte
-		if isSpace(r) {
-			if pendingSpace < 0 {
-				pendingSpace = i
+		if unicode.IsSpace(r) {
+			if !inSpace {
+				inSpace, spaceStart = true, i
 			}
 			spaceEnd = i + size
 			continue
@@ -90,22 +83,20 @@ func fold(s string, withMap bool) Folded {
 		var out string
 		ascii := r < utf8.RuneSelf
 		if ascii {
-			if r < 0x20 || r == 0x7f {
+			if unicode.IsControl(r) {
 				continue // control characters other than whitespace
 			}
 		} else if out = foldRune(r); out == "" {
 			continue
 		}
-		if pendingSpace >= 0 {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-				if withMap {
-					f.start = append(f.start, int32(pendingSpace))
-					f.end = append(f.end, int32(spaceEnd))
-				}
+		if inSpace && b.Len() > 0 {
+			b.WriteByte(' ')
+			if withMap {
+				f.start = append(f.start, int32(spaceStart))
+				f.end = append(f.end, int32(spaceEnd))
 			}
-			pendingSpace = -1
 		}
+		inSpace = false
 		if ascii {
 			c := byte(r)
 			switch {

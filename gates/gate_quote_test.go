@@ -153,3 +153,27 @@ func TestGateReusesTheIndexAcrossPasses(t *testing.T) {
 		t.Errorf("edited ledger not re-indexed: %+v", v.Failures)
 	}
 }
+
+func TestGateCountsAndOracleErrors(t *testing.T) {
+	d := draftOf(
+		contract.Claim{ID: "c1", Text: "t", Citations: []contract.Citation{
+			{DOI: "10.1234/alpha", Quote: "Screening reduced mortality by 20%"},
+			{DOI: "10.1234/alpha", Quote: `in the "intervention" arm - a robust finding`},
+		}},
+		claim("c2", "10.1234/alpha", "Screening reduced mortality by 20%"),
+	)
+	v, _ := gates.New(knownOracle()).Check(context.Background(), d, testLedger(), nil)
+	if v.Claims != 2 || v.Citations != 3 || !v.Verified || len(v.Quotes) != 3 {
+		t.Errorf("claims %d citations %d verified %v quotes %d, want 2 3 true 3 (%+v)", v.Claims, v.Citations, v.Verified, len(v.Quotes), v.Failures)
+	}
+	if got := v.Reasons(); len(got) != 0 {
+		t.Errorf("Reasons() = %v", got)
+	}
+	v, _ = gates.New(&fakeOracle{err: oracles.ErrUnavailable}).Check(context.Background(), d, testLedger(), nil)
+	if len(v.Failures) != 3 || v.Failures[0].Detail != oracles.ErrUnavailable.Error() {
+		t.Errorf("failures %+v, want the oracle's error as detail", v.Failures)
+	}
+	if got := v.Reasons(); got[contract.ReasonOracleUnavailable] != 3 {
+		t.Errorf("Reasons() = %v", got)
+	}
+}

@@ -49,18 +49,13 @@ func DefaultRules() Rules {
 // isWord reports whether r is part of a word or number: letters, digits
 // (superscripts included), combining marks.
 func isWord(r rune) bool {
-	if r < utf8.RuneSelf {
-		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z'
-	}
-	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
+	// Combining marks start at U+0300; below it IsMark's table search is
+	// skipped, which keeps spaces and punctuation cheap.
+	return unicode.IsLetter(r) || unicode.IsNumber(r) || r >= '\u0300' && unicode.IsMark(r)
 }
 
-func isDigit(r rune) bool {
-	if r < utf8.RuneSelf {
-		return '0' <= r && r <= '9'
-	}
-	return unicode.IsNumber(r)
-}
+// isDigit reports whether r is a digit of any kind (superscripts included).
+func isDigit(r rune) bool { return unicode.IsNumber(r) }
 
 // joins reports whether c, between a and b, makes one token of them: a
 // hyphen or apostrophe between word characters ("non-small", "don't"), a
@@ -76,20 +71,11 @@ func joins(a, c, b rune) bool {
 }
 
 // runeBefore and runeAt decode the rune ending at / starting at byte i of s;
-// -1 when there is none.
-func runeBefore(s string, i int) (rune, int) {
-	if i <= 0 {
-		return -1, 0
-	}
-	return utf8.DecodeLastRuneInString(s[:i])
-}
+// at either end of s they return utf8.RuneError and size 0, which is no word
+// character, so the ends of a text are token boundaries.
+func runeBefore(s string, i int) (rune, int) { return utf8.DecodeLastRuneInString(s[:i]) }
 
-func runeAt(s string, i int) (rune, int) {
-	if i >= len(s) {
-		return -1, 0
-	}
-	return utf8.DecodeRuneInString(s[i:])
-}
+func runeAt(s string, i int) (rune, int) { return utf8.DecodeRuneInString(s[i:]) }
 
 // Boundary reports whether a cut of folded text s at byte i falls between
 // tokens: not inside a word or number, not next to a hyphen or apostrophe
@@ -97,9 +83,6 @@ func runeAt(s string, i int) (rune, int) {
 func boundary(s string, i int) bool {
 	a, na := runeBefore(s, i)
 	b, nb := runeAt(s, i)
-	if a < 0 || b < 0 {
-		return true
-	}
 	if isWord(a) && isWord(b) {
 		return false
 	}
@@ -118,28 +101,22 @@ func boundary(s string, i int) bool {
 }
 
 // words splits folded text into tokens (runs of word characters joined by
-// joiners) and reports how many there are and how many are content words.
+// joiners, ending at a boundary) and reports how many there are and how
+// many are content words.
 func words(s string) (all, content int) {
-	i := 0
-	for i < len(s) {
+	for i := 0; i < len(s); {
 		r, n := runeAt(s, i)
 		if !isWord(r) {
 			i += n
 			continue
 		}
 		j := i + n
-		for j < len(s) {
+		for {
 			c, m := runeAt(s, j)
-			if isWord(c) {
-				j += m
-				continue
+			if !isWord(c) && boundary(s, j) {
+				break
 			}
-			p, _ := runeBefore(s, j)
-			if nx, _ := runeAt(s, j+m); joins(p, c, nx) {
-				j += m
-				continue
-			}
-			break
+			j += m
 		}
 		all++
 		if isContent(s[i:j]) {
@@ -167,7 +144,7 @@ func isContent(tok string) bool {
 // find returns the first occurrence of q in src that starts and ends on
 // token boundaries, as folded byte offsets.
 func find(src, q string) (int, int, bool) {
-	for from := 0; from <= len(src)-len(q); {
+	for from := 0; ; {
 		k := strings.Index(src[from:], q)
 		if k < 0 {
 			return 0, 0, false
@@ -176,10 +153,11 @@ func find(src, q string) (int, int, bool) {
 		if boundary(src, i) && boundary(src, i+len(q)) {
 			return i, i + len(q), true
 		}
+		// Try the next occurrence. n > 0: i < len(src), since an empty q
+		// at the end of src is on a boundary.
 		_, n := runeAt(src, i)
-		from = i + max(n, 1)
+		from = i + n
 	}
-	return 0, 0, false
 }
 
 // checkLength applies the word-count rules to a folded quote. whole says the
@@ -204,18 +182,19 @@ func (r Rules) checkLength(q string, whole bool) Problem {
 // MatchQuote finds quote in text under the default rules and returns the
 // exact span of text it matched.
 func MatchQuote(text, quote string) (Span, Problem) {
-	return DefaultRules().Match(Fold(text), quote, -1)
+	return DefaultRules().Match(Fold(text), quote, 0)
 }
 
 // Match finds quote in the folded source text. titleEnd is the folded byte
-// offset where the source's title ends (-1 if unknown): a quote of the whole
+// offset where the source's title ends (0 if unknown): a quote of the whole
 // title may be shorter than MinWords.
 func (r Rules) Match(src Folded, quote string, titleEnd int) (Span, Problem) {
 	return r.matchFolded(src, foldText(quote), titleEnd)
 }
 
 func (r Rules) matchFolded(src Folded, q string, titleEnd int) (Span, Problem) {
-	whole := titleEnd > 0 && q != "" && (q == src.Text[:titleEnd] || q+"." == src.Text[:titleEnd])
+	title := src.Text[:titleEnd]
+	whole := q == title || q+"." == title
 	if p := r.checkLength(q, whole); !p.OK() {
 		return Span{}, p
 	}
