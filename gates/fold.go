@@ -39,11 +39,13 @@ func foldRune(r rune) string {
 	case '\u03c2':
 		return "\u03c3" // final sigma folds like sigma
 	}
-	switch {
-	case '\ufb00' <= r && r <= '\ufb06':
+	// (Conditions are ifs, not switch cases, so that coverage, and with it
+	// mutation testing, sees them.)
+	if '\ufb00' <= r && r <= '\ufb06' {
 		// Latin ligatures are spelling, not meaning: "ﬁbrosis" is "fibrosis".
 		return [...]string{"ff", "fi", "fl", "ffi", "ffl", "st", "st"}[r-'\ufb00']
-	case '\uff01' <= r && r <= '\uff5e':
+	}
+	if '\uff01' <= r && r <= '\uff5e' {
 		// Fullwidth ASCII forms read as their ASCII letters and digits.
 		return strings.ToLower(string(r - 0xfee0))
 	}
@@ -99,10 +101,10 @@ func fold(s string, withMap bool) Folded {
 		inSpace = false
 		if ascii {
 			c := byte(r)
-			switch {
-			case 'A' <= c && c <= 'Z':
+			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
-			case c == '`':
+			}
+			if c == '`' {
 				c = '\''
 			}
 			b.WriteByte(c)

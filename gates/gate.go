@@ -148,8 +148,9 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 	}
 	for _, p := range toLookup {
 		res, ok := answers[p.doi]
-		switch {
-		case !ok || res.Status == oracles.Unknown:
+		// Ifs rather than switch cases, so that coverage (and mutation
+		// testing) sees each condition.
+		if !ok || res.Status == oracles.Unknown {
 			cause := "oracle gave no answer"
 			if ok && res.Err != nil {
 				cause = res.Err.Error()
@@ -157,10 +158,12 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.OracleUnavailable = true
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonOracleUnavailable, Detail: cause})
 			continue
-		case res.Status == oracles.NotFound:
+		}
+		if res.Status == oracles.NotFound {
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s has no record with this DOI", res.Oracle)})
 			continue
-		case res.Record == nil || !doi.Same(res.Record.DOI, p.doi):
+		}
+		if res.Record == nil || !doi.Same(res.Record.DOI, p.doi) {
 			// An oracle that says found must show the record; a record for
 			// another DOI is not a confirmation.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s returned no record whose DOI equals the cited one", res.Oracle)})

@@ -163,17 +163,22 @@ func find(src, q string) (int, int, bool) {
 // checkLength applies the word-count rules to a folded quote. whole says the
 // quote is a whole title, which may be shorter than MinWords.
 func (r Rules) checkLength(q string, whole bool) Problem {
+	// Ifs rather than switch cases, so that coverage (and mutation testing)
+	// sees each condition.
 	all, content := words(q)
-	switch {
-	case q == "":
+	if q == "" {
 		return Problem{contract.ReasonQuoteNotFound, "quote is empty"}
-	case all > r.MaxWords:
+	}
+	if all > r.MaxWords {
 		return Problem{contract.ReasonQuoteNotFound, fmt.Sprintf("quote is longer than %d words", r.MaxWords)}
-	case whole && content > 0:
+	}
+	if whole && content > 0 {
 		return Problem{}
-	case all < r.MinWords:
+	}
+	if all < r.MinWords {
 		return Problem{contract.ReasonQuoteTooShort, fmt.Sprintf("quote has %d words; at least %d are needed (or a whole title)", all, r.MinWords)}
-	case content == 0:
+	}
+	if content == 0 {
 		return Problem{contract.ReasonQuoteTooShort, "quote has only stop words, numbers and punctuation"}
 	}
 	return Problem{}
