@@ -20,6 +20,7 @@ type Config struct {
 	Agents   Agents   `yaml:"agents"`
 	Collect  Collect  `yaml:"collect"`
 	Pipeline Pipeline `yaml:"pipeline"`
+	Gate     Gate     `yaml:"gate"`
 }
 
 // Pipeline configures the maker/checker loop.
@@ -35,6 +36,7 @@ func Default() Config {
 		Agents:   DefaultAgents(),
 		Collect:  DefaultCollect(),
 		Pipeline: Pipeline{MaxIterations: 3},
+		Gate:     DefaultGate(),
 	}
 }
 
@@ -78,7 +80,7 @@ func (c Config) Validate() error {
 	if c.Pipeline.MaxIterations < 1 {
 		return invalid("pipeline.max_iterations", "must be at least 1, got %d", c.Pipeline.MaxIterations)
 	}
-	for _, v := range []func() error{c.Oracles.Validate, c.Agents.Validate, c.Collect.Validate} {
+	for _, v := range []func() error{c.Oracles.Validate, c.Agents.Validate, c.Collect.Validate, c.Gate.Validate} {
 		if err := v(); err != nil {
 			return err
 		}

@@ -37,9 +37,9 @@ type Entry struct {
 }
 
 // Text is exactly what the writer sees of the source and what quotes are
-// checked against: the title, a blank line, the abstract.
+// checked against: the title, a blank line, the abstract (SourceText).
 func (e Entry) Text() string {
-	return strings.TrimSpace(e.Title + "\n\n" + e.Abstract)
+	return SourceText(e.Title, e.Abstract)
 }
 
 // Seal sets ContentHash from the entry's text.

@@ -143,7 +143,7 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		Collector:     collector,
 		Writer:        writer,
 		Skeptic:       skeptic,
-		Gate:          gates.New(env.oracle, gates.WithLogger(a.logger), gates.WithClock(a.now)),
+		Gate:          gates.New(env.oracle, gates.WithLogger(a.logger), gates.WithClock(a.now), gates.WithMinQuoteWords(a.cfg.Gate.MinQuoteWords)),
 		MaxIterations: o.maxIterations,
 		MinSources:    a.cfg.Collect.MinSources,
 		Logger:        a.logger,

@@ -102,8 +102,14 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	}
 	var rows []checkRow
 	index := map[string]int{}
+	// invalid are tokens extract reported whole as invalid; the oracle is
+	// not asked about them.
+	invalid := map[string]string{}
 	for _, d := range docs {
 		for _, f := range extract.Extract(d.text) {
+			if f.Invalid != "" {
+				invalid[f.DOI] = f.Invalid
+			}
 			loc := checkLocation{File: d.name, Line: f.Line, Raw: f.Raw}
 			if i, ok := index[f.DOI]; ok {
 				rows[i].Locations = append(rows[i].Locations, loc)
@@ -125,13 +131,21 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		return err
 	}
 
-	dois := make([]string, len(rows))
-	for i, r := range rows {
-		dois[i] = r.DOI
+	var dois []string
+	for _, r := range rows {
+		if _, bad := invalid[r.DOI]; !bad {
+			dois = append(dois, r.DOI)
+		}
 	}
-	var answers map[string]oracles.Result
+	answers := map[string]oracles.Result{}
 	if len(dois) > 0 {
 		answers = oracle.Lookup(ctx, dois)
+	}
+	if answers == nil {
+		answers = map[string]oracles.Result{}
+	}
+	for d, why := range invalid {
+		answers[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Err: fmt.Errorf("%w: %s", doi.ErrInvalid, why)}
 	}
 	summary := map[string]int{verdictFound: 0, verdictNotFound: 0, verdictInvalid: 0, verdictRetracted: 0, verdictUnknown: 0}
 	for i := range rows {

@@ -208,11 +208,13 @@ var (
 )
 
 // CleanText turns Europe PMC's lightly marked-up titles and abstracts into
-// plain text: section headings become "Heading: ", inline tags are dropped,
-// entities decoded, whitespace collapsed. Quotes are checked against this
+// plain text: section headings become "Heading: ", superscripts and
+// subscripts keep their meaning (keepScripts), other inline tags are
+// dropped, entities decoded, whitespace collapsed. Quotes are checked against this
 // text, so it must be deterministic.
 func CleanText(s string) string {
 	s = headingTag.ReplaceAllString(s, " $1: ")
+	s = keepScripts(s)
 	s = inlineTag.ReplaceAllString(s, "")
 	s = html.UnescapeString(s)
 	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
