@@ -187,3 +187,18 @@ func foldKey(s string) string {
 func FoldID(id string) string {
 	return foldKey(strings.TrimSpace(id))
 }
+
+// The gate's reason codes for the prose around citations.
+const (
+	// ReasonReferenceInText: the title, a heading or a claim holds a DOI,
+	// URL, PMID, PMCID, numeric reference bracket or author–year citation.
+	// References appear only as rendered from the ledger.
+	ReasonReferenceInText Reason = "reference_in_text"
+	// ReasonNumberNotInQuote: a claim writes a number with digits that none
+	// of its quotes holds (nor the cited record's publication year).
+	ReasonNumberNotInQuote Reason = "number_not_in_quote"
+	// ReasonHiddenCharacters: prose holds a control or format character.
+	ReasonHiddenCharacters Reason = "hidden_characters"
+	// ReasonBlankText: a claim or the title holds no visible character.
+	ReasonBlankText Reason = "blank_text"
+)

@@ -67,7 +67,8 @@ func New(oracle oracles.Oracle, opts ...Option) *Gate {
 // objections. Per citation it checks, in order and stopping at the first
 // failure: DOI syntax, presence in the ledger, the oracle's answer, quote
 // containment in the ledger text, retraction. Then every claim must have a
-// citation and no objection may be open. The verdict lists every failure.
+// citation, the prose must hold no reference, hidden character or number its
+// quotes lack (prose.go, numbers.go), and no objection may be open. The verdict lists every failure.
 //
 // A Proof is returned only when the verdict is verified; otherwise the proof
 // is the zero value, which the assembler refuses.
@@ -158,6 +159,8 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted or is a retraction notice"})
 		}
 	}
+
+	v.Failures = append(v.Failures, textFailures(draft, ledger)...)
 
 	for _, o := range objections {
 		v.fail(contract.Diagnostic{ClaimID: o.ClaimID, Reason: contract.ReasonOpenObjection, Kind: o.Kind, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})
