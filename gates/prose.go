@@ -98,6 +98,10 @@ func proseFailures(d contract.Draft) []contract.Diagnostic {
 	for i, s := range d.Sections {
 		check("", fmt.Sprintf("heading of section %d", i+1), s.Heading, false)
 		for _, c := range s.Claims {
+			if r, at, ok := contract.HiddenRune(c.ID); ok {
+				out = append(out, contract.Diagnostic{ClaimID: c.ID, Reason: contract.ReasonHiddenCharacters,
+					Detail: fmt.Sprintf("claim id holds hidden character %s at byte %d", contract.RuneName(r), at)})
+			}
 			check(c.ID, "claim text", c.Text, true)
 		}
 	}
