@@ -31,6 +31,8 @@ var units = map[string]bool{
 	"h": true, "hr": true, "hrs": true, "min": true, "s": true, "d": true, "wk": true, "wks": true,
 	"mo": true, "y": true, "yr": true, "yrs": true, "Gy": true, "mmHg": true, "kDa": true,
 	"mmol": true, "mol": true, "µmol": true, "μmol": true, "IU": true, "x": true,
+	// Ordinals: "the 10th most frequent" is the number 10.
+	"st": true, "nd": true, "rd": true, "th": true,
 }
 
 // NumbersIn returns the numbers written with digits in s, in order. Only
@@ -41,8 +43,9 @@ var units = map[string]bool{
 // minus sign ("−0.5" = "-0.5"). Each end of a range ("12–14") and each
 // side of a ratio ("1:3") is its own number. A token that mixes letters and
 // digits — COVID-19, BRCA1, H2S, T2, IL-6, 5-FU — is a name, not a number;
-// digits followed by a unit ("10mg") or by a hyphen and a lower-case word
-// ("5-year") are still a number.
+// digits followed by a unit ("10mg"), an ordinal suffix ("10th") or a
+// hyphen and a lower-case word ("5-year"), or after a lower-case word and a
+// hyphen ("mid-2020"), are still a number.
 func NumbersIn(s string) []Number {
 	orig := []rune(s)
 	rs := []rune(s)
@@ -150,7 +153,14 @@ func isName(rs []rune, start, end int) bool {
 		return true // BRCA1, H2S, T2
 	}
 	if start > 1 && rs[start-1] == '-' && isLetter(rs[start-2]) {
-		return true // COVID-19, IL-6
+		// COVID-19, IL-6, SARS-CoV-2 are names; "mid-2020" and a number
+		// glued to a word to hide it ("about-93%") are not.
+		for j := start - 2; j >= 0 && isLetter(rs[j]); j-- {
+			if !unicode.IsLower(rs[j]) {
+				return true
+			}
+		}
+		return false
 	}
 	if end < len(rs) && isLetter(rs[end]) {
 		j := end

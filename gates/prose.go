@@ -29,10 +29,10 @@ var (
 	bracketPattern = regexp.MustCompile(`[\[［【]\s*(?:refs?\.?\s*)?\d{1,3}(?:\s*[-–—−‒,;]\s*\d{1,3})*\s*[\]］】]`)
 	// refParenPattern is a parenthesis that says it holds references.
 	refParenPattern = regexp.MustCompile(`(?i)\(\s*(?:see\s+)?(?:refs?\.|refs|references?)\s*\d`)
-	// authorYear is "(Smith et al., 2020)", "(Smith and Lee 2019; Doe
-	// 2018a)"; narrativeYear is "Smith and Lee (2019)", "Smith et al.
+	// authorYear is "(Smith et al., 2020)", "[Smith and Lee 2019; Doe
+	// 2018a]"; narrativeYear is "Smith and Lee (2019)", "Smith et al.
 	// (2020)"; etAl is any "et al." left in prose.
-	authorYear    = regexp.MustCompile(`\(\s*(?:see\s+|e\.g\.,?\s+|cf\.\s+)?` + authorName + `(?:\s+et\s+al\.?|\s+(?:and|&)\s+` + authorName + `)?,?\s+(?:1[6-9]|20)\d\d[a-z]?\s*(?:[;,][^()]*)?\)`)
+	authorYear    = regexp.MustCompile(`[(\[]\s*(?:see\s+|e\.g\.,?\s+|cf\.\s+)?` + authorName + `(?:\s+et\s+al\.?|\s+(?:and|&)\s+` + authorName + `)?,?\s+(?:1[6-9]|20)\d\d[a-z]?\s*(?:[;,][^()\[\]]*)?[)\]]`)
 	narrativeYear = regexp.MustCompile(authorName + `(?:\s+et\s+al\.?|\s+(?:and|&)\s+` + authorName + `)?\s*\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)`)
 	etAl          = regexp.MustCompile(`(?i)\bet\s+al\b`)
 )

@@ -42,6 +42,7 @@ func TestReferenceIn(t *testing.T) {
 		{give: "Smith and Lee (2019) found lower mortality.", want: "Smith and Lee (2019)"},
 		{give: "Smith et al. (2020) found lower mortality.", want: "Smith et al. (2020)"},
 		{give: "Müller (2021) found lower mortality.", want: "Müller (2021)"},
+		{give: "Mortality fell [Smith 2020; Lee 2021].", want: "[Smith 2020; Lee 2021]"},
 		{give: "As Smith et al. showed, mortality fell.", want: "et al"},
 		// Not references.
 		{give: "Survival was 64% [61%; 68%] at 28 months.", want: ""},
