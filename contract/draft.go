@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Draft is the writer's output: claims grouped in sections, each citing
@@ -105,7 +106,9 @@ func ParseDraft(data []byte) (Draft, error) {
 	if err := checkProse("title", d.Title, !d.Refused); err != nil {
 		return Draft{}, err
 	}
-	if err := checkProse("missing", d.Missing, d.Refused); err != nil {
+	// "missing" is a message for the user, never part of a brief: line
+	// breaks and tabs may lay it out, other hidden characters may not.
+	if err := checkProse("missing", strings.NewReplacer("\n", " ", "\r", " ", "\t", " ").Replace(d.Missing), d.Refused); err != nil {
 		return Draft{}, err
 	}
 	if d.Refused && d.Missing == "" {

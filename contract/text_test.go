@@ -121,6 +121,9 @@ func TestParseDraftRejectsHiddenAndBlankProse(t *testing.T) {
 			}
 		})
 	}
+	if _, err := contract.ParseDraft([]byte(`{"title":"","sections":[],"refused":true,"missing":"Needs:\n- randomised trials\n\t- cohorts"}`)); err != nil {
+		t.Errorf("line breaks in missing rejected: %v", err)
+	}
 	if _, err := contract.ParseDraft([]byte(draftJSON("Krebs: Überleben", "Ergebnisse — 2020", "C1", `Survival was 39.4 % (95% CI 0.95–1.43); p < .05`))); err != nil {
 		t.Errorf("ordinary prose rejected: %v", err)
 	}
