@@ -28,7 +28,7 @@ var (
 	// signs or follow a number; see isReferenceBracket.
 	bracketPattern = regexp.MustCompile(`[\[［【]\s*(?:refs?\.?\s*)?\d{1,3}(?:\s*[-–—−‒,;]\s*\d{1,3})*\s*[\]］】]`)
 	// refParenPattern is a parenthesis that says it holds references.
-	refParenPattern = regexp.MustCompile(`(?i)\(\s*(?:see\s+)?(?:refs?\.|refs|references?)\s*\d`)
+	refParenPattern = regexp.MustCompile(`(?i)\(\s*(?:see\s+)?(?:refs?\.?|references?)\s*\d`)
 	// authorYear is "(Smith et al., 2020)", "[Smith and Lee 2019; Doe
 	// 2018a]"; narrativeYear is "Smith and Lee (2019)", "Smith et al.
 	// (2020)"; etAl is any "et al." left in prose.
@@ -43,6 +43,14 @@ const authorName = `(?:(?:van|von|de|der|den|da|di|du|le|la)\s+)*\p{Lu}[\p{L}'�
 // ReferenceIn returns the first reference written in prose, or "" if there
 // is none.
 func ReferenceIn(prose string) string {
+	// RE2's \s is ASCII only: a no-break space in "et\u00a0al." must not
+	// hide the reference.
+	prose = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Zs, r) {
+			return ' '
+		}
+		return r
+	}, prose)
 	if found := extract.Extract(prose); len(found) > 0 {
 		return found[0].Raw
 	}

@@ -34,6 +34,9 @@ func TestReferenceIn(t *testing.T) {
 		{give: "Mortality fell ［3］.", want: "［3］"},
 		{give: "Mortality fell in 2019 [3].", want: "[3]"},
 		{give: "Mortality fell (refs. 3, 4).", want: "(refs. 3"},
+		{give: "Mortality fell (ref 3).", want: "(ref 3"},
+		{give: "Mortality fell [1,\u00a02].", want: "[1, 2]"},
+		{give: "As Smith\u00a0et\u00a0al. showed, mortality fell.", want: "et al"},
 		// Author–year citations.
 		{give: "Mortality fell (Smith et al., 2020).", want: "(Smith et al., 2020)"},
 		{give: "Mortality fell (Smith and Lee, 2019).", want: "(Smith and Lee, 2019)"},
