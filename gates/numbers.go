@@ -263,25 +263,45 @@ func UnsupportedNumbers(text string, quotes []string, years []int) []Number {
 
 // numberFailures checks that every number written with digits in each
 // cited claim appears in one of that claim's quotes or is the publication
-// year of a record it cites.
-func numberFailures(d contract.Draft, years func(citedDOI string) (int, bool)) []contract.Diagnostic {
+// year of a record it cites. Headings and the title are prose a reader takes
+// as findings too: a number in a heading must be in a quote of its section,
+// a number in the title in a quote of the draft or in the lead (topic,
+// dates) the user asked for.
+func numberFailures(d contract.Draft, lead contract.Lead, years func(citedDOI string) (int, bool)) []contract.Diagnostic {
 	var out []contract.Diagnostic
-	for _, c := range d.Claims() {
-		if len(c.Citations) == 0 {
-			continue // already uncited
-		}
-		var quotes []string
-		var ys []int
-		for _, ct := range c.Citations {
-			quotes = append(quotes, ct.Quote)
-			if y, ok := years(ct.DOI); ok {
-				ys = append(ys, y)
+	support := func(claims []contract.Claim) (quotes []string, ys []int) {
+		for _, c := range claims {
+			for _, ct := range c.Citations {
+				quotes = append(quotes, ct.Quote)
+				if y, ok := years(ct.DOI); ok {
+					ys = append(ys, y)
+				}
 			}
 		}
-		for _, n := range UnsupportedNumbers(c.Text, quotes, ys) {
-			out = append(out, contract.Diagnostic{ClaimID: c.ID, Reason: contract.ReasonNumberNotInQuote,
-				Detail: fmt.Sprintf("the number %s is in none of this claim's quotes", n.Text)})
+		return quotes, ys
+	}
+	for i, sec := range d.Sections {
+		quotes, ys := support(sec.Claims)
+		for _, n := range UnsupportedNumbers(sec.Heading, quotes, ys) {
+			out = append(out, contract.Diagnostic{Reason: contract.ReasonNumberNotInQuote,
+				Detail: fmt.Sprintf("heading of section %d: the number %s is in none of the section's quotes", i+1, n.Text)})
 		}
+		for _, c := range sec.Claims {
+			if len(c.Citations) == 0 {
+				continue // already uncited
+			}
+			quotes, ys := support([]contract.Claim{c})
+			for _, n := range UnsupportedNumbers(c.Text, quotes, ys) {
+				out = append(out, contract.Diagnostic{ClaimID: c.ID, Reason: contract.ReasonNumberNotInQuote,
+					Detail: fmt.Sprintf("the number %s is in none of this claim's quotes", n.Text)})
+			}
+		}
+	}
+	quotes, ys := support(d.Claims())
+	quotes = append(quotes, lead.Topic, lead.Name, lead.Since, lead.Until)
+	for _, n := range UnsupportedNumbers(d.Title, quotes, ys) {
+		out = append(out, contract.Diagnostic{Reason: contract.ReasonNumberNotInQuote,
+			Detail: fmt.Sprintf("title: the number %s is in no quote of the draft nor in the lead", n.Text)})
 	}
 	return out
 }

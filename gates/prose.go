@@ -118,7 +118,7 @@ func proseFailures(d contract.Draft) []contract.Diagnostic {
 
 // textFailures is every failure of the draft's prose: references, hidden
 // characters and blankness in the title, headings and claims, and numbers
-// no quote of their claim holds.
+// no quote holds (numbers.go says which quotes count for which prose).
 func textFailures(d contract.Draft, ledger contract.Ledger) []contract.Diagnostic {
 	years := func(cited string) (int, bool) {
 		id, err := doi.Normalize(cited)
@@ -128,5 +128,5 @@ func textFailures(d contract.Draft, ledger contract.Ledger) []contract.Diagnosti
 		e, ok := ledger.ByDOI(id)
 		return e.Year, ok && e.Year > 0
 	}
-	return append(proseFailures(d), numberFailures(d, years)...)
+	return append(proseFailures(d), numberFailures(d, ledger.Lead, years)...)
 }

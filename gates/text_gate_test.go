@@ -35,7 +35,13 @@ func TestGateChecksProse(t *testing.T) {
 		{name: "url in heading", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "Results, see https://example.org", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: []contract.Diagnostic{
 			{Reason: contract.ReasonReferenceInText}}},
 		{name: "author-year in title", draft: contract.Draft{Title: "Screening (Smith et al., 2020)", Sections: withText("Screening cut mortality by 20%.").Sections}, want: []contract.Diagnostic{
-			{Reason: contract.ReasonReferenceInText}}},
+			{Reason: contract.ReasonReferenceInText}, {Reason: contract.ReasonNumberNotInQuote}}},
+		{name: "number in heading its section's quotes hold", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "A 20% drop", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: nil},
+		{name: "number in heading no quote holds", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "A 93.4% drop", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: []contract.Diagnostic{
+			{Reason: contract.ReasonNumberNotInQuote, Detail: "heading of section 1: the number 93.4% is in none of the section's quotes"}}},
+		{name: "number in title no quote holds", draft: contract.Draft{Title: "Screening cuts mortality by 30%", Sections: withText("Screening cut mortality by 20%.").Sections}, want: []contract.Diagnostic{
+			{Reason: contract.ReasonNumberNotInQuote, Detail: "title: the number 30% is in no quote of the draft nor in the lead"}}},
+		{name: "number in title a quote holds", draft: contract.Draft{Title: "Screening cuts mortality by 20%", Sections: withText("Screening cut mortality by 20%.").Sections}, want: nil},
 		{name: "rtl override in claim", draft: withText("Screening cut mortality by \u202e%02\u202c."), want: []contract.Diagnostic{
 			// A reader sees "20%"; the gate checks "02", which is not 20.
 			{ClaimID: "c1", Reason: contract.ReasonHiddenCharacters},
@@ -60,6 +66,22 @@ func TestGateChecksProse(t *testing.T) {
 				t.Errorf("verified = %v, proof zero = %v, want verified %v", v.Verified, proof.IsZero(), len(tt.want) == 0)
 			}
 		})
+	}
+}
+
+// TestGateAllowsTheLeadInTheTitle: the title may name what the user asked
+// for ("type 2 diabetes", a date) even if no quote holds it.
+func TestGateAllowsTheLeadInTheTitle(t *testing.T) {
+	l := testLedger()
+	l.Lead = contract.Lead{Topic: "type 2 diabetes", Since: "2021-01-01"}
+	d := draftOf(contract.Claim{ID: "c1", Text: "Screening cut mortality by 20%.", Citations: []contract.Citation{{DOI: "10.1234/alpha", Quote: "Screening reduced mortality by 20%"}}})
+	d.Title = "Evidence brief: type 2 diabetes since 2021"
+	if v, _ := gates.New(knownOracle()).Check(context.Background(), d, l, nil); !v.Verified {
+		t.Errorf("title naming the lead: failures %+v", v.Failures)
+	}
+	d.Title = "Evidence brief: type 3 diabetes since 2021"
+	if v, _ := gates.New(knownOracle()).Check(context.Background(), d, l, nil); v.Verified {
+		t.Error("title with a number neither quotes nor lead hold verified")
 	}
 }
 
