@@ -68,7 +68,8 @@ func New(oracle oracles.Oracle, opts ...Option) *Gate {
 // failure: DOI syntax, presence in the ledger, the oracle's answer, quote
 // containment in the ledger text, retraction. Then every claim must have a
 // citation, the prose must hold no reference, hidden character or number its
-// quotes lack (prose.go, numbers.go), and no objection may be open. The verdict lists every failure.
+// quotes lack (prose.go, numbers.go), and no objection may be open. The
+// verdict lists every failure.
 //
 // A Proof is returned only when the verdict is verified; otherwise the proof
 // is the zero value, which the assembler refuses.
