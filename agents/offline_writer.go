@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/gates"
 )
 
 // ExtractiveWriter is the offline writer. It is not a language model and
@@ -127,7 +128,7 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 		}
 		for _, s := range sentences(e.Abstract) {
 			n := len(strings.Fields(s))
-			if n < 8 || n > w.maxQuoteWords() {
+			if n < 8 || n > w.maxQuoteWords() || !plainProse(s) {
 				continue
 			}
 			score := overlap(topic, contentWords(s))
@@ -151,6 +152,14 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 		return a.rank - b.rank
 	})
 	return out
+}
+
+// plainProse reports whether a sentence may be stated as a claim: the gate
+// rejects prose holding a reference (an abstract citing "(Smith et al.,
+// 2020)") or a hidden character, so such a sentence is never proposed.
+func plainProse(s string) bool {
+	_, _, hidden := contract.HiddenRune(s)
+	return !hidden && gates.ReferenceIn(s) == ""
 }
 
 func (w ExtractiveWriter) maxClaims() int     { return orDefault(w.MaxClaims, 6) }

@@ -83,8 +83,10 @@ func New(oracle oracles.Oracle, opts ...Option) *Gate {
 // failure: DOI syntax, presence in the ledger, the oracle's answer, that the
 // source is evidence (not an erratum or notice), the quote rules against the
 // ledger text and, when the oracle returns an abstract, against the
-// oracle's text, retraction. Then every claim must have a
-// citation and no objection may be open. The verdict lists every failure.
+// oracle's text, retraction. Then every claim must have a citation, the
+// prose must hold no reference, hidden character or number its quotes lack
+// (prose.go, numbers.go), and no objection may be open. The verdict lists
+// every failure.
 //
 // A Proof is returned only when the verdict is verified; otherwise the proof
 // is the zero value, which the assembler refuses.
@@ -185,6 +187,8 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		qc.Citation = p.index
 		v.Quotes = append(v.Quotes, qc)
 	}
+
+	v.Failures = append(v.Failures, textFailures(draft, ledger)...)
 
 	for _, o := range objections {
 		v.fail(contract.Diagnostic{ClaimID: o.ClaimID, Reason: contract.ReasonOpenObjection, Kind: o.Kind, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})

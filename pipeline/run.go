@@ -79,6 +79,11 @@ type Metrics struct {
 	Skeptic    contract.Usage `json:"skeptic_total"`
 	StartedAt  time.Time      `json:"started_at"`
 	Duration   time.Duration  `json:"duration_ns"`
+
+	// Reasons counts the gate's failures over all passes by reason code
+	// (number_not_in_quote, reference_in_text, ...), so a brief shows what
+	// its writer had to be stopped from shipping.
+	Reasons map[contract.Reason]int `json:"failures_by_reason"`
 }
 
 // Run executes one run for lead. It returns an error only for conditions that
@@ -100,6 +105,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 	minSources := max(r.MinSources, 1)
 
 	res := Result{Lead: lead}
+	res.Metrics.Reasons = map[contract.Reason]int{}
 	res.Metrics.StartedAt = now().UTC()
 	end := func(reason EndReason, detail string) (Result, error) {
 		res.Reason, res.Detail = reason, detail
@@ -165,6 +171,9 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		it.GateTime = now().Sub(start)
 		it.Claims, it.Citations, it.Objections = verdict.Claims, verdict.Citations, len(objections)
 		it.Failures, it.Reasons = len(verdict.Failures), verdict.Reasons()
+		for reason, n := range it.Reasons {
+			res.Metrics.Reasons[reason] += n
+		}
 		res.Metrics.Iterations = append(res.Metrics.Iterations, it)
 		res.Verdict = verdict
 		log.Info("pass checked", zap.Int("iteration", i), zap.Int("claims", it.Claims),
