@@ -70,6 +70,8 @@ func endReasonCode(r pipeline.EndReason) int {
 		return exitRefused
 	case pipeline.ModelError:
 		return exitModelError
+	case pipeline.Errored:
+		return exitInternal
 	default:
 		return exitInternal
 	}

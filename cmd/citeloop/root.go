@@ -11,8 +11,8 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // app is what every subcommand shares: I/O, the environment, the loaded
@@ -25,7 +25,7 @@ type app struct {
 	now            func() time.Time
 	// newAgents, when set, replaces the writer and skeptic the flags would
 	// build. Tests use it to script agents through the real CLI.
-	newAgents func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error)
+	newAgents engine.AgentFactory
 
 	configPath string
 	logFormat  string
@@ -33,8 +33,19 @@ type app struct {
 
 	cfg    configs.Config
 	logger *zap.Logger
-	// built holds the oracles made for this process, one per name.
-	built map[string]oracles.Oracle
+}
+
+// buildEnv is what a test's agent factory is told about the run.
+type buildEnv = engine.AgentEnv
+
+// engine builds the engine for cfg with the app's environment, logger,
+// clock and registry.
+func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
+	reg, err := a.registry()
+	if err != nil {
+		return nil, err
+	}
+	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents})
 }
 
 func newRootCmd(a *app) *cobra.Command {
