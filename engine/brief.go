@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"go.uber.org/zap"
 
@@ -98,6 +99,9 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 	}
 	switch {
 	case o.SourcesFile != "":
+		if _, err := os.Stat(o.SourcesFile); err != nil {
+			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, err)
+		}
 		return collect.NewFileCollector(o.SourcesFile, oracle, opts), nil
 	case o.Offline != nil:
 		return collect.NewSearchCollector(o.Offline.searcher(), "snapshot", opts), nil

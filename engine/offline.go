@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"sync"
 
 	"github.com/citeloop/citeloop/oracles"
@@ -39,6 +40,23 @@ var embeddedOffline = sync.OnceValues(func() (*Offline, error) { return LoadOffl
 // EmbeddedOffline returns the corpus shipped in the binary, parsed once per
 // process.
 func EmbeddedOffline() (*Offline, error) { return embeddedOffline() }
+
+// OfflineFile loads a corpus from a file, or returns the embedded one when
+// path is empty.
+func OfflineFile(path string) (*Offline, error) {
+	if path == "" {
+		return EmbeddedOffline()
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
+	}
+	off, err := LoadOffline(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return off, nil
+}
 
 // Oracle answers DOI lookups from the corpus.
 func (o *Offline) Oracle() oracles.Oracle { return o.oracle }

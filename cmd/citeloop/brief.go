@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -105,16 +105,11 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		}
 	}
 
-	if o.collect.sources != "" {
-		if _, err := os.Stat(o.collect.sources); err != nil {
-			return usageError("--sources: %v", err)
-		}
-	}
 	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats}
 	cfg := a.cfg
 	if o.offline {
-		if bo.Offline, err = offlineCorpus(o.corpus); err != nil {
-			return err
+		if bo.Offline, err = engine.OfflineFile(o.corpus); err != nil {
+			return usageError("--corpus: %w", err)
 		}
 	} else if a.newAgents == nil {
 		if cfg.Agents, err = o.agents.settings(cfg.Agents); err != nil {
@@ -126,7 +121,9 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return err
 	}
 	briefer, err := eng.NewBriefer(bo)
-	if err != nil {
+	if errors.Is(err, engine.ErrInput) {
+		return usageError("--sources: %w", err)
+	} else if err != nil {
 		return err
 	}
 	if o.collect.leads != "" {
@@ -140,22 +137,6 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return err
 	}
 	return outcome(out)
-}
-
-// offlineCorpus is the embedded corpus, or the --corpus file.
-func offlineCorpus(path string) (*engine.Offline, error) {
-	if path == "" {
-		return engine.EmbeddedOffline()
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, usageError("--corpus: %v", err)
-	}
-	off, err := engine.LoadOffline(data)
-	if err != nil {
-		return nil, usageError("--corpus %s: %v", path, err)
-	}
-	return off, nil
 }
 
 // publish writes one lead's outcome into out and prints what happened.

@@ -3,19 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/citeloop/citeloop/engine"
 )
-
-// maxCheckFileBytes caps one input document.
-const maxCheckFileBytes = 64 << 20
 
 type checkOptions struct {
 	json    bool
@@ -63,7 +58,7 @@ type checkReport struct {
 }
 
 func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) error {
-	docs, err := readCheckFiles(a.stdin, files)
+	docs, err := engine.ReadDocuments(a.stdin, files)
 	if err != nil {
 		return err
 	}
@@ -111,49 +106,6 @@ func checkExitCode(s engine.CheckStatus) int {
 	default:
 		return exitOK
 	}
-}
-
-// readCheckFiles reads every input before any lookup, so that a bad path
-// fails fast (exit 2) and costs no request.
-func readCheckFiles(stdin io.Reader, files []string) ([]engine.Document, error) {
-	var docs []engine.Document
-	usedStdin := false
-	for _, name := range files {
-		var (
-			b   []byte
-			err error
-		)
-		if name == "-" {
-			if usedStdin {
-				return nil, usageError("check: - (stdin) given twice")
-			}
-			usedStdin = true
-			b, err = io.ReadAll(io.LimitReader(stdin, maxCheckFileBytes+1))
-			name = "<stdin>"
-		} else {
-			b, err = readLimited(name)
-		}
-		if err != nil {
-			return nil, usageError("check: read %s: %v", name, err)
-		}
-		if len(b) > maxCheckFileBytes {
-			return nil, usageError("check: %s is larger than %d bytes", name, maxCheckFileBytes)
-		}
-		docs = append(docs, engine.Document{Name: name, Text: string(b)})
-	}
-	return docs, nil
-}
-
-func readLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, errors.New("is a directory")
-	}
-	return io.ReadAll(io.LimitReader(f, maxCheckFileBytes+1))
 }
 
 // writeCheckTable prints one aligned line per DOI and a summary line.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
@@ -88,7 +89,7 @@ func exitCode(err error) int {
 		return oe.code
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, collect.ErrInvalidLead):
+	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, collect.ErrInvalidLead), errors.Is(err, engine.ErrInput):
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

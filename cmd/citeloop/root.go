@@ -1,14 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
@@ -91,31 +88,10 @@ func (a *app) setup() error {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
-	logger, err := newLogger(a.stderr, a.logFormat, a.logLevel)
+	logger, err := engine.NewLogger(a.stderr, a.logFormat, a.logLevel)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.logger = logger
 	return nil
-}
-
-// newLogger logs to w, as console text or JSON.
-func newLogger(w io.Writer, format, level string) (*zap.Logger, error) {
-	lvl, err := zapcore.ParseLevel(level)
-	if err != nil {
-		return nil, fmt.Errorf("--log-level: %w", err)
-	}
-	encCfg := zap.NewProductionEncoderConfig()
-	encCfg.EncodeTime = zapcore.ISO8601TimeEncoder
-	var enc zapcore.Encoder
-	switch strings.ToLower(format) {
-	case "console":
-		encCfg.EncodeLevel = zapcore.CapitalLevelEncoder
-		enc = zapcore.NewConsoleEncoder(encCfg)
-	case "json":
-		enc = zapcore.NewJSONEncoder(encCfg)
-	default:
-		return nil, fmt.Errorf("--log-format: want console or json, got %q", format)
-	}
-	return zap.New(zapcore.NewCore(enc, zapcore.AddSync(w), lvl)), nil
 }
