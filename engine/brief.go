@@ -33,6 +33,16 @@ type BriefOptions struct {
 	Formats []pipeline.Format
 }
 
+// ValidateLead checks a lead the way a Briefer with these options needs it:
+// with a sources file a lead may be empty (the file says what the brief is
+// about). Errors wrap collect.ErrInvalidLead and name the field.
+func (o BriefOptions) ValidateLead(l contract.Lead) (contract.Lead, error) {
+	if o.SourcesFile != "" {
+		return collect.ValidateSourcesLead(l)
+	}
+	return collect.ValidateLead(l)
+}
+
 // Briefer runs leads through one collector, one pair of agents and one gate.
 // Build it once; RunLead is safe to call from many goroutines.
 type Briefer struct {

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -80,6 +81,19 @@ func (r CheckReport) Status() CheckStatus {
 // Bad counts the DOIs not found, invalid or retracted.
 func (r CheckReport) Bad() int {
 	return r.Summary[VerdictNotFound] + r.Summary[VerdictInvalid] + r.Summary[VerdictRetracted]
+}
+
+// Problem says in one sentence what keeps the report from AllFound; "" when
+// nothing does.
+func (r CheckReport) Problem() string {
+	switch r.Status() {
+	case Unknown:
+		return fmt.Sprintf("%d of %d DOIs unknown: an oracle could not answer", r.Summary[VerdictUnknown], len(r.DOIs))
+	case NotVerified:
+		return fmt.Sprintf("%d of %d DOIs not verified (not found, invalid or retracted)", r.Bad(), len(r.DOIs))
+	default:
+		return ""
+	}
 }
 
 // CheckOptions choose the oracle Check asks.

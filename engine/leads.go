@@ -13,6 +13,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // SummaryFile records, in a leads job's folder, what was done for each lead.
@@ -46,6 +47,23 @@ type LeadsJob struct {
 	Out         string
 	// Report writes the failure report of a lead that did not verify.
 	Report bool
+}
+
+// LoadLeadsJob reads a leads file (see collect.LoadLeads) into a job that
+// writes into out. Invalid rows are kept in the job's InvalidRows, by row
+// and field; only a file with no valid lead is an error.
+func LoadLeadsJob(path, out string) (LeadsJob, error) {
+	leads, err := collect.LoadLeads(path)
+	job := LeadsJob{File: path, Leads: leads, Out: out}
+	if err != nil {
+		if len(leads) == 0 {
+			return LeadsJob{}, err
+		}
+		for _, e := range collect.RowErrors(err) {
+			job.InvalidRows = append(job.InvalidRows, e.Error())
+		}
+	}
+	return job, nil
 }
 
 // Observer hears about a leads job as it goes. Nil fields are skipped.
@@ -105,7 +123,7 @@ func RunLeads(ctx context.Context, b *Briefer, job LeadsJob, obs Observer) (Summ
 		if o.Err != nil && ctx.Err() != nil {
 			return sum, o.Err
 		}
-		pub, err := Publish(out, o, job.Report)
+		pub, err := b.Publish(out, o, job.Report)
 		if err != nil {
 			// A lead that cannot be written is recorded and the job goes on.
 			o = errored(lead, o.Result, err)

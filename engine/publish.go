@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"go.uber.org/zap"
+
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -19,6 +21,16 @@ type Published struct {
 	// Removed are files an earlier run left there and Publish removed, so
 	// that an old brief never looks like this run's result.
 	Removed []string
+}
+
+// Publish is the package's Publish, logging the brief it wrote.
+func (b *Briefer) Publish(dir string, o Outcome, report bool) (Published, error) {
+	p, err := Publish(dir, o, report)
+	if err == nil && o.Reason == pipeline.Verified {
+		v := o.Result.Verdict
+		b.log.Info("brief written", zap.String("lead", o.Lead.ID), zap.Int("files", len(p.Paths)), zap.Int("claims", v.Claims), zap.Int("citations", v.Citations))
+	}
+	return p, err
 }
 
 // Publish writes an outcome into dir. A verified outcome's brief is written

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -96,24 +95,24 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return usageError("--leads FILE replaces --orcid, --name, --affiliation, --topic, --since, --until and --max-sources: give the leads in the file")
 	}
 
+	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats}
 	// Check the lead before anything is built: a bad flag must not cost a
 	// network client or a model credential check.
 	var single contract.Lead
 	if o.collect.leads == "" {
-		if single, err = o.collect.validateLead(o.collect.lead); err != nil {
+		if single, err = bo.ValidateLead(o.collect.lead); err != nil {
 			return usageError("lead: %v", err)
 		}
 	}
 
-	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats}
 	cfg := a.cfg
 	if o.offline {
 		if bo.Offline, err = engine.OfflineFile(o.corpus); err != nil {
 			return usageError("--corpus: %w", err)
 		}
 	} else if a.newAgents == nil {
-		if cfg.Agents, err = o.agents.settings(cfg.Agents); err != nil {
-			return err
+		if cfg.Agents, err = o.agents.Apply(cfg.Agents); err != nil {
+			return usageError("agent flags: %w", err)
 		}
 	}
 	eng, err := a.engine(cfg)
@@ -133,27 +132,17 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if out.Err != nil {
 		return out.Err
 	}
-	if err := publish(a, o.out, out, o.report); err != nil {
-		return err
-	}
-	return outcome(out)
-}
-
-// publish writes one lead's outcome into out and prints what happened.
-func publish(a *app, out string, o engine.Outcome, report bool) error {
-	p, err := engine.Publish(out, o, report)
+	p, err := briefer.Publish(o.out, out, o.report)
 	if err != nil {
 		return err
 	}
-	publishPrint(a, out, o, p)
-	return nil
+	publishPrint(a, o.out, out, p)
+	return outcome(out)
 }
 
 // publishPrint prints what publishing an outcome into out did.
 func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
 	if o.Reason == pipeline.Verified {
-		v := o.Result.Verdict
-		a.logger.Info("brief written", zap.String("lead", o.Lead.ID), zap.Int("files", len(p.Paths)), zap.Int("claims", v.Claims), zap.Int("citations", v.Citations))
 		fmt.Fprintf(a.stdout, "verified: %s\n", o.Detail)
 		for _, path := range p.Paths {
 			fmt.Fprintln(a.stdout, path)
@@ -169,10 +158,11 @@ func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
 	}
 }
 
-// outcome is the error that carries a finished lead's exit code.
+// outcome is the error that carries a finished lead's exit code; its end
+// reason was already printed on stdout.
 func outcome(o engine.Outcome) error {
 	if o.Reason == pipeline.Verified {
 		return nil
 	}
-	return &outcomeError{code: endReasonCode(o.Reason), reason: o.Reason, detail: o.Detail}
+	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail)}
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -76,73 +74,19 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if err != nil {
 		return err
 	}
-	code := checkExitCode(rep.Status())
+	// Unknown wins over not verified (engine.CheckReport.Status).
+	code := map[engine.CheckStatus]int{engine.AllFound: exitOK, engine.NotVerified: exitNotVerified, engine.Unknown: exitOracleUnavailable}[rep.Status()]
 	if o.json {
 		enc := json.NewEncoder(a.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(checkReport{Files: rep.Files, Summary: rep.Summary, ExitCode: code, DOIs: rep.DOIs}); err != nil {
 			return fmt.Errorf("check: write report: %w", err)
 		}
-	} else if err := writeCheckTable(a.stdout, rep); err != nil {
+	} else if err := rep.WriteText(a.stdout); err != nil {
 		return fmt.Errorf("check: write report: %w", err)
 	}
-	switch code {
-	case exitOK:
+	if code == exitOK {
 		return nil
-	case exitOracleUnavailable:
-		return &exitError{code: code, err: fmt.Errorf("check: %d of %d DOIs unknown: an oracle could not answer", rep.Summary[engine.VerdictUnknown], len(rep.DOIs))}
-	default:
-		return &exitError{code: code, err: fmt.Errorf("check: %d of %d DOIs not verified (not found, invalid or retracted)", rep.Bad(), len(rep.DOIs))}
 	}
-}
-
-// checkExitCode: unknown wins, then anything not verified, else OK.
-func checkExitCode(s engine.CheckStatus) int {
-	switch s {
-	case engine.Unknown:
-		return exitOracleUnavailable
-	case engine.NotVerified:
-		return exitNotVerified
-	default:
-		return exitOK
-	}
-}
-
-// writeCheckTable prints one aligned line per DOI and a summary line.
-func writeCheckTable(w io.Writer, r engine.CheckReport) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "DOI\tVERDICT\tORACLE\tTITLE\tWHERE")
-	for _, row := range r.DOIs {
-		title := row.Title
-		if title == "" {
-			title = "-"
-		}
-		if row.RetractionNotice {
-			title = "[retraction notice] " + title
-		}
-		where := fmt.Sprintf("%s:%d", row.Locations[0].File, row.Locations[0].Line)
-		if n := len(row.Locations); n > 1 {
-			where += fmt.Sprintf(" (+%d)", n-1)
-		}
-		oracle := row.Oracle
-		if oracle == "" {
-			oracle = "-"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", row.DOI, row.Verdict, oracle, truncateRunes(title, 60), where)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	s := r.Summary
-	_, err := fmt.Fprintf(w, "%d DOIs in %d file(s): %d found, %d not_found, %d invalid, %d retracted, %d unknown\n",
-		len(r.DOIs), len(r.Files), s[engine.VerdictFound], s[engine.VerdictNotFound], s[engine.VerdictInvalid], s[engine.VerdictRetracted], s[engine.VerdictUnknown])
-	return err
-}
-
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+	return &exitError{code: code, err: fmt.Errorf("check: %s", rep.Problem())}
 }

@@ -4,7 +4,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // collectFlags builds the leads and the collector: the offline corpus
@@ -32,12 +31,3 @@ func (f *collectFlags) register(fs *pflag.FlagSet) {
 
 // hasLeadFlags reports whether any single-lead flag was given.
 func (f *collectFlags) hasLeadFlags() bool { return f.lead != (contract.Lead{}) }
-
-// validateLead checks a lead the way this run needs it: with --sources a
-// lead may be empty (the file says what the brief is about).
-func (f *collectFlags) validateLead(l contract.Lead) (contract.Lead, error) {
-	if f.sources != "" {
-		return collect.ValidateSourcesLead(l)
-	}
-	return collect.ValidateLead(l)
-}

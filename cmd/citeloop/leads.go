@@ -8,23 +8,19 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // runLeads runs every valid lead of --leads (see engine.RunLeads) and prints
 // each as it goes. The exit code is 2 if a row was invalid, else that of
 // the first lead that did not verify.
 func runLeads(ctx context.Context, a *app, o *briefOptions, b *engine.Briefer) error {
-	leads, loadErr := collect.LoadLeads(o.collect.leads)
-	job := engine.LeadsJob{File: o.collect.leads, Leads: leads, Out: o.out, Report: o.report}
-	if loadErr != nil {
-		if len(leads) == 0 {
-			return usageError("--leads: %v", loadErr)
-		}
-		for _, e := range collect.RowErrors(loadErr) {
-			job.InvalidRows = append(job.InvalidRows, e.Error())
-			fmt.Fprintf(a.stderr, "citeloop: --leads: skipping invalid row: %v\n", e)
-		}
+	job, err := engine.LoadLeadsJob(o.collect.leads, o.out)
+	if err != nil {
+		return usageError("--leads: %v", err)
+	}
+	job.Report = o.report
+	for _, e := range job.InvalidRows {
+		fmt.Fprintf(a.stderr, "citeloop: --leads: skipping invalid row: %s\n", e)
 	}
 	var firstFailure error
 	sum, err := engine.RunLeads(ctx, b, job, engine.Observer{

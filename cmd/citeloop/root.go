@@ -79,12 +79,8 @@ func (a *app) setup() error {
 	if a.configPath == "" {
 		a.configPath = a.getenv("CITELOOP_CONFIG")
 	}
-	cfg, err := configs.Load(a.configPath)
+	cfg, err := engine.LoadConfig(a.configPath, a.getenv)
 	if err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
-	cfg.Oracles.ApplyEnv(a.getenv)
-	if err := cfg.Validate(); err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
