@@ -5,7 +5,6 @@ import (
 	"math"
 	"net/mail"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
@@ -14,8 +13,8 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 )
 
-// Oracle names the oracles section knows. main's registry must register
-// each of them.
+// Oracle names the oracles section has settings for. engine.NewRegistry
+// registers each of them.
 const (
 	EuropePMC = "europepmc"
 	Crossref  = "crossref"
@@ -159,10 +158,12 @@ func (o Oracles) Validate() error {
 	if len(o.Use) == 0 {
 		return invalid("oracles.use", "must name at least one oracle")
 	}
+	// Whether a name is registered is checked against the registry by
+	// engine.New: a program may register oracles of its own.
 	seen := map[string]bool{}
 	for _, name := range o.Use {
-		if !slices.Contains(OracleNames(), name) {
-			return invalid("oracles.use", "unknown oracle %q (known: %s)", name, strings.Join(OracleNames(), ", "))
+		if strings.TrimSpace(name) == "" {
+			return invalid("oracles.use", "empty oracle name")
 		}
 		if seen[name] {
 			return invalid("oracles.use", "oracle %q listed twice", name)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -79,7 +80,7 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	}
 	for _, name := range cfg.Oracles.Use {
 		if !deps.Registry.Has(name) {
-			return nil, fmt.Errorf("%w: oracles.use: oracle %q is not registered", configs.ErrInvalid, name)
+			return nil, fmt.Errorf("%w: oracles.use: unknown oracle %q (known: %s)", configs.ErrInvalid, name, strings.Join(deps.Registry.Names(), ", "))
 		}
 	}
 	return &Engine{cfg: cfg, deps: deps, raw: map[string]oracles.Oracle{}}, nil

@@ -320,3 +320,28 @@ func listDir(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+func TestNewChecksOracleNamesAgainstTheRegistry(t *testing.T) {
+	reg, _, _ := mapRegistry(t, nil)
+	tests := []struct {
+		name    string
+		use     []string
+		wantErr string
+	}{
+		{name: "registered", use: []string{"europepmc"}},
+		{name: "not registered", use: []string{"europepmc", "pubmed"}, wantErr: `oracles.use: unknown oracle "pubmed" (known: europepmc)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := configs.Default()
+			cfg.Oracles.Use = tt.use
+			_, err := engine.New(cfg, engine.Deps{Registry: reg})
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Fatal(err)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.Is(err, configs.ErrInvalid)):
+				t.Fatalf("error = %v, want one wrapping configs.ErrInvalid containing %q", err, tt.wantErr)
+			}
+		})
+	}
+}

@@ -132,3 +132,10 @@ func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) 
 	}
 	return nil, fmt.Errorf("%w: unknown provider %q", configs.ErrInvalid, c.Provider)
 }
+
+// OfflineAgents is an AgentFactory that always gives the offline agents
+// (the extractive writer and the rule-based skeptic): a program that runs
+// its own oracle or sources without a model passes it in Deps.Agents.
+func OfflineAgents(AgentEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+	return agents.ExtractiveWriter{}, agents.RuleSkeptic{}, nil
+}
