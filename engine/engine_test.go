@@ -18,42 +18,21 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/oracletest"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
 var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
 
-// mapOracle answers from a map: found with the record, else not found.
-type mapOracle struct {
-	name    string
-	records map[string]oracles.Record
-	calls   *atomic.Int64
-}
-
-func (m mapOracle) Name() string { return m.name }
-
-func (m mapOracle) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
-	m.calls.Add(1)
-	valid, out := oracles.Split(m.name, dois)
-	for _, d := range valid {
-		if rec, ok := m.records[d]; ok {
-			out[d] = oracles.Result{DOI: d, Status: oracles.Found, Oracle: m.name, Record: &rec}
-			continue
-		}
-		out[d] = oracles.Result{DOI: d, Status: oracles.NotFound, Oracle: m.name}
-	}
-	return out
-}
-
 // mapRegistry registers a map-backed oracle under "europepmc" and counts
 // how often its factory runs.
-func mapRegistry(t *testing.T, records map[string]oracles.Record) (*oracles.Registry, *atomic.Int64, *atomic.Int64) {
+func mapRegistry(t *testing.T, records []oracles.Record) (*oracles.Registry, *atomic.Int64, *atomic.Int64) {
 	t.Helper()
 	var builds, lookups atomic.Int64
 	r := oracles.NewRegistry()
 	err := r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) {
 		builds.Add(1)
-		return mapOracle{name: "europepmc", records: records, calls: &lookups}, nil
+		return oracletest.NewFake("europepmc", records, &lookups), nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +60,7 @@ func offlineBriefer(t testing.TB, formats ...pipeline.Format) *engine.Briefer {
 // One engine, one Briefer, one oracle: used from many goroutines at once
 // (run with -race), every lead gets the answer it gets alone.
 func TestEngineIsSafeForConcurrentUse(t *testing.T) {
-	reg, builds, _ := mapRegistry(t, map[string]oracles.Record{"10.1234/a": {DOI: "10.1234/a", Title: "A"}})
+	reg, builds, _ := mapRegistry(t, []oracles.Record{{DOI: "10.1234/a", Title: "A"}})
 	e, err := engine.New(configs.Default(), engine.Deps{Registry: reg, Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
