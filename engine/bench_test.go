@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/agents/offline"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -35,8 +35,8 @@ func oldOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead
 			MaxSources: c.MaxSources, MaxAbstractChars: c.MaxAbstractChars, MaxTotalChars: c.MaxTotalChars,
 			FetchLimit: c.FetchLimit, Now: fixedNow,
 		}),
-		Writer:        agents.ExtractiveWriter{},
-		Skeptic:       agents.RuleSkeptic{},
+		Writer:        offline.ExtractiveWriter{},
+		Skeptic:       offline.RuleSkeptic{},
 		Gate:          gates.New(oracle, gates.WithClock(fixedNow)),
 		MaxIterations: cfg.Pipeline.MaxIterations,
 		MinSources:    c.MinSources,

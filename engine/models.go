@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/agents/gemini"
+	"github.com/citeloop/citeloop/agents/offline"
+	"github.com/citeloop/citeloop/agents/openai"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -20,7 +23,7 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 		return e.deps.Agents(env)
 	}
 	if env.Offline {
-		return agents.ExtractiveWriter{}, agents.RuleSkeptic{}, nil
+		return offline.ExtractiveWriter{}, offline.RuleSkeptic{}, nil
 	}
 	cfg := e.cfg.Agents
 	getenv := e.deps.Getenv
@@ -110,7 +113,7 @@ func geminiLocation(getenv func(string) string) string {
 func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) (agents.Model, error) {
 	switch c.Provider {
 	case configs.ProviderGemini:
-		gc := agents.GeminiConfig{Model: c.Model, BaseURL: c.BaseURL, VertexAI: vertexAI(getenv)}
+		gc := gemini.GeminiConfig{Model: c.Model, BaseURL: c.BaseURL, VertexAI: vertexAI(getenv)}
 		switch {
 		case gc.VertexAI && getenv("GOOGLE_CLOUD_PROJECT") != "" && geminiLocation(getenv) != "":
 			gc.Project, gc.Location = getenv("GOOGLE_CLOUD_PROJECT"), geminiLocation(getenv)
@@ -122,13 +125,13 @@ func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) 
 		} else if gc.BaseURL == "" {
 			gc.BaseURL = getenv("GOOGLE_GEMINI_BASE_URL")
 		}
-		return agents.NewGemini(ctx, gc)
+		return gemini.NewGemini(ctx, gc)
 	case configs.ProviderOpenAI:
-		oc := agents.OpenAIConfig{Model: c.Model, BaseURL: c.BaseURL, APIKey: getenv("OPENAI_API_KEY")}
+		oc := openai.OpenAIConfig{Model: c.Model, BaseURL: c.BaseURL, APIKey: getenv("OPENAI_API_KEY")}
 		if oc.BaseURL == "" {
 			oc.BaseURL = getenv("OPENAI_BASE_URL")
 		}
-		return agents.NewOpenAI(oc)
+		return openai.NewOpenAI(oc)
 	}
 	return nil, fmt.Errorf("%w: unknown provider %q", configs.ErrInvalid, c.Provider)
 }
@@ -137,5 +140,5 @@ func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) 
 // (the extractive writer and the rule-based skeptic): a program that runs
 // its own oracle or sources without a model passes it in Deps.Agents.
 func OfflineAgents(AgentEnv) (pipeline.Writer, pipeline.Skeptic, error) {
-	return agents.ExtractiveWriter{}, agents.RuleSkeptic{}, nil
+	return offline.ExtractiveWriter{}, offline.RuleSkeptic{}, nil
 }
