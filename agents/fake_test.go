@@ -201,18 +201,18 @@ func fastRetry() agents.RetryPolicy {
 	return agents.RetryPolicy{MaxAttempts: 3, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Millisecond, 4*time.Millisecond)}
 }
 
-func newGemini(t *testing.T, url, model string) *gemini.Gemini {
+func newGemini(t *testing.T, url, model string) *gemini.Client {
 	t.Helper()
-	m, err := gemini.NewGemini(context.Background(), gemini.GeminiConfig{Model: model, APIKey: testKey, BaseURL: url})
+	m, err := gemini.New(context.Background(), gemini.Config{Model: model, APIKey: testKey, BaseURL: url})
 	if err != nil {
-		t.Fatalf("NewGemini: %v", err)
+		t.Fatalf("New: %v", err)
 	}
 	return m
 }
 
-func newOpenAI(t *testing.T, url, model string) *openai.OpenAI {
+func newOpenAI(t *testing.T, url, model string) *openai.Client {
 	t.Helper()
-	m, err := openai.NewOpenAI(openai.OpenAIConfig{Model: model, APIKey: testKey, BaseURL: url + "/v1"})
+	m, err := openai.New(openai.Config{Model: model, APIKey: testKey, BaseURL: url + "/v1"})
 	if err != nil {
 		t.Fatalf("NewOpenAI: %v", err)
 	}

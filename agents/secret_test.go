@@ -41,9 +41,9 @@ func TestSecretsNeverLeak(t *testing.T) {
 		errs = append(errs, err)
 	}
 	// The SDK prints its whole ClientConfig, key included, on a bad setup.
-	_, err := gemini.NewGemini(context.Background(), gemini.GeminiConfig{Model: "m", APIKey: testKey, Project: "p"})
+	_, err := gemini.New(context.Background(), gemini.Config{Model: "m", APIKey: testKey, Project: "p"})
 	if err == nil {
-		t.Fatal("NewGemini with a project on the Gemini API: want an error")
+		t.Fatal("New with a project on the Gemini API: want an error")
 	}
 	errs = append(errs, err)
 

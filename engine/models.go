@@ -113,7 +113,7 @@ func geminiLocation(getenv func(string) string) string {
 func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) (agents.Model, error) {
 	switch c.Provider {
 	case configs.ProviderGemini:
-		gc := gemini.GeminiConfig{Model: c.Model, BaseURL: c.BaseURL, VertexAI: vertexAI(getenv)}
+		gc := gemini.Config{Model: c.Model, BaseURL: c.BaseURL, VertexAI: vertexAI(getenv)}
 		switch {
 		case gc.VertexAI && getenv("GOOGLE_CLOUD_PROJECT") != "" && geminiLocation(getenv) != "":
 			gc.Project, gc.Location = getenv("GOOGLE_CLOUD_PROJECT"), geminiLocation(getenv)
@@ -125,13 +125,13 @@ func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) 
 		} else if gc.BaseURL == "" {
 			gc.BaseURL = getenv("GOOGLE_GEMINI_BASE_URL")
 		}
-		return gemini.NewGemini(ctx, gc)
+		return gemini.New(ctx, gc)
 	case configs.ProviderOpenAI:
-		oc := openai.OpenAIConfig{Model: c.Model, BaseURL: c.BaseURL, APIKey: getenv("OPENAI_API_KEY")}
+		oc := openai.Config{Model: c.Model, BaseURL: c.BaseURL, APIKey: getenv("OPENAI_API_KEY")}
 		if oc.BaseURL == "" {
 			oc.BaseURL = getenv("OPENAI_BASE_URL")
 		}
-		return openai.NewOpenAI(oc)
+		return openai.New(oc)
 	}
 	return nil, fmt.Errorf("%w: unknown provider %q", configs.ErrInvalid, c.Provider)
 }

@@ -13,11 +13,11 @@ import (
 	"github.com/citeloop/citeloop/agents"
 )
 
-// GeminiConfig configures a Gemini backend. Empty fields fall back to the
+// Config configures a Gemini backend. Empty fields fall back to the
 // SDK's own environment variables (GEMINI_API_KEY / GOOGLE_API_KEY,
 // GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION,
 // GOOGLE_GEMINI_BASE_URL), which the SDK reads when the client is built.
-type GeminiConfig struct {
+type Config struct {
 	Model string
 	// APIKey authenticates on the Gemini API (or Vertex AI express mode).
 	APIKey string
@@ -31,18 +31,18 @@ type GeminiConfig struct {
 	HTTPClient *http.Client
 }
 
-// Gemini is a Model on google.golang.org/genai. The SDK retries only when
-// HTTPOptions.RetryOptions is set; Gemini leaves it nil so that the agents'
+// Client is an agents.Model on google.golang.org/genai. The SDK retries only when
+// HTTPOptions.RetryOptions is set; Client leaves it nil so that the agents.
 // RetryPolicy is the one and only retry loop.
-type Gemini struct {
+type Client struct {
 	client *genai.Client
 	model  string
 }
 
-var _ agents.Model = (*Gemini)(nil)
+var _ agents.Model = (*Client)(nil)
 
-// NewGemini builds the SDK client. Its errors never contain the API key.
-func NewGemini(ctx context.Context, cfg GeminiConfig) (*Gemini, error) {
+// New builds the SDK client. Its errors never contain the API key.
+func New(ctx context.Context, cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("gemini: no model name")
 	}
@@ -63,14 +63,14 @@ func NewGemini(ctx context.Context, cfg GeminiConfig) (*Gemini, error) {
 		// The SDK prints its whole ClientConfig, API key included.
 		return nil, fmt.Errorf("gemini: create client: %w", agents.Redact(err, cfg.APIKey, cc.APIKey))
 	}
-	return &Gemini{client: client, model: cfg.Model}, nil
+	return &Client{client: client, model: cfg.Model}, nil
 }
 
 // Name returns the model id.
-func (g *Gemini) Name() string { return g.model }
+func (g *Client) Name() string { return g.model }
 
 // Generate makes one generateContent call with JSON structured output.
-func (g *Gemini) Generate(ctx context.Context, req agents.Request) (agents.Response, error) {
+func (g *Client) Generate(ctx context.Context, req agents.Request) (agents.Response, error) {
 	cfg := &genai.GenerateContentConfig{
 		Temperature:        genai.Ptr(float32(req.Temperature)),
 		Seed:               genai.Ptr(int32(req.Seed)),

@@ -16,9 +16,9 @@ import (
 	"github.com/citeloop/citeloop/agents"
 )
 
-// OpenAIConfig configures an OpenAI-compatible backend (OpenAI, Ollama,
+// Config configures an OpenAI-compatible backend (OpenAI, Ollama,
 // vLLM, llama.cpp server).
-type OpenAIConfig struct {
+type Config struct {
 	Model string
 	// BaseURL is the API root including /v1, e.g. http://127.0.0.1:11434/v1.
 	// Empty means the SDK default (OPENAI_BASE_URL or api.openai.com).
@@ -28,18 +28,18 @@ type OpenAIConfig struct {
 	HTTPClient *http.Client
 }
 
-// OpenAI is a Model on github.com/openai/openai-go/v3. The SDK's own retries
+// Client is an agents.Model on github.com/openai/openai-go/v3. The SDK's own retries
 // are switched off (WithMaxRetries(0)) so the agents' RetryPolicy is the only
 // retry loop.
-type OpenAI struct {
+type Client struct {
 	client openai.Client
 	model  string
 }
 
-var _ agents.Model = (*OpenAI)(nil)
+var _ agents.Model = (*Client)(nil)
 
-// NewOpenAI builds the SDK client.
-func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+// New builds the SDK client.
+func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("openai: no model name")
 	}
@@ -50,14 +50,14 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &OpenAI{client: openai.NewClient(opts...), model: cfg.Model}, nil
+	return &Client{client: openai.NewClient(opts...), model: cfg.Model}, nil
 }
 
 // Name returns the model id.
-func (o *OpenAI) Name() string { return o.model }
+func (o *Client) Name() string { return o.model }
 
 // Generate makes one chat completion with a strict json_schema response format.
-func (o *OpenAI) Generate(ctx context.Context, req agents.Request) (agents.Response, error) {
+func (o *Client) Generate(ctx context.Context, req agents.Request) (agents.Response, error) {
 	var msgs []openai.ChatCompletionMessageParamUnion
 	if req.System != "" {
 		msgs = append(msgs, openai.SystemMessage(req.System))
