@@ -4,7 +4,8 @@
 //
 //   - The CLI (cmd/citeloop) parses flags into a Config and options, calls
 //     the engine, prints the values it returns and maps them to exit codes.
-//     Only cmd knows exit codes.
+//     Only cmd knows exit codes. A --leads run is RunLeads with an Observer
+//     that prints each lead as it starts and ends.
 //   - A batch worker builds one Engine and one Briefer per process, then runs
 //     many leads concurrently, each with its own context deadline:
 //     Briefer.RunLead returns an Outcome value (end reason, metrics, the
@@ -14,7 +15,10 @@
 //     verified brief, so the worker can skip the models.
 //   - An MCP server checks documents given as text (Engine.Check), collects
 //     a lead's sources (Briefer.Collect) and writes a brief with a per-pass
-//     progress callback (BriefOptions.Progress), all cancellable by context.
+//     progress callback (Briefer.RunLeadWithProgress), all cancellable by
+//     context.
+//   - A Go program adds its own oracle by registering it in the Registry it
+//     passes in Deps and naming it in oracles.use (example_plugin_test.go).
 //   - `citeloop verify`/`watch` look DOIs up again past the cache
 //     (Engine.FreshOracle).
 //
