@@ -394,6 +394,10 @@ func TestLookupShortFinalPage(t *testing.T) {
 				var bad *oracles.BadResponseError
 				if r.Status != oracles.Unknown || !errors.As(r.Err, &bad) {
 					t.Errorf("%s: got %s (err %v), want unknown with a BadResponseError", d, r.Status, r.Err)
+					continue
+				}
+				if want := fmt.Sprintf("hitCount %d but 1 records received", tt.hitCount); !strings.Contains(bad.Reason, want) {
+					t.Errorf("%s: reason %q, want it to say %q", d, bad.Reason, want)
 				}
 			}
 			if p := oracletest.Problems(europepmc.Name, ask, got); len(p) > 0 {

@@ -135,3 +135,14 @@ func TestBatchSizeIsCappedAtHalfAPage(t *testing.T) {
 		t.Errorf("requests = %d, want 2 batches of at most 500", n.Load())
 	}
 }
+
+// Search with no page size asks for the default batch size.
+func TestSearchDefaultPageSize(t *testing.T) {
+	url, requests := sizedServer(t, 1000, 0)
+	if _, err := newClient(t, url, 25).Search(context.Background(), "cancer", 0, ""); err != nil {
+		t.Fatal(err)
+	}
+	if sizes, _ := requests(); len(sizes) != 1 || sizes[0] != strconv.Itoa(europepmc.DefaultBatchSize) {
+		t.Errorf("pageSize asked = %v, want [%d]", sizes, europepmc.DefaultBatchSize)
+	}
+}
