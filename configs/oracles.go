@@ -5,17 +5,20 @@ import (
 	"math"
 	"net/mail"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/crossref"
+	"github.com/citeloop/citeloop/oracles/datacite"
+	"github.com/citeloop/citeloop/oracles/doiorg"
+	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
-// Oracle names the oracles section knows. main's registry must register
-// each of them.
+// Oracle names the oracles section has settings for. engine.NewRegistry
+// registers each of them.
 const (
 	EuropePMC = "europepmc"
 	Crossref  = "crossref"
@@ -81,7 +84,8 @@ type Cache struct {
 // DefaultOracles is Europe PMC alone, with polite limits for every oracle
 // a user may switch on. The rates follow each API's published limits
 // (docs/ORACLES.md): Europe PMC publishes none, 5/s is polite; Crossref's
-// public pool allows 5/s one at a time; DataCite ~3000 per 5 minutes.
+// public pool allows 5/s one at a time; DataCite ~3000 per 5 minutes. Base
+// URLs are each oracle package's own default, never a copy of it.
 func DefaultOracles() Oracles {
 	s := func(base string, rate float64, conc, batch int) OracleSettings {
 		return OracleSettings{
@@ -100,10 +104,10 @@ func DefaultOracles() Oracles {
 		Policy: oracles.PolicyAnyOf,
 		Cache:  Cache{TTL: Dur(7 * 24 * time.Hour)},
 
-		EuropePMC: s("https://www.ebi.ac.uk/europepmc/webservices/rest", 5, 4, 25),
-		Crossref:  s("https://api.crossref.org", 5, 1, 0),
-		DOIOrg:    s("https://doi.org", 5, 4, 0),
-		DataCite:  s("https://api.datacite.org", 5, 4, 0),
+		EuropePMC: s(europepmc.DefaultBaseURL, 5, 4, 25),
+		Crossref:  s(crossref.DefaultBaseURL, 5, 1, 0),
+		DOIOrg:    s(doiorg.DefaultBaseURL, 5, 4, 0),
+		DataCite:  s(datacite.DefaultBaseURL, 5, 4, 0),
 	}
 }
 
@@ -159,10 +163,12 @@ func (o Oracles) Validate() error {
 	if len(o.Use) == 0 {
 		return invalid("oracles.use", "must name at least one oracle")
 	}
+	// Whether a name is registered is checked against the registry by
+	// engine.New: a program may register oracles of its own.
 	seen := map[string]bool{}
 	for _, name := range o.Use {
-		if !slices.Contains(OracleNames(), name) {
-			return invalid("oracles.use", "unknown oracle %q (known: %s)", name, strings.Join(OracleNames(), ", "))
+		if strings.TrimSpace(name) == "" {
+			return invalid("oracles.use", "empty oracle name")
 		}
 		if seen[name] {
 			return invalid("oracles.use", "oracle %q listed twice", name)

@@ -90,7 +90,7 @@ func TestDecodeErrorsNameTheKey(t *testing.T) {
 		{"duration as mapping", "oracles:\n  cache:\n    ttl: {h: 1}\n", "oracles.cache.ttl"},
 		{"negative duration", "oracles:\n  cache:\n    negative_ttl: -1s\n", "oracles.cache.negative_ttl"},
 		{"bad policy", "oracles:\n  policy: majority\n", "oracles.policy"},
-		{"unknown oracle in use", "oracles:\n  use: [europepmc, pubmed]\n", `unknown oracle "pubmed"`},
+		{"empty name in use", "oracles:\n  use: [europepmc, \"\"]\n", "oracles.use: empty oracle name"},
 		{"duplicate in use", "oracles:\n  use: [crossref, crossref]\n", "oracles.use"},
 		{"empty use", "oracles:\n  use: []\n", "oracles.use"},
 		{"zero rate", "oracles:\n  europepmc:\n    rate_per_second: 0\n", "oracles.europepmc.rate_per_second: must be > 0"},

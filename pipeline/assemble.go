@@ -43,34 +43,32 @@ const (
 // ErrNotVerified is returned by Assemble when the run did not end verified.
 var ErrNotVerified = errors.New("run did not end verified")
 
-// Assemble renders the brief of a verified run into dir and returns the
-// paths written. It refuses, writing nothing, unless proof was minted by the
-// gate for exactly res.Draft and res.Ledger. References are rendered from
-// the ledger, never from text the model typed. Files are written atomically:
-// a reader never sees a half-written brief.
-func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]string, error) {
+// File is one rendered artifact: its file name and contents.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Render renders the brief of a verified run to bytes, the ledger first and
+// then one file per format, in the order they must be written. It refuses
+// unless proof was minted by the gate for exactly res.Draft and res.Ledger.
+// References are rendered from the ledger, never from text the model typed.
+func Render(formats []Format, proof gates.Proof, res Result) ([]File, error) {
 	if res.Reason != Verified {
-		return nil, fmt.Errorf("assemble: %w (%s)", ErrNotVerified, res.Reason)
+		return nil, fmt.Errorf("render: %w (%s)", ErrNotVerified, res.Reason)
 	}
 	if err := proof.Approves(res.Draft, res.Ledger); err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
 	b, err := newBrief(res)
 	if err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
-	}
-	if _, err := ClearArtifacts(dir); err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
-	}
-	files := map[string][]byte{}
 	ledger, err := marshalIndent(res.Ledger)
 	if err != nil {
-		return nil, fmt.Errorf("assemble: ledger: %w", err)
+		return nil, fmt.Errorf("render: ledger: %w", err)
 	}
-	files[LedgerFile] = ledger
+	files := []File{{Name: LedgerFile, Data: ledger}}
 	for _, f := range formats {
 		var data []byte
 		switch f {
@@ -84,19 +82,38 @@ func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]st
 			err = fmt.Errorf("unknown format %q", f)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("assemble: render %s: %w", f, err)
+			return nil, fmt.Errorf("render %s: %w", f, err)
 		}
-		files[BriefFile(f)] = data
+		files = append(files, File{Name: BriefFile(f), Data: data})
 	}
-	// Ledger first, brief last: a brief never points at a missing ledger.
-	order := []string{LedgerFile}
-	for _, f := range formats {
-		order = append(order, BriefFile(f))
+	return files, nil
+}
+
+// Assemble renders the brief of a verified run into dir (see Render) and
+// returns the paths written.
+func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]string, error) {
+	files, err := Render(formats, proof, res)
+	if err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
+	return WriteBrief(dir, files)
+}
+
+// WriteBrief writes rendered files into dir in their order, after removing
+// what an earlier run left there. Files are written atomically and the
+// ledger comes first: a reader never sees a half-written brief, nor a brief
+// pointing at a missing ledger.
+func WriteBrief(dir string, files []File) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
+	if _, err := ClearArtifacts(dir); err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
 	}
 	var written []string
-	for _, name := range order {
-		path := filepath.Join(dir, name)
-		if err := WriteFileAtomic(path, files[name]); err != nil {
+	for _, f := range files {
+		path := filepath.Join(dir, f.Name)
+		if err := WriteFileAtomic(path, f.Data); err != nil {
 			return written, fmt.Errorf("assemble: %w", err)
 		}
 		written = append(written, path)
@@ -104,15 +121,9 @@ func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]st
 	return written, nil
 }
 
-// WriteReport writes a failure report for a run that did not verify. Its
-// name and first field say it is not a brief.
-func WriteReport(dir string, res Result) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("write report: %w", err)
-	}
-	if _, err := ClearArtifacts(dir); err != nil {
-		return "", fmt.Errorf("write report: %w", err)
-	}
+// RenderReport renders the failure report of a run that did not verify.
+// Its name (ReportFile) and first field say it is not a brief.
+func RenderReport(res Result) ([]byte, error) {
 	data, err := marshalIndent(struct {
 		NotABrief string `json:"NOT_A_BRIEF"`
 		Result
@@ -125,6 +136,27 @@ func WriteReport(dir string, res Result) (string, error) {
 		Ledger:    res.Ledger,
 	})
 	if err != nil {
+		return nil, fmt.Errorf("render report: %w", err)
+	}
+	return data, nil
+}
+
+// WriteReport writes a failure report for a run that did not verify.
+func WriteReport(dir string, res Result) (string, error) {
+	data, err := RenderReport(res)
+	if err != nil {
+		return "", fmt.Errorf("write report: %w", err)
+	}
+	return WriteReportData(dir, data)
+}
+
+// WriteReportData writes a rendered failure report into dir, after removing
+// what an earlier run left there.
+func WriteReportData(dir string, data []byte) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("write report: %w", err)
+	}
+	if _, err := ClearArtifacts(dir); err != nil {
 		return "", fmt.Errorf("write report: %w", err)
 	}
 	path := filepath.Join(dir, ReportFile)

@@ -26,6 +26,10 @@ const (
 	OracleUnavailable EndReason = "oracle_unavailable"
 	Refused           EndReason = "refused"
 	ModelError        EndReason = "model_error"
+	// Errored is never returned by Runner.Run: front ends record it for a
+	// lead whose run returned an error (a cancelled context, unreadable
+	// input, a brief that could not be rendered) instead of a Result.
+	Errored EndReason = "error"
 )
 
 // Runner wires the stages of one run. All fields but Logger and Now are
@@ -42,6 +46,9 @@ type Runner struct {
 	MinSources int
 	Logger     *zap.Logger
 	Now        func() time.Time
+	// Progress, when set, is called after each pass the gate checked, so a
+	// front end can report progress while the run goes on.
+	Progress func(Iteration)
 }
 
 // Result is the outcome of one run. Proof is non-zero only when Reason is
@@ -176,6 +183,9 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		}
 		res.Metrics.Iterations = append(res.Metrics.Iterations, it)
 		res.Verdict = verdict
+		if r.Progress != nil {
+			r.Progress(it)
+		}
 		log.Info("pass checked", zap.Int("iteration", i), zap.Int("claims", it.Claims),
 			zap.Int("citations", it.Citations), zap.Int("objections", it.Objections),
 			zap.Int("failures", it.Failures), zap.Any("reasons", it.Reasons))

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/engine"
+
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
@@ -27,7 +29,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		getenv: func(k string) string { return env[k] }, registry: newRegistry, now: fixedNow,
+		getenv: func(k string) string { return env[k] }, registry: engine.NewRegistry, now: fixedNow,
 	}, &stdout, &stderr
 }
 

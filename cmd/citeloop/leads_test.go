@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/engine"
+
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -36,8 +38,8 @@ func TestBriefLeadsFile(t *testing.T) {
 	if !strings.Contains(stderr.String(), "orcid") || !strings.Contains(stderr.String(), "leads.yaml") {
 		t.Errorf("stderr does not name the file and field of the bad row: %s", stderr)
 	}
-	var sum leadsSummary
-	readJSON(t, filepath.Join(out, SummaryFile), &sum)
+	var sum engine.Summary
+	readJSON(t, filepath.Join(out, engine.SummaryFile), &sum)
 	if len(sum.InvalidRows) != 1 || len(sum.Leads) != 2 {
 		t.Fatalf("summary has %d invalid rows and %d leads, want 1 and 2: %+v", len(sum.InvalidRows), len(sum.Leads), sum)
 	}
@@ -57,7 +59,7 @@ func TestBriefLeadsFile(t *testing.T) {
 	// A second run resumes: the verified lead is kept, not redone.
 	a, stdout, _ = testApp(nil)
 	_ = runApp(context.Background(), a, args)
-	readJSON(t, filepath.Join(out, SummaryFile), &sum)
+	readJSON(t, filepath.Join(out, engine.SummaryFile), &sum)
 	if !sum.Leads[0].Skipped || sum.Leads[0].ID != "screening" {
 		t.Errorf("second run redid the verified lead: %+v", sum.Leads[0])
 	}

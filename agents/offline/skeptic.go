@@ -1,4 +1,4 @@
-package agents
+package offline
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"github.com/citeloop/citeloop/oracles"
@@ -8,9 +8,9 @@ import (
 	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
-// newRegistry is the one place that lists the oracles citeloop can use.
+// NewRegistry is the one place that lists the oracles citeloop can use.
 // Adding an oracle is one line here.
-func newRegistry() (*oracles.Registry, error) {
+func NewRegistry() (*oracles.Registry, error) {
 	r := oracles.NewRegistry()
 	for _, o := range []struct {
 		name    string

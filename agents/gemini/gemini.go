@@ -1,4 +1,4 @@
-package agents
+package gemini
 
 import (
 	"context"
@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"google.golang.org/genai"
+
+	"github.com/citeloop/citeloop/agents"
 )
 
-// GeminiConfig configures a Gemini backend. Empty fields fall back to the
+// Config configures a Gemini backend. Empty fields fall back to the
 // SDK's own environment variables (GEMINI_API_KEY / GOOGLE_API_KEY,
 // GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION,
 // GOOGLE_GEMINI_BASE_URL), which the SDK reads when the client is built.
-type GeminiConfig struct {
+type Config struct {
 	Model string
 	// APIKey authenticates on the Gemini API (or Vertex AI express mode).
 	APIKey string
@@ -29,18 +31,18 @@ type GeminiConfig struct {
 	HTTPClient *http.Client
 }
 
-// Gemini is a Model on google.golang.org/genai. The SDK retries only when
-// HTTPOptions.RetryOptions is set; Gemini leaves it nil so that the agents'
+// Client is an agents.Model on google.golang.org/genai. The SDK retries only when
+// HTTPOptions.RetryOptions is set; Client leaves it nil so that the agents.
 // RetryPolicy is the one and only retry loop.
-type Gemini struct {
+type Client struct {
 	client *genai.Client
 	model  string
 }
 
-var _ Model = (*Gemini)(nil)
+var _ agents.Model = (*Client)(nil)
 
-// NewGemini builds the SDK client. Its errors never contain the API key.
-func NewGemini(ctx context.Context, cfg GeminiConfig) (*Gemini, error) {
+// New builds the SDK client. Its errors never contain the API key.
+func New(ctx context.Context, cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("gemini: no model name")
 	}
@@ -59,16 +61,16 @@ func NewGemini(ctx context.Context, cfg GeminiConfig) (*Gemini, error) {
 	client, err := genai.NewClient(ctx, cc)
 	if err != nil {
 		// The SDK prints its whole ClientConfig, API key included.
-		return nil, fmt.Errorf("gemini: create client: %w", redact(err, cfg.APIKey, cc.APIKey))
+		return nil, fmt.Errorf("gemini: create client: %w", agents.Redact(err, cfg.APIKey, cc.APIKey))
 	}
-	return &Gemini{client: client, model: cfg.Model}, nil
+	return &Client{client: client, model: cfg.Model}, nil
 }
 
 // Name returns the model id.
-func (g *Gemini) Name() string { return g.model }
+func (g *Client) Name() string { return g.model }
 
 // Generate makes one generateContent call with JSON structured output.
-func (g *Gemini) Generate(ctx context.Context, req Request) (Response, error) {
+func (g *Client) Generate(ctx context.Context, req agents.Request) (agents.Response, error) {
 	cfg := &genai.GenerateContentConfig{
 		Temperature:        genai.Ptr(float32(req.Temperature)),
 		Seed:               genai.Ptr(int32(req.Seed)),
@@ -83,23 +85,23 @@ func (g *Gemini) Generate(ctx context.Context, req Request) (Response, error) {
 	}
 	start := time.Now()
 	resp, err := g.client.Models.GenerateContent(ctx, g.model, genai.Text(req.User), cfg)
-	out := Response{Latency: time.Since(start)}
+	out := agents.Response{Latency: time.Since(start)}
 	if err != nil {
 		return out, geminiAPIError(err)
 	}
 	if u := resp.UsageMetadata; u != nil {
-		out.Tokens = Tokens{Prompt: int(u.PromptTokenCount), Output: int(u.CandidatesTokenCount), Thinking: int(u.ThoughtsTokenCount)}
+		out.Tokens = agents.Tokens{Prompt: int(u.PromptTokenCount), Output: int(u.CandidatesTokenCount), Thinking: int(u.ThoughtsTokenCount)}
 	}
 	if pf := resp.PromptFeedback; pf != nil && pf.BlockReason != "" {
-		return out, &CallError{Kind: KindBlocked, Detail: string(pf.BlockReason)}
+		return out, &agents.CallError{Kind: agents.KindBlocked, Detail: string(pf.BlockReason)}
 	}
 	if len(resp.Candidates) == 0 || resp.Candidates[0] == nil {
-		return out, &CallError{Kind: KindNoCandidates}
+		return out, &agents.CallError{Kind: agents.KindNoCandidates}
 	}
 	cand := resp.Candidates[0]
-	out.FinishReason = FinishReason(cand.FinishReason)
+	out.FinishReason = agents.FinishReason(cand.FinishReason)
 	if out.FinishReason == "" {
-		out.FinishReason = FinishStop
+		out.FinishReason = agents.FinishStop
 	}
 	if cand.Content != nil {
 		var b strings.Builder
@@ -110,33 +112,33 @@ func (g *Gemini) Generate(ctx context.Context, req Request) (Response, error) {
 		}
 		out.Text = b.String()
 	}
-	if out.FinishReason != FinishStop {
-		return out, &CallError{Kind: KindFinishReason, FinishReason: out.FinishReason}
+	if out.FinishReason != agents.FinishStop {
+		return out, &agents.CallError{Kind: agents.KindFinishReason, FinishReason: out.FinishReason}
 	}
 	if strings.TrimSpace(out.Text) == "" {
-		return out, &CallError{Kind: KindEmpty, FinishReason: out.FinishReason}
+		return out, &agents.CallError{Kind: agents.KindEmpty, FinishReason: out.FinishReason}
 	}
 	return out, nil
 }
 
 // geminiAPIError classifies an SDK error: an HTTP error with its status and
 // RetryInfo delay, or a transport failure (status 0).
-func geminiAPIError(err error) *CallError {
+func geminiAPIError(err error) *agents.CallError {
 	var apiErr genai.APIError
 	if errors.As(err, &apiErr) {
-		return &CallError{
-			Kind:       KindAPIError,
+		return &agents.CallError{
+			Kind:       agents.KindAPIError,
 			Status:     apiErr.Code,
 			Detail:     apiErr.Status,
 			RetryAfter: retryInfoDelay(apiErr.Details),
 			Cause:      err,
 		}
 	}
-	kind := KindAPIError
+	kind := agents.KindAPIError
 	if errors.Is(err, context.DeadlineExceeded) {
-		kind = KindTimeout
+		kind = agents.KindTimeout
 	}
-	return &CallError{Kind: kind, Cause: err}
+	return &agents.CallError{Kind: kind, Cause: err}
 }
 
 // retryInfoDelay reads google.rpc.RetryInfo.retryDelay ("1s", "0.5s") from

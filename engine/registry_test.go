@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"slices"
@@ -10,7 +10,7 @@ import (
 // Every oracle the configuration accepts must be registered, and the
 // registry must build each from its default settings.
 func TestRegistryCoversEveryConfiguredOracle(t *testing.T) {
-	r, err := newRegistry()
+	r, err := NewRegistry()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
-package agents_test
+package offline_test
 
 import (
 	"context"
 	"testing"
 
-	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/agents/offline"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles/snapshot"
@@ -37,7 +37,7 @@ func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: collect: %v", topic, err)
 		}
-		w := agents.ExtractiveWriter{MaxClaims: 100, MaxPerSource: 100, MaxQuoteWords: 40}
+		w := offline.ExtractiveWriter{MaxClaims: 100, MaxPerSource: 100, MaxQuoteWords: 40}
 		res, err := w.Write(context.Background(), contract.WriteRequest{Lead: lead, Ledger: ledger, Iteration: 1})
 		if err != nil || res.Draft.Refused {
 			t.Fatalf("%s: write: %v (refused %v)", topic, err, res.Draft.Refused)
@@ -69,7 +69,7 @@ func TestExtractiveWriterSkipsSentencesTheGateWouldReject(t *testing.T) {
 			"Screening uptake rose in rural areas after the\u200b education sessions. " +
 			"Screening uptake rose in rural areas as reported in [3] and [4]. " +
 			"Screening uptake rose in rural areas after co-designed education sessions."}}}
-	res, err := agents.ExtractiveWriter{}.Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "screening uptake rural"}, Ledger: l, Iteration: 1})
+	res, err := offline.ExtractiveWriter{}.Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "screening uptake rural"}, Ledger: l, Iteration: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

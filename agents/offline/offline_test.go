@@ -1,4 +1,4 @@
-package agents_test
+package offline_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/agents/offline"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 )
@@ -26,7 +26,7 @@ func offlineLedger() contract.Ledger {
 
 func TestExtractiveWriterQuotesVerbatim(t *testing.T) {
 	req := contract.WriteRequest{Lead: contract.Lead{Topic: "cancer screening"}, Ledger: offlineLedger(), Iteration: 1}
-	w := agents.ExtractiveWriter{}
+	w := offline.ExtractiveWriter{}
 	res, err := w.Write(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +55,7 @@ func TestExtractiveWriterQuotesVerbatim(t *testing.T) {
 
 func TestExtractiveWriterRepairsOnlyFaultedClaims(t *testing.T) {
 	ledger := offlineLedger()
-	w := agents.ExtractiveWriter{MaxClaims: 2}
+	w := offline.ExtractiveWriter{MaxClaims: 2}
 	first, err := w.Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "cancer screening"}, Ledger: ledger, Iteration: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func TestExtractiveWriterRepairsOnlyFaultedClaims(t *testing.T) {
 
 func TestExtractiveWriterAbstainsWithoutUsableSentences(t *testing.T) {
 	l := contract.Ledger{Entries: []contract.Entry{{ID: "S1", DOI: "10.1234/x", Title: "Short", Abstract: "Too short."}}}
-	res, err := agents.ExtractiveWriter{}.Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "screening"}, Ledger: l})
+	res, err := offline.ExtractiveWriter{}.Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "screening"}, Ledger: l})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestRuleSkeptic(t *testing.T) {
 			d := contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "H", Claims: []contract.Claim{
 				{ID: "c1", Text: tt.text, Citations: []contract.Citation{{DOI: "10.1002/hpja.70052", Quote: quote}}},
 			}}}}
-			res, err := agents.RuleSkeptic{}.Review(context.Background(), contract.ReviewRequest{Ledger: offlineLedger(), Draft: d})
+			res, err := offline.RuleSkeptic{}.Review(context.Background(), contract.ReviewRequest{Ledger: offlineLedger(), Draft: d})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package agents
+package openai
 
 import (
 	"context"
@@ -12,11 +12,13 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/citeloop/citeloop/agents"
 )
 
-// OpenAIConfig configures an OpenAI-compatible backend (OpenAI, Ollama,
+// Config configures an OpenAI-compatible backend (OpenAI, Ollama,
 // vLLM, llama.cpp server).
-type OpenAIConfig struct {
+type Config struct {
 	Model string
 	// BaseURL is the API root including /v1, e.g. http://127.0.0.1:11434/v1.
 	// Empty means the SDK default (OPENAI_BASE_URL or api.openai.com).
@@ -26,18 +28,18 @@ type OpenAIConfig struct {
 	HTTPClient *http.Client
 }
 
-// OpenAI is a Model on github.com/openai/openai-go/v3. The SDK's own retries
+// Client is an agents.Model on github.com/openai/openai-go/v3. The SDK's own retries
 // are switched off (WithMaxRetries(0)) so the agents' RetryPolicy is the only
 // retry loop.
-type OpenAI struct {
+type Client struct {
 	client openai.Client
 	model  string
 }
 
-var _ Model = (*OpenAI)(nil)
+var _ agents.Model = (*Client)(nil)
 
-// NewOpenAI builds the SDK client.
-func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
+// New builds the SDK client.
+func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("openai: no model name")
 	}
@@ -48,14 +50,14 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &OpenAI{client: openai.NewClient(opts...), model: cfg.Model}, nil
+	return &Client{client: openai.NewClient(opts...), model: cfg.Model}, nil
 }
 
 // Name returns the model id.
-func (o *OpenAI) Name() string { return o.model }
+func (o *Client) Name() string { return o.model }
 
 // Generate makes one chat completion with a strict json_schema response format.
-func (o *OpenAI) Generate(ctx context.Context, req Request) (Response, error) {
+func (o *Client) Generate(ctx context.Context, req agents.Request) (agents.Response, error) {
 	var msgs []openai.ChatCompletionMessageParamUnion
 	if req.System != "" {
 		msgs = append(msgs, openai.SystemMessage(req.System))
@@ -85,62 +87,62 @@ func (o *OpenAI) Generate(ctx context.Context, req Request) (Response, error) {
 	}
 	start := time.Now()
 	resp, err := o.client.Chat.Completions.New(ctx, params)
-	out := Response{Latency: time.Since(start)}
+	out := agents.Response{Latency: time.Since(start)}
 	if err != nil {
 		return out, openaiAPIError(err)
 	}
-	out.Tokens = Tokens{
+	out.Tokens = agents.Tokens{
 		Prompt:   int(resp.Usage.PromptTokens),
 		Output:   int(resp.Usage.CompletionTokens),
 		Thinking: int(resp.Usage.CompletionTokensDetails.ReasoningTokens),
 	}
 	if len(resp.Choices) == 0 {
-		return out, &CallError{Kind: KindNoCandidates}
+		return out, &agents.CallError{Kind: agents.KindNoCandidates}
 	}
 	choice := resp.Choices[0]
 	out.Text = choice.Message.Content
 	out.FinishReason = openaiFinish(choice.FinishReason)
 	if choice.Message.Refusal != "" {
-		return out, &CallError{Kind: KindBlocked, Detail: "refusal"}
+		return out, &agents.CallError{Kind: agents.KindBlocked, Detail: "refusal"}
 	}
-	if out.FinishReason != FinishStop {
-		return out, &CallError{Kind: KindFinishReason, FinishReason: out.FinishReason}
+	if out.FinishReason != agents.FinishStop {
+		return out, &agents.CallError{Kind: agents.KindFinishReason, FinishReason: out.FinishReason}
 	}
 	if strings.TrimSpace(out.Text) == "" {
-		return out, &CallError{Kind: KindEmpty, FinishReason: out.FinishReason}
+		return out, &agents.CallError{Kind: agents.KindEmpty, FinishReason: out.FinishReason}
 	}
 	return out, nil
 }
 
 // openaiFinish maps OpenAI finish reasons onto the Gemini spelling.
-func openaiFinish(r string) FinishReason {
+func openaiFinish(r string) agents.FinishReason {
 	switch r {
 	case "stop", "":
-		return FinishStop
+		return agents.FinishStop
 	case "length":
-		return FinishMaxTokens
+		return agents.FinishMaxTokens
 	case "content_filter":
-		return FinishSafety
+		return agents.FinishSafety
 	default:
-		return FinishReason(strings.ToUpper(r))
+		return agents.FinishReason(strings.ToUpper(r))
 	}
 }
 
 // openaiAPIError classifies an SDK error with its status and Retry-After.
-func openaiAPIError(err error) *CallError {
+func openaiAPIError(err error) *agents.CallError {
 	var apiErr *openai.Error
 	if errors.As(err, &apiErr) {
-		ce := &CallError{Kind: KindAPIError, Status: apiErr.StatusCode, Detail: apiErr.Code, Cause: err}
+		ce := &agents.CallError{Kind: agents.KindAPIError, Status: apiErr.StatusCode, Detail: apiErr.Code, Cause: err}
 		if apiErr.Response != nil {
 			ce.RetryAfter = retryAfter(apiErr.Response.Header, time.Now())
 		}
 		return ce
 	}
-	kind := KindAPIError
+	kind := agents.KindAPIError
 	if errors.Is(err, context.DeadlineExceeded) {
-		kind = KindTimeout
+		kind = agents.KindTimeout
 	}
-	return &CallError{Kind: kind, Cause: fmt.Errorf("openai: %w", err)}
+	return &agents.CallError{Kind: kind, Cause: fmt.Errorf("openai: %w", err)}
 }
 
 // retryAfter reads retry-after-ms or Retry-After (seconds or HTTP date).

@@ -1,0 +1,30 @@
+// Package engine builds citeloop from a configs.Config and runs it: the
+// oracle, the agents, the collector, the pipeline.Runner and the check
+// engine. Every front end uses it, so none has to copy the wiring:
+//
+//   - The CLI (cmd/citeloop) parses flags into a Config and options, calls
+//     the engine, prints the values it returns and maps them to exit codes.
+//     Only cmd knows exit codes. A --leads run is RunLeads with an Observer
+//     that prints each lead as it starts and ends.
+//   - A batch worker builds one Engine and one Briefer per process, then runs
+//     many leads concurrently, each with its own context deadline:
+//     Briefer.RunLead returns an Outcome value (end reason, metrics, the
+//     rendered brief files or the failure report as bytes); Publish writes
+//     an Outcome into a folder as a separate step; LedgerUnchanged tells
+//     whether a lead's freshly collected ledger matches the one of its last
+//     verified brief, so the worker can skip the models.
+//   - An MCP server checks documents given as text (Engine.Check), collects
+//     a lead's sources (Briefer.Collect) and writes a brief with a per-pass
+//     progress callback (Briefer.RunLeadWithProgress), all cancellable by
+//     context.
+//   - A Go program adds its own oracle by registering it in the Registry it
+//     passes in Deps and naming it in oracles.use (example_plugin_test.go).
+//   - `citeloop verify`/`watch` look DOIs up again past the cache
+//     (Engine.FreshOracle).
+//
+// Dependencies run one way: engine imports pipeline, agents, gates, oracles
+// and configs; nothing but cmd (and programs outside the module) imports
+// engine. An Engine, a Briefer and the oracles they build are safe for
+// concurrent use; each oracle is built once per Engine, so the collector and
+// the gate share one client and its rate limits.
+package engine
