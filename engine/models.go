@@ -55,7 +55,7 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 		return []agents.Option{
 			agents.WithLogger(e.deps.Logger),
 			agents.WithTimeout(cfg.Timeout),
-			agents.WithRetryPolicy(agents.RetryPolicy{MaxAttempts: cfg.MaxAttempts, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Second, 30*time.Second)}),
+			agents.WithRetryPolicy(agents.RetryPolicy{MaxAttempts: cfg.MaxAttempts, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Second, 30*time.Second), ContractRetries: 1}),
 			agents.WithMaxOutputTokens(ag.MaxOutputTokens),
 			agents.WithSeed(cfg.Seed),
 		}
