@@ -28,30 +28,10 @@ type Line struct {
 // Total and Counters are not used.
 func NewLine(w io.Writer, msg string, o Options) *Line {
 	l := &Line{msg: msg}
-	draw := IsTerminal(w)
-	if o.Terminal != nil {
-		draw = *o.Terminal
-	}
-	if !draw {
+	l.p, l.delay = container(w, o)
+	if l.p == nil {
 		return l
 	}
-	delay := o.Delay
-	if delay == 0 {
-		delay = DefaultDelay
-	}
-	start := make(chan any)
-	if delay < 0 {
-		close(start)
-	} else {
-		l.delay = time.AfterFunc(delay, func() { close(start) })
-	}
-	opts := []mpb.ContainerOption{mpb.WithOutput(w), mpb.WithRenderDelay(start), mpb.WithRefreshRate(120 * time.Millisecond)}
-	if o.Terminal != nil && *o.Terminal {
-		opts = append(opts, mpb.WithAutoRefresh(), mpb.WithWidth(max(o.Width, 80)))
-	} else if o.Width > 0 {
-		opts = append(opts, mpb.WithWidth(o.Width))
-	}
-	l.p = mpb.New(opts...)
 	l.bar = l.p.New(0, mpb.SpinnerStyle(),
 		mpb.BarFillerClearOnComplete(),
 		mpb.AppendDecorators(decor.Any(func(decor.Statistics) string { return l.message() })),

@@ -68,36 +68,11 @@ type Bar struct {
 // New starts a bar that draws on w, or a no-op bar when w is not a terminal
 // (see Options.Terminal).
 func New(w io.Writer, o Options) *Bar {
-	draw := IsTerminal(w)
-	if o.Terminal != nil {
-		draw = *o.Terminal
-	}
 	b := &Bar{counts: map[string]int{}, order: o.Counters}
-	if !draw {
+	b.p, b.delay = container(w, o)
+	if b.p == nil {
 		return b
 	}
-	delay := o.Delay
-	if delay == 0 {
-		delay = DefaultDelay
-	}
-	start := make(chan any)
-	if delay < 0 {
-		close(start)
-	} else {
-		b.delay = time.AfterFunc(delay, func() { close(start) })
-	}
-	opts := []mpb.ContainerOption{mpb.WithOutput(w), mpb.WithRenderDelay(start), mpb.WithRefreshRate(120 * time.Millisecond)}
-	if o.Width > 0 {
-		opts = append(opts, mpb.WithWidth(o.Width))
-	}
-	if o.Terminal != nil && *o.Terminal {
-		// mpb asks the descriptor for its width; a buffer has none.
-		opts = append(opts, mpb.WithAutoRefresh())
-		if o.Width == 0 {
-			opts = append(opts, mpb.WithWidth(80))
-		}
-	}
-	b.p = mpb.New(opts...)
 	b.bar = b.p.AddBar(int64(o.Total),
 		mpb.PrependDecorators(
 			decor.Name(o.Label, decor.WCSyncSpaceR),
@@ -109,6 +84,39 @@ func New(w io.Writer, o Options) *Bar {
 		),
 	)
 	return b
+}
+
+// container returns the mpb container drawing on w after o.Delay, and the
+// timer that starts drawing (nil when drawing starts at once); a nil
+// container when nothing is to be drawn.
+func container(w io.Writer, o Options) (*mpb.Progress, *time.Timer) {
+	draw := IsTerminal(w)
+	if o.Terminal != nil {
+		draw = *o.Terminal
+	}
+	if !draw {
+		return nil, nil
+	}
+	delay := o.Delay
+	if delay == 0 {
+		delay = DefaultDelay
+	}
+	var timer *time.Timer
+	start := make(chan any)
+	if delay < 0 {
+		close(start)
+	} else {
+		timer = time.AfterFunc(delay, func() { close(start) })
+	}
+	opts := []mpb.ContainerOption{mpb.WithOutput(w), mpb.WithRenderDelay(start), mpb.WithRefreshRate(120 * time.Millisecond)}
+	if o.Terminal != nil && *o.Terminal {
+		// mpb asks the descriptor for its width and refreshes only a
+		// terminal; a forced one (a test's buffer) has neither.
+		opts = append(opts, mpb.WithAutoRefresh(), mpb.WithWidth(max(o.Width, 80)))
+	} else if o.Width > 0 {
+		opts = append(opts, mpb.WithWidth(o.Width))
+	}
+	return mpb.New(opts...), timer
 }
 
 // summary renders the named counts and the status.
