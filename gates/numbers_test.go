@@ -207,3 +207,27 @@ func changeNumber(t *testing.T, p paraphrase, n gates.Number) string {
 	t.Fatalf("no one-digit change of %s is absent from %q", n.Text, p.quote)
 	return ""
 }
+
+// TestNumbersInSkipsWholeNames: a name is skipped to its end, across inner
+// hyphens ("H2S-2", "IL-6-dependent"), and no further: the number after a
+// name and a space is still read, and a name ending the text in a hyphen
+// is no number and no panic.
+func TestNumbersInSkipsWholeNames(t *testing.T) {
+	tests := []struct {
+		give string
+		want []string
+	}{
+		{give: "H2S-2 donors", want: []string{}},
+		{give: "IL-6-dependent signalling", want: []string{}},
+		{give: "H2S levels were 40% higher", want: []string{"40"}},
+		{give: "H2S, 40% higher", want: []string{"40"}},
+		{give: "a rise of COVID-19-", want: []string{}},
+		{give: "COVID-19-7", want: []string{}},
+		{give: "H2S-", want: []string{}},
+	}
+	for _, tt := range tests {
+		if got := values(gates.NumbersIn(tt.give)); !cmp.Equal(got, tt.want) {
+			t.Errorf("NumbersIn(%q) = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+}
