@@ -65,7 +65,7 @@ func NumbersIn(s string) []Number {
 		if isName(rs, start, end) {
 			// Skip the rest of the name ("SARS-CoV-2", "H2S") so its digits
 			// are not read as numbers either.
-			for i < len(rs) && (isAlnum(rs[i]) || (rs[i] == '-' && i+1 < len(rs) && isAlnum(rs[i-1]))) {
+			for i < len(rs) && (isAlnum(rs[i]) || (rs[i] == '-' && i+1 < len(rs) && isAlnum(rs[i+1]))) {
 				i++
 			}
 			continue
