@@ -12,29 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/crossref"
-	"github.com/citeloop/citeloop/oracles/datacite"
-	"github.com/citeloop/citeloop/oracles/doiorg"
-	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
-
-// allOracles is the registry check's tests use: every oracle package.
-func allOracles() (*oracles.Registry, error) {
-	r := oracles.NewRegistry()
-	for name, f := range map[string]oracles.Factory{
-		europepmc.Name: europepmc.Factory,
-		crossref.Name:  crossref.Factory,
-		doiorg.Name:    doiorg.Factory,
-		datacite.Name:  datacite.Factory,
-	} {
-		if err := r.Register(name, f); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-}
 
 // crossrefWork is a /works answer of the recorded shape.
 func crossrefWork(doi, title string, retracted bool) string {
@@ -128,7 +108,7 @@ func checkConfig(t *testing.T, dir, policy, crossrefURL, doiorgURL string) strin
 func runCheckCLI(t *testing.T, env map[string]string, stdin string, args ...string) (int, string, string, error) {
 	t.Helper()
 	a, stdout, stderr := testApp(env)
-	a.registry = allOracles
+	a.registry = engine.NewRegistry // every oracle, as main has them
 	a.stdin = strings.NewReader(stdin)
 	err := runApp(context.Background(), a, append([]string{"--log-level", "error"}, args...))
 	return exitCode(err), stdout.String(), stderr.String(), err
