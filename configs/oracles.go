@@ -74,6 +74,9 @@ func (o Oracles) Section(name string) oracles.Section {
 // so copies of o are not changed.
 func (o *Oracles) setKey(name, key, value string) {
 	n := o.Sections[name]
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = *n.Alias
+	}
 	switch {
 	case n.Kind == yaml.MappingNode:
 	case n.Kind == 0, n.Kind == yaml.ScalarNode && n.Tag == "!!null":
@@ -149,6 +152,9 @@ func (o Oracles) Validate() error {
 	for name, n := range o.Sections {
 		if strings.TrimSpace(name) == "" {
 			return invalid("oracles", "empty oracle name as a key")
+		}
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			n = *n.Alias
 		}
 		switch {
 		case n.Kind == yaml.MappingNode, n.Kind == yaml.ScalarNode && n.Tag == "!!null":

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
@@ -192,5 +193,58 @@ func TestEnvOverridesReachTheOracle(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "oracles.europepmc.base_url") {
 		t.Errorf("bad CITELOOP_EUROPEPMC_URL: got %v, want an error naming oracles.europepmc.base_url", err)
+	}
+}
+
+// Sections may share settings through YAML anchors, as the typed
+// configuration allowed; the environment override of an aliased section
+// changes that section alone.
+func TestSectionsShareSettingsThroughAnchors(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.yaml")
+	give := "oracles:\n  crossref: &http\n    timeout: 30s\n  europepmc: *http\n  datacite:\n    <<: *http\n    max_attempts: 2\n"
+	if err := os.WriteFile(path, []byte(give), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest"}
+	cfg, err := LoadConfig(path, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(cfg, Deps{Registry: r}); err != nil {
+		t.Fatal(err)
+	}
+	type keys struct {
+		BaseURL     string        `yaml:"base_url"`
+		Timeout     time.Duration `yaml:"timeout"`
+		MaxAttempts int           `yaml:"max_attempts"`
+	}
+	tests := []struct {
+		name string
+		want keys
+	}{
+		{"crossref", keys{"https://api.crossref.org", 30 * time.Second, 4}},
+		{"europepmc", keys{"http://127.0.0.1:9/rest", 30 * time.Second, 4}},
+		{"datacite", keys{"https://api.datacite.org", 30 * time.Second, 2}},
+	}
+	for _, tt := range tests {
+		s, err := r.Settings(tt.name, cfg.Oracles.Section(tt.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n yaml.Node
+		if err := n.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		var got keys
+		if err := n.Decode(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -124,6 +125,59 @@ func TestSectionDecode(t *testing.T) {
 				t.Errorf("Decode changed a default: %+v", s)
 			case tt.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.want)):
 				t.Errorf("Decode: got %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// Anchors, aliases and merge keys work as in the rest of the file: an
+// oracle's section may share settings with another's.
+func TestSectionDecodeAliasesAndMerges(t *testing.T) {
+	doc := `lbl: &lbl anchored
+shared: &shared
+  label: shared
+  wait: 2s
+aliased: *shared
+merged:
+  <<: *shared
+  label: own
+value_alias:
+  label: *lbl
+merged_unknown:
+  <<: {colour: red}
+`
+	var root struct {
+		Sections map[string]yaml.Node `yaml:",inline"`
+	}
+	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		want    fakeSettings
+		wantErr string
+	}{
+		{name: "aliased", want: fakeSettings{Label: "shared", Wait: 2 * time.Second}},
+		{name: "merged", want: fakeSettings{Label: "own", Wait: 2 * time.Second}},
+		{name: "value_alias", want: fakeSettings{Label: "anchored"}},
+		{name: "merged_unknown", wantErr: "oracles.merged_unknown.colour: line 12: unknown key"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := root.Sections[tt.name]
+			var got fakeSettings
+			err := oracles.NewSection(tt.name, &n).Decode(&got)
+			if tt.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+					t.Errorf("got %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
 	}

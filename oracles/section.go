@@ -39,6 +39,7 @@ func (s Section) Decode(v any) error {
 	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
 		n = n.Content[0]
 	}
+	n = resolve(n)
 	if n == nil || n.Kind == 0 || (n.Kind == yaml.ScalarNode && n.Tag == "!!null") {
 		return nil
 	}
@@ -49,8 +50,8 @@ func (s Section) Decode(v any) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", s.Key(), err)
 	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, val := n.Content[i], n.Content[i+1]
+	for _, kv := range pairs(n) {
+		k, val := kv[0], kv[1]
 		if !slices.Contains(valid, k.Value) {
 			return &SettingError{Section: s.Key(), Key: k.Value, Reason: unknownKey(k.Line, k.Value, valid)}
 		}
@@ -59,6 +60,40 @@ func (s Section) Decode(v any) error {
 		}
 	}
 	return nil
+}
+
+// resolve follows an alias (`timeout: *t`) to the node it names.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+// pairs lists the key/value pairs of mapping n, aliases resolved, with the
+// pairs of its merge keys (`<<: *defaults`) first so that its own keys win,
+// as YAML specifies.
+func pairs(n *yaml.Node) [][2]*yaml.Node {
+	var merged, own [][2]*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], resolve(n.Content[i+1])
+		if k.Tag != "!!merge" {
+			own = append(own, [2]*yaml.Node{k, v})
+			continue
+		}
+		srcs := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			srcs = v.Content
+		}
+		for _, src := range srcs {
+			if src = resolve(src); src.Kind == yaml.MappingNode {
+				merged = append(merged, pairs(src)...)
+			} else {
+				own = append(own, [2]*yaml.Node{k, src}) // reported as an unknown key "<<"
+			}
+		}
+	}
+	return append(merged, own...)
 }
 
 // topKeys lists the keys settings v has: those it marshals to.

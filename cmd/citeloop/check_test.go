@@ -263,6 +263,8 @@ func TestCheckUsageErrors(t *testing.T) {
 	good := writeFile(t, dir, "ok.txt", "10.1038/nnano.2014.279\n")
 	missing := filepath.Join(dir, "no-such-file.bib")
 	badCfg := writeFile(t, dir, "bad.yaml", "oracles:\n  use: [pubmed]\n")
+	badKey := writeFile(t, dir, "badkey.yaml", "oracles:\n  crossref:\n    rate_limit: 5\n")
+	badSection := writeFile(t, dir, "badsection.yaml", "oracles:\n  pubmed:\n    timeout: 1s\n")
 	tests := []struct {
 		name string
 		args []string
@@ -274,12 +276,18 @@ func TestCheckUsageErrors(t *testing.T) {
 		{"stdin twice", []string{"--config", cfg, "check", "-", "-"}, "stdin"},
 		{"bad config", []string{"--config", badCfg, "check", good}, "pubmed"},
 		{"bad contact env", []string{"--config", cfg, "check", good}, "oracles.contact"},
+		{"unknown key in an oracle's section", []string{"--config", badKey, "check", good}, "oracles.crossref.rate_limit: line 3: unknown key (did you mean rate_per_second?)"},
+		{"section of an unregistered oracle", []string{"--config", badSection, "check", good}, "oracles.pubmed: unknown key"},
+		{"bad env base URL", []string{"--config", cfg, "check", good}, "oracles.europepmc.base_url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env := map[string]string{}
-			if tt.name == "bad contact env" {
+			switch tt.name {
+			case "bad contact env":
 				env["CITELOOP_CONTACT"] = "not an address"
+			case "bad env base URL":
+				env["CITELOOP_EUROPEPMC_URL"] = "ftp://mirror.example"
 			}
 			code, _, _, err := runCheckCLI(t, env, "", tt.args...)
 			if code != exitUsage {
