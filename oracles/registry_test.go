@@ -109,6 +109,8 @@ func TestSectionDecode(t *testing.T) {
 		{"list for a string", "label: [a]\n", "oracles.t.label: line 1:"},
 		{"section is a list", "- label\n", "oracles.t: line 1: must be a mapping of settings, got a list"},
 		{"section is a scalar", "yes\n", `oracles.t: line 1: must be a mapping of settings, got the value "yes"`},
+		{"merged into itself", "&a {wait: 1s, <<: *a}\n", ""},
+		{"merged into itself, unknown key", "&a {colour: x, <<: *a}\n", "oracles.t.colour: line 1: unknown key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

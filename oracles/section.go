@@ -72,8 +72,17 @@ func resolve(n *yaml.Node) *yaml.Node {
 
 // pairs lists the key/value pairs of mapping n, aliases resolved, with the
 // pairs of its merge keys (`<<: *defaults`) first so that its own keys win,
-// as YAML specifies.
+// as YAML specifies. A mapping merged into itself (`&a {<<: *a}`) adds
+// nothing the second time.
 func pairs(n *yaml.Node) [][2]*yaml.Node {
+	return pairsOnce(n, map[*yaml.Node]bool{})
+}
+
+func pairsOnce(n *yaml.Node, seen map[*yaml.Node]bool) [][2]*yaml.Node {
+	if seen[n] {
+		return nil
+	}
+	seen[n] = true
 	var merged, own [][2]*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], resolve(n.Content[i+1])
@@ -87,7 +96,7 @@ func pairs(n *yaml.Node) [][2]*yaml.Node {
 		}
 		for _, src := range srcs {
 			if src = resolve(src); src.Kind == yaml.MappingNode {
-				merged = append(merged, pairs(src)...)
+				merged = append(merged, pairsOnce(src, seen)...)
 			} else {
 				own = append(own, [2]*yaml.Node{k, src}) // reported as an unknown key "<<"
 			}
