@@ -27,6 +27,9 @@ func TestExampleLoadsAndEqualsDefaults(t *testing.T) {
 	// Its oracle sections are compared with each oracle package's defaults
 	// in engine (TestExampleSectionsAreTheOracleDefaults), which has the
 	// registry.
+	if cfg.File != example {
+		t.Errorf("File = %q, want %q (errors found later name it)", cfg.File, example)
+	}
 	want := configs.Default()
 	got := cfg.Oracles
 	got.Sections = nil

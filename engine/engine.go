@@ -82,6 +82,9 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 		deps.Now = time.Now
 	}
 	if err := checkOracles(cfg.Oracles, deps.Registry); err != nil {
+		if cfg.File != "" {
+			return nil, fmt.Errorf("%s: %w", cfg.File, err)
+		}
 		return nil, err
 	}
 	return &Engine{cfg: cfg, deps: deps, raw: map[string]oracles.Oracle{}}, nil

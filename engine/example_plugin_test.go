@@ -149,7 +149,7 @@ func Example_ownOracle() {
 		panic(err)
 	}
 	_, err = engine.New(cfg, engine.Deps{Registry: reg})
-	fmt.Println(err)
+	fmt.Println(strings.TrimPrefix(err.Error(), config+": ")) // the error starts with the file
 	// Output:
 	// 10.1002/hpja.70052 found labmirror
 	// 10.1002/hpja.99999 not_found labmirror

@@ -153,8 +153,8 @@ func TestNewChecksOracleSections(t *testing.T) {
 			if !errors.Is(err, configs.ErrInvalid) {
 				t.Errorf("error %v does not wrap configs.ErrInvalid", err)
 			}
-			if !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %q does not contain %q", err, tt.want)
+			if !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), path+": ") {
+				t.Errorf("error %q does not start with the file %s and contain %q", err, path, tt.want)
 			}
 		})
 	}
