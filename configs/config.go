@@ -21,6 +21,10 @@ type Config struct {
 	Collect  Collect  `yaml:"collect"`
 	Pipeline Pipeline `yaml:"pipeline"`
 	Gate     Gate     `yaml:"gate"`
+
+	// File is the path Load read, "" for the defaults: errors found after
+	// loading (an oracle's section, checked by its package) name it too.
+	File string `yaml:"-"`
 }
 
 // Pipeline configures the maker/checker loop.
@@ -61,6 +65,7 @@ func Load(path string) (Config, error) {
 	if err := cfg.Validate(); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", path, err)
 	}
+	cfg.File = path
 	return cfg, nil
 }
 

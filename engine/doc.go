@@ -17,8 +17,10 @@
 //     a lead's sources (Briefer.Collect) and writes a brief with a per-pass
 //     progress callback (Briefer.RunLeadWithProgress), all cancellable by
 //     context.
-//   - A Go program adds its own oracle by registering it in the Registry it
-//     passes in Deps and naming it in oracles.use (example_plugin_test.go).
+//   - A Go program adds its own oracle by registering its oracles.Plugin in
+//     the Registry it passes in Deps and naming it in oracles.use; its own
+//     YAML section, oracles.<name>, is decoded by its own settings type
+//     (example_plugin_test.go).
 //   - `citeloop verify`/`watch` look DOIs up again past the cache
 //     (Engine.FreshOracle).
 //

@@ -3,7 +3,9 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -60,7 +62,8 @@ type Engine struct {
 }
 
 // New returns an engine for cfg, which the caller has loaded and validated.
-// Every oracle named in oracles.use must be in the registry.
+// Every oracle named in oracles.use must be in the registry, and every
+// oracle's section must satisfy its package (see checkOracles).
 func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Registry == nil {
 		r, err := NewRegistry()
@@ -78,12 +81,44 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Now == nil {
 		deps.Now = time.Now
 	}
-	for _, name := range cfg.Oracles.Use {
-		if !deps.Registry.Has(name) {
-			return nil, fmt.Errorf("%w: oracles.use: unknown oracle %q (known: %s)", configs.ErrInvalid, name, strings.Join(deps.Registry.Names(), ", "))
+	if err := checkOracles(cfg.Oracles, deps.Registry); err != nil {
+		if cfg.File != "" {
+			return nil, fmt.Errorf("%s: %w", cfg.File, err)
 		}
+		return nil, err
 	}
 	return &Engine{cfg: cfg, deps: deps, raw: map[string]oracles.Oracle{}}, nil
+}
+
+// checkOracles checks the oracle names and sections of the configuration
+// against the registry: every name in oracles.use is registered, every
+// other key of the oracles section names a registered oracle, and each
+// oracle's package accepts its section. A section for an oracle not in use
+// is checked too, so a mistake surfaces before it is switched on; an oracle
+// neither in use nor configured is not (its defaults may need settings).
+func checkOracles(o configs.Oracles, reg *oracles.Registry) error {
+	known := reg.Names()
+	for _, name := range o.Use {
+		if !reg.Has(name) {
+			return fmt.Errorf("%w: oracles.use: unknown oracle %q (known: %s)", configs.ErrInvalid, name, strings.Join(known, ", "))
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Sections)) {
+		if !reg.Has(name) {
+			hint := ""
+			if near := oracles.Nearest(name, append([]string{"use", "policy", "contact", "cache"}, known...)); near != "" {
+				hint = fmt.Sprintf(" (did you mean %s?)", near)
+			}
+			return fmt.Errorf("%w: oracles.%s: unknown key: neither a setting (use, policy, contact, cache) nor a registered oracle (%s)%s",
+				configs.ErrInvalid, name, strings.Join(known, ", "), hint)
+		}
+	}
+	for _, name := range slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(o.Use), slices.Collect(maps.Keys(o.Sections))...)))) {
+		if _, err := reg.Settings(name, o.Section(name)); err != nil {
+			return fmt.Errorf("%w: %w", configs.ErrInvalid, err)
+		}
+	}
+	return nil
 }
 
 // Config returns the configuration the engine was built from.
@@ -156,10 +191,8 @@ func (e *Engine) rawLocked(name string) (oracles.Oracle, error) {
 	if o, ok := e.raw[name]; ok {
 		return o, nil
 	}
-	settings := e.cfg.Oracles.Settings(name)
-	settings.Logger = e.deps.Logger
-	settings.HTTPClient = e.deps.HTTPClient
-	o, err := e.deps.Registry.New(name, settings)
+	env := oracles.Env{Contact: e.cfg.Oracles.Contact, HTTPClient: e.deps.HTTPClient, Logger: e.deps.Logger, Getenv: e.deps.Getenv}
+	o, err := e.deps.Registry.New(name, e.cfg.Oracles.Section(name), env)
 	if err != nil {
 		return nil, fmt.Errorf("%w: oracles.use: %w", configs.ErrInvalid, err)
 	}

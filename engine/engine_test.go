@@ -30,10 +30,10 @@ func mapRegistry(t *testing.T, records []oracles.Record) (*oracles.Registry, *at
 	t.Helper()
 	var builds, lookups atomic.Int64
 	r := oracles.NewRegistry()
-	err := r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) {
+	err := r.Register("europepmc", oracles.NoSettings(func(oracles.Env) (oracles.Oracle, error) {
 		builds.Add(1)
 		return oracletest.NewFake("europepmc", records, &lookups), nil
-	})
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,19 +9,20 @@ import (
 )
 
 // NewRegistry is the one place that lists the oracles citeloop can use.
-// Adding an oracle is one line here.
+// Adding an oracle is one line here: its package owns its settings, their
+// defaults and its section of the configuration, oracles.<name>.
 func NewRegistry() (*oracles.Registry, error) {
 	r := oracles.NewRegistry()
 	for _, o := range []struct {
-		name    string
-		factory oracles.Factory
+		name   string
+		plugin oracles.Plugin
 	}{
-		{europepmc.Name, europepmc.Factory},
-		{crossref.Name, crossref.Factory},
-		{doiorg.Name, doiorg.Factory},
-		{datacite.Name, datacite.Factory},
+		{europepmc.Name, europepmc.Plugin()},
+		{crossref.Name, crossref.Plugin()},
+		{doiorg.Name, doiorg.Plugin()},
+		{datacite.Name, datacite.Plugin()},
 	} {
-		if err := r.Register(o.name, o.factory); err != nil {
+		if err := r.Register(o.name, o.plugin); err != nil {
 			return nil, err
 		}
 	}

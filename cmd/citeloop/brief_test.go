@@ -178,7 +178,7 @@ func TestBriefFailuresExitWithTheirCodeAndWriteNoBrief(t *testing.T) {
 			if tt.unavail {
 				a.registry = func() (*oracles.Registry, error) {
 					r := oracles.NewRegistry()
-					return r, r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) { return unavailableOracle{}, nil })
+					return r, r.Register("europepmc", oracles.NoSettings(func(oracles.Env) (oracles.Oracle, error) { return unavailableOracle{}, nil }))
 				}
 			}
 			out := filepath.Join(t.TempDir(), "out")
