@@ -231,3 +231,56 @@ func TestNumbersInSkipsWholeNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersInAtTheEdgesOfTheText: a number, a sign, a range or a name is
+// read the same at the very start or end of the text as in its middle: a
+// leading minus still makes the number negative, a range starting the text
+// is no negative number, a capitalised name starting the text ("Covid-19")
+// is still a name, and a unit, a name or a hyphen ending the text is read
+// without running past it.
+func TestNumbersInAtTheEdgesOfTheText(t *testing.T) {
+	tests := []struct {
+		give string
+		want []string
+	}{
+		{give: "−12% in the screened arm", want: []string{"-12"}},
+		{give: "-0.5", want: []string{"-0.5"}},
+		{give: "8–10 weeks of follow-up", want: []string{"8", "10"}},
+		{give: "5 - 7 days", want: []string{"5", "7"}},
+		{give: "Covid-19 delayed screening", want: []string{}},
+		{give: "Il-6 was raised", want: []string{}},
+		{give: "patients were given 10mg", want: []string{"10"}},
+		{give: "patients were given 5FU", want: []string{}},
+		{give: "survival at 5-", want: []string{"5"}},
+	}
+	for _, tt := range tests {
+		if got := values(gates.NumbersIn(tt.give)); !cmp.Equal(got, tt.want) {
+			t.Errorf("NumbersIn(%q) = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+}
+
+// TestNumbersInSeparators: only a comma or a (thin, no-break) space before
+// a group of three digits groups thousands; a point is a decimal point even
+// before exactly three digits, and a long run of digits is one number. A
+// dash after a number and a space is the dash of a range, not a minus
+// sign, even when glued to the next number ("0.6 -0.9"); after a word it is
+// a sign ("by -0.5").
+func TestNumbersInSeparators(t *testing.T) {
+	tests := []struct {
+		give string
+		want []string
+	}{
+		{give: "HR 0.345 (0.6 - 0.9)", want: []string{"0.345", "0.6", "0.9"}},
+		{give: "0.6 -0.9 and 7.4% -37%, by -0.5", want: []string{"0.6", "0.9", "7.4", "37", "-0.5"}},
+		{give: "12.345 and 1.234", want: []string{"12.345", "1.234"}},
+		{give: "n = 12345 and 1234567", want: []string{"12345", "1234567"}},
+		{give: "12 345 and 1\u2009234 and 1\u00a0234", want: []string{"12345", "1234", "1234"}},
+		{give: "1/234 and 1:234", want: []string{"1", "234", "1", "234"}},
+	}
+	for _, tt := range tests {
+		if got := values(gates.NumbersIn(tt.give)); !cmp.Equal(got, tt.want) {
+			t.Errorf("NumbersIn(%q) = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+}

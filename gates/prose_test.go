@@ -71,3 +71,28 @@ func TestReferenceIn(t *testing.T) {
 		})
 	}
 }
+
+// TestReferenceInBracketsAfterNumbers: after a number, a bracket of two or
+// more numbers is an interval, but a bracket of a single number is a
+// reference mark whatever its digits (zeros and nines included); and every
+// bracket in the prose is judged, so an interval first does not hide a
+// reference mark later.
+func TestReferenceInBracketsAfterNumbers(t *testing.T) {
+	tests := []struct {
+		give string
+		want string
+	}{
+		{give: "Mortality fell by 12% [105].", want: "[105]"},
+		{give: "Mortality fell by 12% [9].", want: "[9]"},
+		{give: "Mortality fell by 12% [0].", want: "[0]"},
+		{give: "Median age was 64 [190].", want: "[190]"},
+		{give: "Median age was 64 [61–68] years [3].", want: "[3]"},
+		{give: "Survival was 64% [61%; 68%] and 12% [9, 15], as shown [4].", want: "[4]"},
+		{give: "Median age was 64 [60–69] and 70 [90, 99] years.", want: ""},
+	}
+	for _, tt := range tests {
+		if got := gates.ReferenceIn(tt.give); got != tt.want {
+			t.Errorf("ReferenceIn(%q) = %q, want %q", tt.give, got, tt.want)
+		}
+	}
+}

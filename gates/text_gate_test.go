@@ -34,6 +34,11 @@ func TestGateChecksProse(t *testing.T) {
 			{ClaimID: "c1", Reason: contract.ReasonNumberNotInQuote}}},
 		{name: "url in heading", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "Results, see https://example.org", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: []contract.Diagnostic{
 			{Reason: contract.ReasonReferenceInText}}},
+		// The diagnostic names the heading that holds the reference.
+		{name: "url in second heading", draft: contract.Draft{Title: "T", Sections: []contract.Section{
+			{Heading: "Background", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims},
+			{Heading: "Results, see https://example.org", Claims: []contract.Claim{{ID: "c2", Text: "Screening cut mortality by 20%.", Citations: cite}}}}}, want: []contract.Diagnostic{
+			{Reason: contract.ReasonReferenceInText, Detail: `heading of section 2 holds the reference "https://"; references come only from the citations`}}},
 		{name: "author-year in title", draft: contract.Draft{Title: "Screening (Smith et al., 2020)", Sections: withText("Screening cut mortality by 20%.").Sections}, want: []contract.Diagnostic{
 			{Reason: contract.ReasonReferenceInText}, {Reason: contract.ReasonNumberNotInQuote}}},
 		{name: "number in heading its section's quotes hold", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "A 20% drop", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: nil},
@@ -86,19 +91,21 @@ func TestGateAllowsTheLeadInTheTitle(t *testing.T) {
 }
 
 // TestGateCountsThePublicationYear: a claim may name the year of the
-// record it cites, but no other year its quote lacks.
+// record it cites, but no other year its quote lacks; a record whose year
+// is unknown (0) supports no number, not even 0.
 func TestGateCountsThePublicationYear(t *testing.T) {
-	l := testLedger()
-	l.Entries[0].Year = 2021
 	quote := "Screening reduced mortality by 20%"
 	for _, tt := range []struct {
-		year string
-		want bool
-	}{{"2021", true}, {"2019", false}} {
+		recordYear int
+		year       string
+		want       bool
+	}{{2021, "2021", true}, {2021, "2019", false}, {0, "0", false}} {
+		l := testLedger()
+		l.Entries[0].Year = tt.recordYear
 		d := draftOf(contract.Claim{ID: "c1", Text: "A " + tt.year + " trial found 20% lower mortality.", Citations: []contract.Citation{{DOI: "10.1234/ALPHA", Quote: quote}}})
 		v, _ := gates.New(knownOracle()).Check(context.Background(), d, l, nil)
 		if v.Verified != tt.want {
-			t.Errorf("year %s: verified = %v, want %v (failures %+v)", tt.year, v.Verified, tt.want, v.Failures)
+			t.Errorf("record of %d, claim naming %s: verified = %v, want %v (failures %+v)", tt.recordYear, tt.year, v.Verified, tt.want, v.Failures)
 		}
 	}
 }
