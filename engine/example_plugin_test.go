@@ -89,5 +89,5 @@ func Example_ownOracle() {
 	// Output:
 	// 10.1002/hpja.70052 found labmirror
 	// 10.1002/hpja.99999 not_found labmirror
-	// verified 3 sources, 3 files written
+	// verified 3 sources, 4 files written
 }
