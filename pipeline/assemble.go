@@ -44,7 +44,7 @@ const (
 	LedgerFile = "ledger.json"
 	// DraftFile is the draft the gate approved, as the writer typed it:
 	// verify recomputes its digest. The brief files show source spans only.
-	DraftFile = "draft.json"
+	DraftFile  = "draft.json"
 	ReportFile = "FAILED-not-a-brief.json"
 )
 

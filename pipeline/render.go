@@ -227,9 +227,7 @@ func renderMarkdown(b brief) []byte {
 	}
 	sb.WriteString("\n## References\n\n")
 	for _, r := range b.References {
-		fmt.Fprintf(&sb, "%d. %s [doi:%s](%s)\n", r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL))
-		fmt.Fprintf(&sb, "   %s\n", mdEscape(r.Details()))
-		fmt.Fprintf(&sb, "   [Europe PMC](%s)\n", mdURL(r.EuropePMC))
+		sb.WriteString(mdReference(r))
 	}
 	sb.WriteString("\n## Provenance\n\n")
 	for _, row := range b.provenanceRows() {
@@ -332,7 +330,7 @@ var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{}).Par
 {{range $c.Quotes}}{{if ne .Quote $c.Text}}<blockquote>[{{.Ref}}] “{{.Quote}}”{{with .Note}} <span class="note">({{.}})</span>{{end}}</blockquote>
 {{end}}{{end}}{{end}}{{end}}<h2>References</h2>
 <ol>
-{{range .References}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a> <a href="{{.EuropePMC}}">Europe PMC</a><br><small>{{.Details}}</small></li>
+{{range .References}}{{template "ref" .}}
 {{end}}</ol>
 <h2>Provenance</h2>
 <dl>
@@ -341,10 +339,46 @@ var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{}).Par
 </body></html>
 `))
 
+// refTmpl is one reference of the HTML brief; verify looks for it too.
+const refTmpl = `{{define "ref"}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a> <a href="{{.EuropePMC}}">Europe PMC</a><br><small>{{.Details}}</small></li>{{end}}`
+
+func init() { template.Must(htmlTmpl.Parse(refTmpl)) }
+
 func renderHTML(b brief) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := htmlTmpl.Execute(&buf, b); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// mdReference is one reference of the Markdown brief.
+func mdReference(r reference) string {
+	return fmt.Sprintf("%d. %s [doi:%s](%s)\n   %s\n   [Europe PMC](%s)\n",
+		r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL), mdEscape(r.Details()), mdURL(r.EuropePMC))
+}
+
+// ReferenceTexts are the references a brief of draft over ledger shows, as
+// each format renders them from the ledger: the Markdown and HTML text of
+// each, and its JSON object. verify checks that a written brief still holds
+// exactly these. They are rendered for comparison, so no proof is needed.
+func ReferenceTexts(d contract.Draft, l contract.Ledger) (md, html []string, jsonRefs []json.RawMessage, err error) {
+	b, err := newBrief(Result{Draft: d, Ledger: l})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, r := range b.References {
+		md = append(md, mdReference(r))
+		var buf bytes.Buffer
+		if err := htmlTmpl.ExecuteTemplate(&buf, "ref", r); err != nil {
+			return nil, nil, nil, err
+		}
+		html = append(html, buf.String())
+		j, err := json.Marshal(r)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		jsonRefs = append(jsonRefs, j)
+	}
+	return md, html, jsonRefs, nil
 }
