@@ -257,3 +257,13 @@ func renderCSL(entries []contract.Entry) ([]byte, error) {
 	}
 	return marshalIndent(items)
 }
+
+// CitedEntries are the ledger entries draft cites, in reference order: what
+// an export of its brief lists.
+func CitedEntries(d contract.Draft, l contract.Ledger) ([]contract.Entry, error) {
+	b, err := newBrief(Result{Draft: d, Ledger: l})
+	if err != nil {
+		return nil, err
+	}
+	return b.entries(l), nil
+}
