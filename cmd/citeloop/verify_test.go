@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/oracletest"
 )
 
 // A brief signed with a key from keygen verifies offline with its public
@@ -79,5 +81,72 @@ func TestVerifyCommand(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "brief.bib")); err != nil {
 		t.Errorf("verify --export bib wrote no brief.bib: %v", err)
+	}
+}
+
+// watch exits 0 on a clean run, 4 on an outage, 2 on a bad --fail-on.
+func TestWatchCommandExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	a, _, stderr := testApp(nil)
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", filepath.Join(dir, "one"), "--format", "json"}); err != nil {
+		t.Fatalf("brief: %v\n%s", err, stderr)
+	}
+	var ledger contract.Ledger
+	readJSON(t, filepath.Join(dir, "one", "ledger.json"), &ledger)
+	fake := func(retracted bool) *oracletest.Fake {
+		var recs []oracles.Record
+		for _, e := range ledger.Entries {
+			recs = append(recs, oracles.Record{DOI: e.DOI, Title: e.Title, Retracted: retracted})
+		}
+		return oracletest.NewFake("europepmc", recs, nil)
+	}
+	tests := []struct {
+		name     string
+		args     []string
+		unavail  bool
+		oracle   oracles.Oracle
+		wantCode int
+	}{
+		{name: "clean", args: []string{"--fail-on", "news"}, oracle: fake(false), wantCode: exitOK},
+		{name: "news without --fail-on", oracle: fake(true), wantCode: exitOK},
+		{name: "outage", args: []string{"--fail-on", "news"}, unavail: true, wantCode: exitOracleUnavailable},
+		{name: "bad fail-on", args: []string{"--fail-on", "everything"}, wantCode: exitUsage},
+	}
+	// News is reported once: a fresh folder state gets it with --fail-on.
+	newsDir := t.TempDir()
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", filepath.Join(newsDir, "one"), "--format", "json"}); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []int{exitNotVerified, exitOK} {
+		a, stdout, _ := testApp(nil)
+		a.registry = func() (*oracles.Registry, error) {
+			r := oracles.NewRegistry()
+			return r, r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) { return fake(true), nil })
+		}
+		err := runApp(context.Background(), a, []string{"watch", "--fail-on", "news", newsDir})
+		if got := exitCode(err); got != want {
+			t.Errorf("news run %d: exit %d (%v), want %d\n%s", i+1, got, err, want, stdout)
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, stdout, stderr := testApp(nil)
+			if tt.unavail {
+				tt.oracle = unavailableOracle{}
+			}
+			if tt.oracle != nil {
+				a.registry = func() (*oracles.Registry, error) {
+					r := oracles.NewRegistry()
+					return r, r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) { return tt.oracle, nil })
+				}
+			}
+			err := runApp(context.Background(), a, append(append([]string{"watch"}, tt.args...), dir))
+			if got := exitCode(err); got != tt.wantCode {
+				t.Fatalf("exit %d (%v), want %d\nstdout: %s\nstderr: %s", got, err, tt.wantCode, stdout, stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "watch-report.html")); err != nil {
+		t.Errorf("no report: %v", err)
 	}
 }
