@@ -21,6 +21,14 @@ type Config struct {
 	Collect  Collect  `yaml:"collect"`
 	Pipeline Pipeline `yaml:"pipeline"`
 	Gate     Gate     `yaml:"gate"`
+	Signing  Signing  `yaml:"signing"`
+}
+
+// Signing configures the signature of briefs' stamps.
+type Signing struct {
+	// KeyFile is an Ed25519 private key file (PKCS#8 PEM or a 32-byte
+	// seed); empty writes unsigned briefs. brief --signing-key overrides it.
+	KeyFile string `yaml:"key_file"`
 }
 
 // Pipeline configures the maker/checker loop.

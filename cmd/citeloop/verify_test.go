@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,5 +149,25 @@ func TestWatchCommandExitCodes(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "watch-report.html")); err != nil {
 		t.Errorf("no report: %v", err)
+	}
+}
+
+// An unusable signing key is a usage error naming the file, never its bytes.
+func TestBriefRejectsAnUnusableSigningKey(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "key")
+	if err := os.WriteFile(garbage, []byte("SECRETSECRETSECRET"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{garbage, filepath.Join(dir, "missing")} {
+		a, stdout, stderr := testApp(nil)
+		err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", filepath.Join(dir, "out"), "--signing-key", key})
+		if got := exitCode(err); got != exitUsage {
+			t.Errorf("%s: exit %d (%v), want %d", key, got, err, exitUsage)
+		}
+		all := stdout.String() + stderr.String() + fmt.Sprint(err)
+		if !strings.Contains(all, key) || strings.Contains(all, "SECRET") {
+			t.Errorf("%s: output %q must name the file and not show its content", key, all)
+		}
 	}
 }
