@@ -34,12 +34,12 @@ func checkOnline(ctx context.Context, r *Result, o oracles.Oracle, draft contrac
 		case oracles.Found:
 			if a.Record != nil {
 				src.Retracted = a.Record.Retracted || a.Record.RetractionNotice
-				src.Erratum = a.Record.Erratum
+				src.Erratum = a.Record.Erratum || a.Record.Corrected
 			}
 			if src.Retracted && !entry.Retracted {
 				r.add(Changed, Finding{Code: "source_retracted", DOI: d, Detail: fmt.Sprintf("%s is now marked retracted by %s", d, a.Oracle)})
 			}
-			if src.Erratum && !entry.Erratum {
+			if a.Record != nil && (a.Record.Corrected || (a.Record.Erratum && !entry.Erratum)) {
 				r.add(Changed, Finding{Code: "source_corrected", DOI: d, Detail: fmt.Sprintf("%s now has an erratum or correction per %s", d, a.Oracle)})
 			}
 		case oracles.NotFound:
