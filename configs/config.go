@@ -21,10 +21,18 @@ type Config struct {
 	Collect  Collect  `yaml:"collect"`
 	Pipeline Pipeline `yaml:"pipeline"`
 	Gate     Gate     `yaml:"gate"`
+	Signing  Signing  `yaml:"signing"`
 
 	// File is the path Load read, "" for the defaults: errors found after
 	// loading (an oracle's section, checked by its package) name it too.
 	File string `yaml:"-"`
+}
+
+// Signing configures the signature of briefs' stamps.
+type Signing struct {
+	// KeyFile is an Ed25519 private key file (PKCS#8 PEM or a 32-byte
+	// seed); empty writes unsigned briefs. brief --signing-key overrides it.
+	KeyFile string `yaml:"key_file"`
 }
 
 // Pipeline configures the maker/checker loop.

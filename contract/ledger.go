@@ -55,6 +55,10 @@ type Ledger struct {
 	// Excluded counts records kept out of the citable ledger, by reason
 	// ("no_doi", "retracted", "budget", ...).
 	Excluded map[string]int `json:"excluded,omitempty"`
+	// Query is the exact query sent to the search (empty for a sources
+	// file) and Hits how many records it returned.
+	Query string `json:"query,omitempty"`
+	Hits  int    `json:"hits,omitempty"`
 	// Notes are human-readable remarks about collection (what was cut).
 	Notes []string `json:"notes,omitempty"`
 }

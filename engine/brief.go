@@ -31,6 +31,9 @@ type BriefOptions struct {
 	MaxIterations int
 	// Formats are the brief's output formats; empty means md and json.
 	Formats []pipeline.Format
+	// SigningKeyFile, when set, is an Ed25519 private key file (see
+	// pipeline.ReadPrivateKey) the stamp of every brief is signed with.
+	SigningKeyFile string
 }
 
 // ValidateLead checks a lead the way a Briefer with these options needs it:
@@ -48,6 +51,7 @@ func (o BriefOptions) ValidateLead(l contract.Lead) (contract.Lead, error) {
 type Briefer struct {
 	runner  *pipeline.Runner
 	formats []pipeline.Format
+	render  []pipeline.RenderOption
 	log     *zap.Logger
 }
 
@@ -74,6 +78,10 @@ func (e *Engine) NewBriefer(o BriefOptions) (*Briefer, error) {
 	if maxIter == 0 {
 		maxIter = e.cfg.Pipeline.MaxIterations
 	}
+	render, err := e.renderOptions(o, env)
+	if err != nil {
+		return nil, err
+	}
 	formats := o.Formats
 	if len(formats) == 0 {
 		formats = []pipeline.Format{pipeline.Markdown, pipeline.JSON}
@@ -90,6 +98,7 @@ func (e *Engine) NewBriefer(o BriefOptions) (*Briefer, error) {
 			Now:           e.deps.Now,
 		},
 		formats: formats,
+		render:  render,
 		log:     e.deps.Logger,
 	}, nil
 }
@@ -173,7 +182,7 @@ func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) Outcome {
 	}
 	o := Outcome{Lead: lead, Reason: res.Reason, Detail: res.Detail, Result: res}
 	if res.Reason == pipeline.Verified {
-		if o.Files, err = pipeline.Render(b.formats, res.Proof, res); err != nil {
+		if o.Files, err = pipeline.Render(b.formats, res.Proof, res, b.render...); err != nil {
 			return errored(lead, res, err)
 		}
 		return o

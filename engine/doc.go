@@ -21,8 +21,9 @@
 //     the Registry it passes in Deps and naming it in oracles.use; its own
 //     YAML section, oracles.<name>, is decoded by its own settings type
 //     (example_plugin_test.go).
-//   - `citeloop verify`/`watch` look DOIs up again past the cache
-//     (Engine.FreshOracle).
+//   - `citeloop verify`/`watch` (package verify) look DOIs up again past
+//     the cache (Engine.FreshOracle). A Briefer signs each brief's stamp
+//     when BriefOptions.SigningKeyFile is set, and records its provenance.
 //
 // Dependencies run one way: engine imports pipeline, agents, gates, oracles
 // and configs; nothing but cmd (and programs outside the module) imports

@@ -122,7 +122,7 @@ func TestRunLeadOutcomes(t *testing.T) {
 		wantErr   error
 	}{
 		{name: "verified", ctx: context.Background(), lead: contract.Lead{Topic: "cancer screening"},
-			wantEnd: pipeline.Verified, wantFiles: []string{pipeline.LedgerFile, "brief.md", "brief.json"}},
+			wantEnd: pipeline.Verified, wantFiles: []string{pipeline.LedgerFile, pipeline.DraftFile, "brief.md", "brief.json"}},
 		{name: "refused renders the report only", ctx: context.Background(), lead: contract.Lead{Topic: "xyzzy plugh"},
 			wantEnd: pipeline.Refused, wantFiles: []string{pipeline.ReportFile}},
 		{name: "cancelled is errored", ctx: cancelled, lead: contract.Lead{Topic: "cancer screening"},
@@ -183,11 +183,11 @@ func TestPublish(t *testing.T) {
 		wantFiles   []string // in the folder afterwards, sorted
 		wantRemoved []string
 	}{
-		{name: "verified writes ledger and brief", o: verified, wantFiles: []string{"brief.md", "ledger.json"}},
-		{name: "tampered is refused and writes nothing new", o: tampered, wantErr: true, wantFiles: []string{"brief.md", "ledger.json"}},
-		{name: "refused removes the earlier brief", o: refused, wantFiles: nil, wantRemoved: []string{"ledger.json", "brief.md"}},
-		{name: "refused with report", o: refused, report: true, wantFiles: []string{pipeline.ReportFile}, wantRemoved: []string{"ledger.json", "brief.md"}},
-		{name: "errored leaves the folder alone", o: errored, wantFiles: []string{"brief.md", "ledger.json"}},
+		{name: "verified writes ledger and brief", o: verified, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
+		{name: "tampered is refused and writes nothing new", o: tampered, wantErr: true, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
+		{name: "refused removes the earlier brief", o: refused, wantFiles: nil, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
+		{name: "refused with report", o: refused, report: true, wantFiles: []string{pipeline.ReportFile}, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
+		{name: "errored leaves the folder alone", o: errored, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -154,6 +154,6 @@ func Example_ownOracle() {
 	// 10.1002/hpja.70052 found labmirror
 	// 10.1002/hpja.99999 not_found labmirror
 	// 10.1111/ans.70196 unknown labmirror
-	// verified 3 sources, 3 files written
+	// verified 3 sources, 4 files written
 	// invalid configuration: oracles.labmirror.prefixs: line 4: unknown key (did you mean prefixes?)
 }

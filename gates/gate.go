@@ -202,7 +202,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 	if !v.Verified {
 		return v, Proof{}
 	}
-	return v, Proof{draftDigest: v.DraftDigest, ledgerDigest: v.LedgerDigest, checkedAt: v.CheckedAt}
+	return v, Proof{draftDigest: v.DraftDigest, ledgerDigest: v.LedgerDigest, leadDigest: ledger.Lead.Digest(), checkedAt: v.CheckedAt}
 }
 
 func (v *Verdict) fail(d contract.Diagnostic) { v.Failures = append(v.Failures, d) }

@@ -18,6 +18,11 @@ const (
 	Markdown Format = "md"
 	JSON     Format = "json"
 	HTML     Format = "html"
+	// The reference exports, rendered from the ledger entries the brief
+	// cites (export.go).
+	BibTeX Format = "bib"
+	RIS    Format = "ris"
+	CSL    Format = "csl"
 )
 
 // ParseFormats parses a comma-separated list such as "md,json".
@@ -25,10 +30,10 @@ func ParseFormats(s string) ([]Format, error) {
 	var out []Format
 	for _, f := range strings.Split(s, ",") {
 		switch Format(strings.TrimSpace(f)) {
-		case Markdown, JSON, HTML:
+		case Markdown, JSON, HTML, BibTeX, RIS, CSL:
 			out = append(out, Format(strings.TrimSpace(f)))
 		default:
-			return nil, fmt.Errorf("unknown format %q (want md, json or html)", f)
+			return nil, fmt.Errorf("unknown format %q (want md, json, html, bib, ris or csl)", f)
 		}
 	}
 	return out, nil
@@ -37,6 +42,9 @@ func ParseFormats(s string) ([]Format, error) {
 // File names the assembler writes.
 const (
 	LedgerFile = "ledger.json"
+	// DraftFile is the draft the gate approved, as the writer typed it:
+	// verify recomputes its digest. The brief files show source spans only.
+	DraftFile  = "draft.json"
 	ReportFile = "FAILED-not-a-brief.json"
 )
 
@@ -49,11 +57,18 @@ type File struct {
 	Data []byte
 }
 
-// Render renders the brief of a verified run to bytes, the ledger first and
-// then one file per format, in the order they must be written. It refuses
+// Render renders the brief of a verified run to bytes, the ledger and the
+// approved draft first and then one file per format, in the order they must be written. It refuses
 // unless proof was minted by the gate for exactly res.Draft and res.Ledger.
 // References are rendered from the ledger, never from text the model typed.
-func Render(formats []Format, proof gates.Proof, res Result) ([]File, error) {
+//
+// The brief records the proof's stamp (signed when a key is given, see
+// WithSigningKey) and the run's provenance (WithProvenance).
+func Render(formats []Format, proof gates.Proof, res Result, opts ...RenderOption) ([]File, error) {
+	var cfg renderConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
 	if res.Reason != Verified {
 		return nil, fmt.Errorf("render: %w (%s)", ErrNotVerified, res.Reason)
 	}
@@ -64,11 +79,17 @@ func Render(formats []Format, proof gates.Proof, res Result) ([]File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
+	b.Stamp = Sign(proof.Stamp(), cfg.key)
+	b.Provenance = cfg.provenance.withLedger(res.Ledger)
 	ledger, err := marshalIndent(res.Ledger)
 	if err != nil {
 		return nil, fmt.Errorf("render: ledger: %w", err)
 	}
-	files := []File{{Name: LedgerFile, Data: ledger}}
+	draft, err := marshalIndent(res.Draft)
+	if err != nil {
+		return nil, fmt.Errorf("render: draft: %w", err)
+	}
+	files := []File{{Name: LedgerFile, Data: ledger}, {Name: DraftFile, Data: draft}}
 	for _, f := range formats {
 		var data []byte
 		switch f {
@@ -78,6 +99,8 @@ func Render(formats []Format, proof gates.Proof, res Result) ([]File, error) {
 			data, err = renderJSON(b, res)
 		case HTML:
 			data, err = renderHTML(b)
+		case BibTeX, RIS, CSL:
+			data, err = RenderExport(f, b.entries(res.Ledger))
 		default:
 			err = fmt.Errorf("unknown format %q", f)
 		}
@@ -91,8 +114,8 @@ func Render(formats []Format, proof gates.Proof, res Result) ([]File, error) {
 
 // Assemble renders the brief of a verified run into dir (see Render) and
 // returns the paths written.
-func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]string, error) {
-	files, err := Render(formats, proof, res)
+func Assemble(dir string, formats []Format, proof gates.Proof, res Result, opts ...RenderOption) ([]string, error) {
+	files, err := Render(formats, proof, res, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("assemble: %w", err)
 	}
@@ -165,8 +188,8 @@ func WriteReportData(dir string, data []byte) (string, error) {
 
 // Artifacts lists every file name the assembler or WriteReport may write.
 func Artifacts() []string {
-	names := []string{LedgerFile, ReportFile}
-	for _, f := range []Format{Markdown, JSON, HTML} {
+	names := []string{LedgerFile, DraftFile, ReportFile}
+	for _, f := range []Format{Markdown, JSON, HTML, BibTeX, RIS, CSL} {
 		names = append(names, BriefFile(f))
 	}
 	return names
@@ -190,7 +213,13 @@ func HasBrief(dir string, formats []Format) bool {
 }
 
 // BriefFile is the file name of the brief in format f.
-func BriefFile(f Format) string { return "brief." + string(f) }
+// CSL JSON is brief.csl.json, the name pandoc and Zotero expect.
+func BriefFile(f Format) string {
+	if f == CSL {
+		return "brief.csl.json"
+	}
+	return "brief." + string(f)
+}
 
 // ClearArtifacts removes what an earlier run wrote into dir (only the file
 // names in Artifacts), so that a failed run never leaves an older brief

@@ -20,6 +20,10 @@ type brief struct {
 	References []reference
 	VerifiedAt string
 	Lead       string
+	// Stamp and Provenance say what was checked, when, and how the brief
+	// was made.
+	Stamp      contract.Stamp
+	Provenance Provenance
 }
 
 type renderSection struct {
@@ -66,12 +70,17 @@ type reference struct {
 	Title    string   `json:"title"`
 	Journal  string   `json:"journal,omitempty"`
 	Preprint bool     `json:"preprint,omitempty"`
+	PMID     string   `json:"pmid,omitempty"`
+	PMCID    string   `json:"pmcid,omitempty"`
+	// EuropePMC links the source's Europe PMC page.
+	EuropePMC string   `json:"europepmc_url"`
+	PubTypes  []string `json:"pub_types,omitempty"`
 	// Note is PreprintMark for a preprint, so every format marks it.
 	Note string `json:"note,omitempty"`
 }
 
 func newBrief(res Result) (brief, error) {
-	b := brief{Title: res.Draft.Title, VerifiedAt: res.Verdict.CheckedAt.Format("2006-01-02"), Lead: res.Lead.Describe()}
+	b := brief{Title: res.Draft.Title, VerifiedAt: res.Verdict.CheckedAt.Format("2006-01-02"), Lead: res.Ledger.Lead.Describe()}
 	numbers := map[string]int{}
 	checks := map[quoteKey]gates.QuoteCheck{}
 	for _, q := range res.Verdict.Quotes {
@@ -114,7 +123,8 @@ func newBrief(res Result) (brief, error) {
 }
 
 func referenceOf(n int, e contract.Entry) reference {
-	return reference{N: n, SourceID: e.ID, DOI: e.DOI, URL: "https://doi.org/" + e.DOI, Authors: e.Authors, Year: e.Year, Title: e.Title, Journal: e.Journal, Preprint: e.Preprint, Note: preprintNote(e)}
+	return reference{N: n, SourceID: e.ID, DOI: e.DOI, URL: "https://doi.org/" + e.DOI, Authors: e.Authors, Year: e.Year, Title: e.Title, Journal: e.Journal, Preprint: e.Preprint,
+		PMID: e.PMID, PMCID: e.PMCID, EuropePMC: europePMCURL(e), PubTypes: e.PubTypes, Note: preprintNote(e)}
 }
 
 func preprintNote(e contract.Entry) string {
@@ -217,7 +227,11 @@ func renderMarkdown(b brief) []byte {
 	}
 	sb.WriteString("\n## References\n\n")
 	for _, r := range b.References {
-		fmt.Fprintf(&sb, "%d. %s [doi:%s](%s)\n", r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL))
+		sb.WriteString(mdReference(r))
+	}
+	sb.WriteString("\n## Provenance\n\n")
+	for _, row := range b.provenanceRows() {
+		fmt.Fprintf(&sb, "- %s: %s\n", row.Name, mdEscape(row.Value))
 	}
 	return []byte(sb.String())
 }
@@ -279,11 +293,14 @@ func renderJSON(b brief, res Result) ([]byte, error) {
 		LedgerDigest string          `json:"ledger_digest"`
 		DraftDigest  string          `json:"draft_digest"`
 		Ledger       contract.Ledger `json:"ledger"`
+		Stamp        contract.Stamp  `json:"stamp"`
+		Provenance   Provenance      `json:"provenance"`
 		Verdict      any             `json:"verdict"`
 		EndReason    EndReason       `json:"end_reason"`
 		Metrics      Metrics         `json:"metrics"`
 	}{
-		Kind: "citeloop.brief/v1", Title: b.Title, Lead: res.Lead, References: b.References,
+		Kind: "citeloop.brief/v1", Title: b.Title, Lead: res.Ledger.Lead, References: b.References,
+		Stamp: b.Stamp, Provenance: b.Provenance,
 		LedgerFile: LedgerFile, LedgerDigest: res.Ledger.Digest(), DraftDigest: res.Draft.Digest(),
 		Ledger: res.Ledger, Verdict: res.Verdict, EndReason: res.Reason, Metrics: res.Metrics,
 	}
@@ -302,21 +319,30 @@ func renderJSON(b brief, res Result) ([]byte, error) {
 	return marshalIndent(doc)
 }
 
-var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{"marks": refMarks}).Parse(`<!doctype html>
+var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Title}}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;line-height:1.5;padding:0 1rem}blockquote{color:#444;border-left:3px solid #ccc;margin:.3rem 0 .3rem 1rem;padding-left:.6rem}.note{color:#555;font-style:italic}</style>
 </head><body>
 <h1>{{.Title}}</h1>
 <p class="note">Verified by citeloop's citation gate on {{.VerifiedAt}} for {{.Lead}}. Every reference below comes from the evidence ledger; every quote appears in its source.</p>
 {{range .Sections}}<h2>{{.Heading}}</h2>
-{{range $c := .Claims}}<p id="{{$c.ID}}">{{$c.Text}} {{marks $c.Refs}}</p>
+{{range $c := .Claims}}<p id="{{$c.ID}}">{{$c.Text}} {{range $c.Refs}}<a class="ref" href="#ref-{{.}}">[{{.}}]</a>{{end}}</p>
 {{range $c.Quotes}}{{if ne .Quote $c.Text}}<blockquote>[{{.Ref}}] “{{.Quote}}”{{with .Note}} <span class="note">({{.}})</span>{{end}}</blockquote>
 {{end}}{{end}}{{end}}{{end}}<h2>References</h2>
 <ol>
-{{range .References}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a></li>
+{{range .References}}{{template "ref" .}}
 {{end}}</ol>
+<h2>Provenance</h2>
+<dl>
+{{range .ProvenanceRows}}<dt>{{.Name}}</dt><dd>{{.Value}}</dd>
+{{end}}</dl>
 </body></html>
 `))
+
+// refTmpl is one reference of the HTML brief; verify looks for it too.
+const refTmpl = `{{define "ref"}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a> <a href="{{.EuropePMC}}">Europe PMC</a><br><small>{{.Details}}</small></li>{{end}}`
+
+func init() { template.Must(htmlTmpl.Parse(refTmpl)) }
 
 func renderHTML(b brief) ([]byte, error) {
 	var buf bytes.Buffer
@@ -324,4 +350,35 @@ func renderHTML(b brief) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// mdReference is one reference of the Markdown brief.
+func mdReference(r reference) string {
+	return fmt.Sprintf("%d. %s [doi:%s](%s)\n   %s\n   [Europe PMC](%s)\n",
+		r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL), mdEscape(r.Details()), mdURL(r.EuropePMC))
+}
+
+// ReferenceTexts are the references a brief of draft over ledger shows, as
+// each format renders them from the ledger: the Markdown and HTML text of
+// each, and its JSON object. verify checks that a written brief still holds
+// exactly these. They are rendered for comparison, so no proof is needed.
+func ReferenceTexts(d contract.Draft, l contract.Ledger) (md, html []string, jsonRefs []json.RawMessage, err error) {
+	b, err := newBrief(Result{Draft: d, Ledger: l})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, r := range b.References {
+		md = append(md, mdReference(r))
+		var buf bytes.Buffer
+		if err := htmlTmpl.ExecuteTemplate(&buf, "ref", r); err != nil {
+			return nil, nil, nil, err
+		}
+		html = append(html, buf.String())
+		j, err := json.Marshal(r)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		jsonRefs = append(jsonRefs, j)
+	}
+	return md, html, jsonRefs, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ type briefOptions struct {
 	corpus        string
 	out           string
 	formats       string
+	signingKey    string
 	maxIterations int
 	report        bool
 
@@ -69,7 +71,8 @@ the code of the first lead that did not verify.
 	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
 	f.StringVar(&o.out, "out", "", "directory to write the brief and its ledger into (required)")
-	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html")
+	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
+	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file (PKCS#8 PEM from citeloop keygen or openssl, or a 32-byte seed) to sign each brief's stamp")
 	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
 	f.BoolVar(&o.report, "report", false, "on failure, write "+pipeline.ReportFile+" (clearly not a brief) into --out")
 	o.agents.register(f)
@@ -95,7 +98,7 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return usageError("--leads FILE replaces --orcid, --name, --affiliation, --topic, --since, --until and --max-sources: give the leads in the file")
 	}
 
-	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats}
+	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats, SigningKeyFile: cmp.Or(o.signingKey, a.cfg.Signing.KeyFile)}
 	// Check the lead before anything is built: a bad flag must not cost a
 	// network client or a model credential check.
 	var single contract.Lead

@@ -172,6 +172,8 @@ func (r Result) Record() oracles.Record {
 				rec.RetractionNotice = true
 			case "Erratum for":
 				rec.Erratum = true
+			case "Erratum in", "Corrected and republished in":
+				rec.Corrected = true
 			}
 		}
 	}
