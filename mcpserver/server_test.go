@@ -27,16 +27,23 @@ func newServer(t *testing.T, o mcpserver.Options, agents engine.AgentFactory) *m
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := engine.New(configs.Default(), engine.Deps{Agents: agents, Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Engine, o.Offline = eng, off
+	o.Engine, o.Offline = newEngineWith(t, agents), off
 	srv, err := mcpserver.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return srv
+}
+
+func newEngine(t *testing.T) *engine.Engine { return newEngineWith(t, nil) }
+
+func newEngineWith(t *testing.T, agents engine.AgentFactory) *engine.Engine {
+	t.Helper()
+	eng, err := engine.New(configs.Default(), engine.Deps{Agents: agents, Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
 }
 
 // progressLog records the progress notifications a client receives.
