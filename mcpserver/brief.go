@@ -116,11 +116,7 @@ func (s *server) collectSources(ctx context.Context, _ *mcp.CallToolRequest, in 
 	if bad != nil {
 		return bad, CollectOutput{}, nil
 	}
-	b, bad := s.briefer(0)
-	if bad != nil {
-		return bad, CollectOutput{}, nil
-	}
-	ledger, err := b.Collect(ctx, lead)
+	ledger, err := s.opts.Engine.Collect(ctx, engine.BriefOptions{Offline: s.opts.Offline}, lead)
 	switch {
 	case interrupted(ctx, err):
 		return failure(ReasonInterrupted, "the call was cancelled"), CollectOutput{}, nil

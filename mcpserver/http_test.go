@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/mcpserver"
 	"github.com/citeloop/citeloop/pipeline"
@@ -194,4 +196,42 @@ func TestHTTPCancelWriteBrief(t *testing.T) {
 
 func cmpErrors() cmp.Option {
 	return cmp.Comparer(func(a, b error) bool { return errors.Is(a, b) || errors.Is(b, a) })
+}
+
+// collect_sources against a (recorded) Europe PMC needs no model key.
+func TestCollectSourcesOnlineNeedsNoModelKey(t *testing.T) {
+	search, err := os.ReadFile("../testdata/europepmc/pyEuropePMC__search_cancer_core.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	epmc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(search)
+	}))
+	t.Cleanup(epmc.Close)
+	cfg := configs.Default()
+	cfg.Oracles.Use = []string{configs.EuropePMC}
+	cfg.Oracles.EuropePMC.BaseURL = epmc.URL
+	cfg.Oracles.Cache.Dir = t.TempDir()
+	eng, err := engine.New(cfg, engine.Deps{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mcpserver.New(mcpserver.Options{Engine: eng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := connect(t, srv)
+	var out mcpserver.CollectOutput
+	if res := call(t, cs, "collect_sources", map[string]any{"topic": "cancer", "max_sources": 3}, &out); res.IsError {
+		t.Fatal(errorText(t, res))
+	}
+	if out.Sources != 3 {
+		t.Errorf("want 3 sources, got %d", out.Sources)
+	}
+	// write_brief does need a model: its error says which key.
+	got := errorText(t, call(t, cs, "write_brief", map[string]any{"topic": "cancer"}, nil))
+	if !strings.HasPrefix(got, "errored: ") || !strings.Contains(got, "GEMINI_API_KEY") {
+		t.Errorf("write_brief without a key: %q", got)
+	}
 }
