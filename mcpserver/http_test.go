@@ -231,7 +231,7 @@ func TestCollectSourcesOnlineNeedsNoModelKey(t *testing.T) {
 	}
 	// write_brief does need a model: its error says which key.
 	got := errorText(t, call(t, cs, "write_brief", map[string]any{"topic": "cancer"}, nil))
-	if !strings.HasPrefix(got, "errored: ") || !strings.Contains(got, "GEMINI_API_KEY") {
+	if !strings.HasPrefix(got, "error: ") || !strings.Contains(got, "GEMINI_API_KEY") {
 		t.Errorf("write_brief without a key: %q", got)
 	}
 }

@@ -116,7 +116,8 @@ const (
 	ReasonPathRefused   = "path_refused"
 	ReasonInterrupted   = "interrupted"
 	ReasonUnavailable   = "oracle_unavailable"
-	ReasonInternal      = "errored"
+	// ReasonInternal is pipeline.Errored's word: the run could not go on.
+	ReasonInternal = "error"
 )
 
 // interrupted reports whether ctx ended the call.

@@ -43,7 +43,8 @@ in CITELOOP_MCP_TOKEN (requests without "Authorization: Bearer <token>" get
 --max-input. With --offline the server answers from the embedded corpus with
 the offline agents: no key, no network.
 
-Exit codes: 0 the client closed the session; 2 a refused address or a bad flag.`,
+Exit codes: 0 the client closed the session; 2 a refused address or a bad
+flag; 130 stopped by SIGINT or SIGTERM.`,
 		Example: `  citeloop mcp --offline
   citeloop mcp --root ~/papers
   citeloop mcp --http 127.0.0.1:8787
