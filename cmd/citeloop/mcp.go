@@ -78,6 +78,9 @@ func runMCP(ctx context.Context, a *app, o *mcpOptions) error {
 	if o.maxInput < 1 {
 		return usageError("mcp: --max-input must be at least 1 byte, got %d", o.maxInput)
 	}
+	if o.maxIterations < 0 {
+		return usageError("mcp: --max-iterations must be at least 1, got %d", o.maxIterations)
+	}
 	if o.corpus != "" && !o.offline {
 		return usageError("mcp: --corpus is only used with --offline")
 	}

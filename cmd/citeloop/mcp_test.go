@@ -211,6 +211,8 @@ func TestMCPRefusesUnsafeStarts(t *testing.T) {
 		{"--allow-remote without a token", []string{"--http", "0.0.0.0:0", "--allow-remote"}, "", "--allow-remote needs a bearer token in CITELOOP_MCP_TOKEN"},
 		{"--allow-remote without --http", []string{"--allow-remote"}, "t0k", "--allow-remote is only used with --http"},
 		{"no max input", []string{"--offline", "--max-input", "0"}, "", "--max-input must be at least 1 byte"},
+		{"negative iterations", []string{"--offline", "--max-iterations", "-1"}, "", "--max-iterations must be at least 1, got -1"},
+		{"corpus without --offline", []string{"--corpus", "x.json"}, "", "--corpus is only used with --offline"},
 		{"missing root", []string{"--offline", "--root", "/nonexistent/citeloop"}, "", "/nonexistent/citeloop"},
 	}
 	for _, tt := range tests {
