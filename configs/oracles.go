@@ -68,11 +68,18 @@ func (o Oracles) Section(name string) oracles.Section {
 	return oracles.NewSection(name, &n)
 }
 
+// Set sets key to value (a YAML scalar) in the section of the oracle
+// called name, creating the section if needed: a Go program's way to
+// configure an oracle without writing YAML. The oracle's own settings type
+// decodes and checks the value when the engine builds it.
+func (o *Oracles) Set(name, key, value string) { o.setKey(name, key, value, "") }
+
 // setKey sets key to value in the section of the oracle called name,
-// creating the section if needed. A section that is not a mapping is left
+// creating the section if needed; tag is the scalar's YAML tag, "" to
+// resolve it from the value as a plain scalar in a file is. A section that is not a mapping is left
 // alone for its decoder to report. The map and the node are copied first,
 // so copies of o are not changed.
-func (o *Oracles) setKey(name, key, value string) {
+func (o *Oracles) setKey(name, key, value, tag string) {
 	n := o.Sections[name]
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = *n.Alias
@@ -84,7 +91,7 @@ func (o *Oracles) setKey(name, key, value string) {
 	default:
 		return
 	}
-	v := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: value}
+	v := &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: value}
 	content := slices.Clone(n.Content)
 	set := false
 	for i := 0; i+1 < len(content); i += 2 {
@@ -110,7 +117,7 @@ func (o *Oracles) setKey(name, key, value string) {
 // Call Validate afterwards.
 func (o *Oracles) ApplyEnv(getenv func(string) string) {
 	if v := strings.TrimSpace(getenv("CITELOOP_EUROPEPMC_URL")); v != "" {
-		o.setKey(europePMC, "base_url", v)
+		o.setKey(europePMC, "base_url", v, "!!str")
 	}
 	if v := strings.TrimSpace(getenv("CITELOOP_CONTACT")); v != "" {
 		o.Contact = v

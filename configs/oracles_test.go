@@ -228,3 +228,29 @@ func FuzzDecode(f *testing.F) {
 		_ = cfg.Validate() // must not panic
 	})
 }
+
+// TestSetConfiguresAnOracleFromGo: Set writes one key of an oracle's
+// section, which the oracle's settings type decodes, and leaves copies of
+// the configuration alone.
+func TestSetConfiguresAnOracleFromGo(t *testing.T) {
+	type settings struct {
+		BaseURL string `yaml:"base_url"`
+		Rate    int    `yaml:"rate"`
+	}
+	cfg := configs.Default()
+	before := cfg.Oracles
+	cfg.Oracles.Set("labmirror", "base_url", "http://127.0.0.1:9")
+	cfg.Oracles.Set("labmirror", "rate", "3")
+	cfg.Oracles.Set("labmirror", "rate", "4")
+	var got settings
+	if err := cfg.Oracles.Section("labmirror").Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if want := (settings{BaseURL: "http://127.0.0.1:9", Rate: 4}); got != want {
+		t.Errorf("section decodes to %+v, want %+v", got, want)
+	}
+	var untouched settings
+	if err := before.Section("labmirror").Decode(&untouched); err != nil || untouched != (settings{}) {
+		t.Errorf("a copy taken before Set decodes to %+v (%v), want it unchanged", untouched, err)
+	}
+}

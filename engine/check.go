@@ -43,6 +43,7 @@ type CheckRow struct {
 	Verdict          string     `json:"verdict"`
 	Oracle           string     `json:"oracle,omitempty"`
 	Title            string     `json:"title,omitempty"`
+	Year             int        `json:"year,omitempty"`
 	RetractionNotice bool       `json:"retraction_notice,omitempty"`
 	Error            string     `json:"error,omitempty"`
 	Locations        []Location `json:"locations"`
@@ -184,6 +185,7 @@ func (r *CheckRow) fill(res oracles.Result) {
 		r.Verdict = VerdictFound
 		if res.Record != nil {
 			r.Title = cleanTitle(res.Record.Title)
+			r.Year = res.Record.Year
 			r.RetractionNotice = res.Record.RetractionNotice
 			if res.Record.Retracted {
 				r.Verdict = VerdictRetracted

@@ -26,8 +26,8 @@
 //     when BriefOptions.SigningKeyFile is set, and records its provenance.
 //
 // Dependencies run one way: engine imports pipeline, agents, gates, oracles
-// and configs; nothing but cmd (and programs outside the module) imports
-// engine. An Engine, a Briefer and the oracles they build are safe for
+// and configs; nothing but the front ends, cmd and mcpserver (and programs
+// outside the module), imports engine. An Engine, a Briefer and the oracles they build are safe for
 // concurrent use; each oracle is built once per Engine, so the collector and
 // the gate share one client and its rate limits.
 package engine

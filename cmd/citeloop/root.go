@@ -71,6 +71,7 @@ rendered from the ledger, and only with the gate's proof.
 	root.AddCommand(newBriefCmd(a))
 	root.AddCommand(newCheckCmd(a))
 	root.AddCommand(newVerifyCmd(a), newWatchCmd(a), newKeygenCmd(a))
+	root.AddCommand(newMCPCmd(a))
 	return root
 }
 
