@@ -20,8 +20,20 @@ const (
 	VerdictNotFound  = "not_found"
 	VerdictInvalid   = "invalid"
 	VerdictRetracted = "retracted"
+	VerdictErratum   = "erratum"
+	VerdictMismatch  = "mismatch"
+	VerdictNoDOI     = "no_doi"
 	VerdictUnknown   = "unknown"
 )
+
+// badVerdicts are the verdicts that make a check fail (exit 3 in the CLI):
+// each says the citation is wrong, not that an oracle could not tell.
+var badVerdicts = []string{VerdictNotFound, VerdictInvalid, VerdictRetracted, VerdictErratum, VerdictMismatch, VerdictNoDOI}
+
+// allVerdicts lists every verdict in the order summaries print them.
+func allVerdicts() []string {
+	return append(append([]string{VerdictFound}, badVerdicts...), VerdictUnknown)
+}
 
 // Document is a text whose cited DOIs Check verifies.
 type Document struct {
@@ -58,29 +70,37 @@ type CheckReport struct {
 // CheckStatus sums a report up for a front end that has to pick one answer.
 type CheckStatus int
 
-// The statuses, worst last: unknown wins over not verified.
+// The statuses. A wrong citation is worse than an unanswered one: a report
+// with both is NotVerified, so CI fails for the error it can act on.
 const (
-	AllFound    CheckStatus = iota // every DOI found (or none cited)
-	NotVerified                    // some DOI not found, invalid or retracted
-	Unknown                        // some DOI unknown: an oracle could not answer
+	AllFound    CheckStatus = iota // every DOI found and matching
+	NotVerified                    // some DOI wrong (see badVerdicts), or no DOI at all
+	Unknown                        // some DOI unknown and nothing worse
+	Empty                          // no DOI in any document: a failed conversion looks like this
 )
 
-// Status is Unknown if any DOI is unknown, else NotVerified if any is not
-// found, invalid or retracted, else AllFound.
+// Status is NotVerified if any DOI has a bad verdict, else Unknown if any is
+// unknown, else Empty when no document cited a DOI, else AllFound.
 func (r CheckReport) Status() CheckStatus {
 	switch {
-	case r.Summary[VerdictUnknown] > 0:
-		return Unknown
 	case r.Bad() > 0:
 		return NotVerified
+	case r.Summary[VerdictUnknown] > 0:
+		return Unknown
+	case len(r.DOIs) == 0:
+		return Empty
 	default:
 		return AllFound
 	}
 }
 
-// Bad counts the DOIs not found, invalid or retracted.
+// Bad counts the DOIs with a bad verdict (see badVerdicts).
 func (r CheckReport) Bad() int {
-	return r.Summary[VerdictNotFound] + r.Summary[VerdictInvalid] + r.Summary[VerdictRetracted]
+	n := 0
+	for _, v := range badVerdicts {
+		n += r.Summary[v]
+	}
+	return n
 }
 
 // Problem says in one sentence what keeps the report from AllFound; "" when
@@ -90,7 +110,9 @@ func (r CheckReport) Problem() string {
 	case Unknown:
 		return fmt.Sprintf("%d of %d DOIs unknown: an oracle could not answer", r.Summary[VerdictUnknown], len(r.DOIs))
 	case NotVerified:
-		return fmt.Sprintf("%d of %d DOIs not verified (not found, invalid or retracted)", r.Bad(), len(r.DOIs))
+		return fmt.Sprintf("%d of %d DOIs not verified (%s)", r.Bad(), len(r.DOIs), strings.Join(badVerdicts, ", "))
+	case Empty:
+		return fmt.Sprintf("no DOI found in %s", strings.Join(r.Files, ", "))
 	default:
 		return ""
 	}
@@ -103,6 +125,10 @@ type CheckOptions struct {
 	// Fresh asks the services again, past the cache.
 	Fresh bool
 }
+
+// errNotInCorpus is the reason an offline check gives for a DOI outside its
+// corpus: the corpus is small, so absence proves nothing.
+var errNotInCorpus = errors.New("not in the offline corpus")
 
 // Check extracts every DOI from docs and looks each distinct one up once.
 // It returns an error only when the oracle cannot be built.
@@ -142,10 +168,20 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 			answers = got
 		}
 	}
+	if o.Offline != nil {
+		for d, res := range answers {
+			if res.Status == oracles.NotFound {
+				answers[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: res.Oracle, Err: errNotInCorpus}
+			}
+		}
+	}
 	for d, why := range invalid {
 		answers[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Err: fmt.Errorf("%w: %s", doi.ErrInvalid, why)}
 	}
-	summary := map[string]int{VerdictFound: 0, VerdictNotFound: 0, VerdictInvalid: 0, VerdictRetracted: 0, VerdictUnknown: 0}
+	summary := map[string]int{}
+	for _, v := range allVerdicts() {
+		summary[v] = 0
+	}
 	for i := range rows {
 		rows[i].fill(answers[rows[i].DOI])
 		summary[rows[i].Verdict]++

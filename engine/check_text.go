@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -32,10 +33,20 @@ func (r CheckReport) WriteText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	s := r.Summary
-	_, err := fmt.Fprintf(w, "%d DOIs in %d file(s): %d found, %d not_found, %d invalid, %d retracted, %d unknown\n",
-		len(r.DOIs), len(r.Files), s[VerdictFound], s[VerdictNotFound], s[VerdictInvalid], s[VerdictRetracted], s[VerdictUnknown])
+	_, err := fmt.Fprintf(w, "%d DOIs in %d file(s): %s\n", len(r.DOIs), len(r.Files), r.summaryLine())
 	return err
+}
+
+// summaryLine counts every verdict that occurred, found always first, in
+// the order of allVerdicts: "3 found, 1 not_found".
+func (r CheckReport) summaryLine() string {
+	parts := []string{fmt.Sprintf("%d %s", r.Summary[VerdictFound], VerdictFound)}
+	for _, v := range allVerdicts()[1:] {
+		if n := r.Summary[v]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func truncateRunes(s string, n int) string {

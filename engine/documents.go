@@ -37,7 +37,11 @@ func ReadDocuments(stdin io.Reader, files []string) ([]Document, error) {
 		if len(b) > MaxDocumentBytes {
 			return nil, inputError("check: %s is larger than %d bytes", name, MaxDocumentBytes)
 		}
-		docs = append(docs, Document{Name: name, Text: string(b)})
+		text, err := decodeText(b)
+		if err != nil {
+			return nil, inputError("check: decode %s: %v", name, err)
+		}
+		docs = append(docs, Document{Name: name, Text: text})
 	}
 	return docs, nil
 }

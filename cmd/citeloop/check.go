@@ -11,8 +11,9 @@ import (
 )
 
 type checkOptions struct {
-	json    bool
-	offline bool
+	json       bool
+	offline    bool
+	allowEmpty bool
 }
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -23,11 +24,16 @@ func newCheckCmd(a *app) *cobra.Command {
 		Long: `check extracts every DOI from the given files (Markdown, plain text, BibTeX,
 RIS, CSL JSON, CFF; "-" reads stdin) and looks each one up with the oracles
 and policy of the configuration (oracles.use, oracles.policy). It prints one
-line per distinct DOI: found, not_found, invalid, retracted or unknown.
+line per distinct DOI: found, not_found, invalid, retracted, erratum,
+mismatch, no_doi or unknown. UTF-16 and UTF-8 with a byte order mark are
+decoded. With --offline, a DOI outside the small embedded corpus is unknown,
+never not_found.
 
-Exit codes: 0 every DOI found; 3 some DOI not found, invalid or retracted;
-4 some DOI unknown because an oracle could not answer (unknown wins over 3);
-2 a file cannot be read or the configuration is invalid.`,
+Exit codes: 0 every DOI found and matching; 3 some DOI not_found, invalid,
+retracted, erratum, mismatch or no_doi, or no DOI in any file (0 with
+--allow-empty); 4 some DOI unknown because an oracle could not answer, and
+nothing worse; 2 a file cannot be read or the configuration is invalid;
+130 interrupted.`,
 		Example: `  citeloop check paper.bib
   citeloop check --json references.md notes.txt
   pandoc -t plain draft.docx | citeloop check -`,
@@ -44,6 +50,7 @@ Exit codes: 0 every DOI found; 3 some DOI not found, invalid or retracted;
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
+	f.BoolVar(&o.allowEmpty, "allow-empty", false, "exit 0 when the files cite no DOI at all (default: exit 3, a failed conversion looks like that)")
 	return cmd
 }
 
@@ -74,8 +81,12 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if err != nil {
 		return err
 	}
-	// Unknown wins over not verified (engine.CheckReport.Status).
-	code := map[engine.CheckStatus]int{engine.AllFound: exitOK, engine.NotVerified: exitNotVerified, engine.Unknown: exitOracleUnavailable}[rep.Status()]
+	if err := ctx.Err(); err != nil {
+		// Interrupted: the lookups in flight came back unknown; a table of
+		// them would read as an outage, so print none.
+		return fmt.Errorf("check: interrupted before every DOI was looked up: %w", err)
+	}
+	code := checkExitCode(rep.Status(), o.allowEmpty)
 	if o.json {
 		enc := json.NewEncoder(a.stdout)
 		enc.SetIndent("", "  ")
@@ -89,4 +100,22 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		return nil
 	}
 	return &exitError{code: code, err: fmt.Errorf("check: %s", rep.Problem())}
+}
+
+// checkExitCode maps a report's status to the exit code: a wrong citation
+// (3) wins over an unanswered one (4), see engine.CheckReport.Status.
+func checkExitCode(s engine.CheckStatus, allowEmpty bool) int {
+	switch s {
+	case engine.AllFound:
+		return exitOK
+	case engine.Empty:
+		if allowEmpty {
+			return exitOK
+		}
+		return exitNotVerified
+	case engine.Unknown:
+		return exitOracleUnavailable
+	default:
+		return exitNotVerified
+	}
 }
