@@ -139,7 +139,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	// not asked about them.
 	invalid := map[string]string{}
 	for _, d := range docs {
-		for _, f := range extract.Extract(d.Text) {
+		for _, f := range extract.ForFile(d.Name, d.Text) {
 			if f.Invalid != "" {
 				invalid[f.DOI] = f.Invalid
 			}
