@@ -51,13 +51,16 @@ type Location struct {
 
 // CheckRow is the verdict on one distinct DOI.
 type CheckRow struct {
-	DOI              string     `json:"doi"`
-	Verdict          string     `json:"verdict"`
-	Oracle           string     `json:"oracle,omitempty"`
-	Title            string     `json:"title,omitempty"`
-	RetractionNotice bool       `json:"retraction_notice,omitempty"`
-	Error            string     `json:"error,omitempty"`
-	Locations        []Location `json:"locations"`
+	DOI              string `json:"doi"`
+	Verdict          string `json:"verdict"`
+	Oracle           string `json:"oracle,omitempty"`
+	Title            string `json:"title,omitempty"`
+	RetractionNotice bool   `json:"retraction_notice,omitempty"`
+	// Preprint says the record is a preprint; cite the published version
+	// where there is one.
+	Preprint  bool       `json:"preprint,omitempty"`
+	Error     string     `json:"error,omitempty"`
+	Locations []Location `json:"locations"`
 }
 
 // CheckReport is the answer of Check.
@@ -221,8 +224,14 @@ func (r *CheckRow) fill(res oracles.Result) {
 		if res.Record != nil {
 			r.Title = cleanTitle(res.Record.Title)
 			r.RetractionNotice = res.Record.RetractionNotice
-			if res.Record.Retracted {
+			r.Preprint = res.Record.Preprint
+			switch {
+			case res.Record.Retracted || res.Record.RetractionNotice:
+				// A retraction notice is not the paper: citing it in place
+				// of the paper is as wrong as citing the retracted paper.
 				r.Verdict = VerdictRetracted
+			case res.Record.Erratum:
+				r.Verdict = VerdictErratum
 			}
 		}
 	case oracles.NotFound:

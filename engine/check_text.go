@@ -20,6 +20,9 @@ func (r CheckReport) WriteText(w io.Writer) error {
 		if row.RetractionNotice {
 			title = "[retraction notice] " + title
 		}
+		if row.Preprint {
+			title = "[preprint] " + title
+		}
 		where := fmt.Sprintf("%s:%d", row.Locations[0].File, row.Locations[0].Line)
 		if n := len(row.Locations); n > 1 {
 			where += fmt.Sprintf(" (+%d)", n-1)
