@@ -1,7 +1,9 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -98,5 +100,41 @@ func TestBibTeXEscapes(t *testing.T) {
 	// Outside .bib files a backslash is no escape: the DOI ends there.
 	if got := dois(extract.ForFile("notes.md", `10.1000/abc\_def`)); !cmp.Equal(got, []string{"10.1000/abc"}) {
 		t.Errorf("ForFile(notes.md) = %q, want the DOI cut at the backslash", got)
+	}
+}
+
+// TestExtractHugeToken: a token of megabytes is reported as invalid and cut,
+// never returned whole, and a long line without a DOI is no DOI.
+func TestExtractHugeToken(t *testing.T) {
+	tests := []struct {
+		name    string
+		give    string
+		wantLen int // of the one Found's DOI; 0 for none
+	}{
+		{"doi then megabytes", "10.1234/" + strings.Repeat("a", 5<<20), extract.MaxShown},
+		{"multibyte run cut on a rune boundary", "10.1234/" + strings.Repeat("é", 1<<20), extract.MaxShown},
+		{"just under the limit", "10.1234/" + strings.Repeat("b", extract.MaxLen-len("10.1234/")), extract.MaxLen},
+		{"no doi", strings.Repeat("x", 5<<20), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := extract.Extract(tt.give)
+			if tt.wantLen == 0 {
+				if len(got) != 0 {
+					t.Fatalf("got %d DOIs, want none", len(got))
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("got %d DOIs, want 1", len(got))
+			}
+			f := got[0]
+			if len(f.DOI) > tt.wantLen || len(f.DOI) < tt.wantLen-1 || !utf8.ValidString(f.DOI) {
+				t.Errorf("DOI of %d bytes (valid UTF-8 %v), want %d", len(f.DOI), utf8.ValidString(f.DOI), tt.wantLen)
+			}
+			if tooLong := tt.wantLen == extract.MaxShown; tooLong != (f.Invalid != "") {
+				t.Errorf("Invalid = %q, want set: %v", f.Invalid, tooLong)
+			}
+		})
 	}
 }

@@ -166,6 +166,14 @@ func scanSuffix(line string, i int, url bool) int {
 	return i
 }
 
+// MaxLen is the longest DOI Extract accepts, in bytes. Registered DOIs are
+// far shorter (SICI DOIs, the longest in use, stay under 200); a longer
+// token is reported as invalid, cut to MaxShown bytes.
+const (
+	MaxLen   = 1024
+	MaxShown = 64
+)
+
 // trailing is prose punctuation that never ends a DOI.
 const trailing = ".,;:!?*'"
 
@@ -174,6 +182,15 @@ const trailing = ".,;:!?*'"
 func finish(line string, start, end int) (candidate, int, bool) {
 	raw := trimTrailing(line[start:end])
 	end = start + len(raw)
+	if len(raw) > MaxLen {
+		// A run of megabytes with no space is not a DOI; report where it
+		// starts, never the whole token.
+		cut := raw[:MaxShown]
+		for !utf8.ValidString(cut) {
+			cut = cut[:len(cut)-1]
+		}
+		return candidate{doi: cut, raw: cut, invalid: fmt.Sprintf("a token of %d bytes is too long for a DOI (at most %d); shown cut to its first %d bytes", len(raw), MaxLen, len(cut))}, end, true
+	}
 	d := raw
 	if strings.Contains(d, "%") {
 		if u, err := url.PathUnescape(d); err == nil {
