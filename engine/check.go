@@ -127,6 +127,9 @@ type CheckOptions struct {
 	Offline *Offline
 	// Fresh asks the services again, past the cache.
 	Fresh bool
+	// Progress, when set, is called as DOIs are answered with how many of
+	// the total have been; from several goroutines, never at once.
+	Progress func(done, total int)
 }
 
 // errNotInCorpus is the reason an offline check gives for a DOI outside its
@@ -165,12 +168,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 			dois = append(dois, r.DOI)
 		}
 	}
-	answers := map[string]oracles.Result{}
-	if len(dois) > 0 {
-		if got := oracle.Lookup(ctx, dois); got != nil {
-			answers = got
-		}
-	}
+	answers := lookupChunks(ctx, oracle, dois, o.Progress)
 	if o.Offline != nil {
 		for d, res := range answers {
 			if res.Status == oracles.NotFound {

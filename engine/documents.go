@@ -7,6 +7,9 @@ import (
 	"os"
 )
 
+// stdinName names the document read from standard input.
+const stdinName = "<stdin>"
+
 // MaxDocumentBytes caps one document given to Check.
 const MaxDocumentBytes = 64 << 20
 
@@ -32,7 +35,7 @@ func readDocuments(stdin io.Reader, files []string, limit int) ([]Document, erro
 			}
 			usedStdin = true
 			b, err = io.ReadAll(io.LimitReader(stdin, int64(limit)+1))
-			name = "<stdin>"
+			name = stdinName
 		} else {
 			b, err = readLimited(name, limit)
 		}

@@ -4,17 +4,27 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
 	"github.com/citeloop/citeloop/engine"
 )
 
 type checkOptions struct {
-	json       bool
-	offline    bool
-	allowEmpty bool
+	json         bool
+	format       string
+	offline      bool
+	allowEmpty   bool
+	onlyProblems bool
 }
+
+// checkFormats are the values of check --format.
+var checkFormats = []string{"table", "json", "csv", "github", "sarif"}
 
 func newCheckCmd(a *app) *cobra.Command {
 	var o checkOptions
@@ -35,11 +45,19 @@ retracted, erratum, mismatch or no_doi, or no DOI in any file (0 with
 nothing worse; 2 a file cannot be read or the configuration is invalid;
 130 interrupted.`,
 		Example: `  citeloop check paper.bib
-  citeloop check --json references.md notes.txt
+  citeloop check --format json references.md notes.txt
+  citeloop check --only-problems --format github refs.bib   # annotations in GitHub Actions
+  citeloop check --format sarif refs.bib > citeloop.sarif   # code scanning
   pandoc -t plain draft.docx | citeloop check -`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageError("check: name at least one file (or - for stdin)")
+			}
+			if !slices.Contains(checkFormats, o.format) {
+				return usageError("check: --format %q: want one of %s", o.format, strings.Join(checkFormats, ", "))
+			}
+			if o.json {
+				o.format = "json"
 			}
 			return nil
 		},
@@ -48,7 +66,9 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVar(&o.json, "json", false, "print the report as JSON")
+	f.BoolVar(&o.json, "json", false, "print the report as JSON (same as --format json)")
+	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0)")
+	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
 	f.BoolVar(&o.allowEmpty, "allow-empty", false, "exit 0 when the files cite no DOI at all (default: exit 3, a failed conversion looks like that)")
 	return cmd
@@ -77,7 +97,13 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
 		}
 	}
+	bar := progress.New(a.stderr, progress.Options{Label: "check"})
+	opts.Progress = func(done, total int) {
+		bar.SetTotal(total)
+		bar.Add("", done-bar.Count(""))
+	}
 	rep, err := eng.Check(ctx, docs, opts)
+	bar.Close()
 	if err != nil {
 		return err
 	}
@@ -87,13 +113,7 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		return fmt.Errorf("check: interrupted before every DOI was looked up: %w", err)
 	}
 	code := checkExitCode(rep.Status(), o.allowEmpty)
-	if o.json {
-		enc := json.NewEncoder(a.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(checkReport{Files: rep.Files, Summary: rep.Summary, ExitCode: code, DOIs: rep.DOIs}); err != nil {
-			return fmt.Errorf("check: write report: %w", err)
-		}
-	} else if err := rep.WriteText(a.stdout); err != nil {
+	if err := writeCheckReport(a, o, rep, code); err != nil {
 		return fmt.Errorf("check: write report: %w", err)
 	}
 	if code == exitOK {
@@ -118,4 +138,38 @@ func checkExitCode(s engine.CheckStatus, allowEmpty bool) int {
 	default:
 		return exitNotVerified
 	}
+}
+
+// writeCheckReport prints rep in o.format, paths relative to the working
+// folder.
+func writeCheckReport(a *app, o *checkOptions, rep engine.CheckReport, code int) error {
+	if wd, err := os.Getwd(); err == nil {
+		rep = rep.RelativeTo(wd)
+	}
+	if o.onlyProblems {
+		rep = rep.OnlyProblems()
+	}
+	switch o.format {
+	case "json":
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(checkReport{Files: rep.Files, Summary: rep.Summary, ExitCode: code, DOIs: rep.DOIs})
+	case "csv":
+		return rep.WriteCSV(a.stdout)
+	case "github":
+		return rep.WriteGitHub(a.stdout)
+	case "sarif":
+		return rep.WriteSARIF(a.stdout, buildVersion())
+	default:
+		return rep.WriteText(a.stdout)
+	}
+}
+
+// buildVersion is the module version the binary was built from, "devel"
+// for a local build.
+func buildVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
 }

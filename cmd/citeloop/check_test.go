@@ -213,8 +213,8 @@ func TestCheckTableAndStdin(t *testing.T) {
 		t.Fatalf("exit %d (%v)\n%s", code, err, stdout)
 	}
 	for _, want := range []string{
-		"DOI", "VERDICT", "ORACLE", "TITLE",
-		"10.1038/nnano.2014.279", "found", "crossref", "Charges ride the spin wave", file + ":1 (+1)",
+		"DOI", "VERDICT", "WHERE", "TITLE",
+		"10.1038/nnano.2014.279", "found", "Charges ride the spi", "notes.md:1 (+1)",
 		"10.1371/notarealdoi", "not_found", "<stdin>:1",
 		"2 DOIs in 2 file(s): 1 found, 1 not_found",
 	} {
