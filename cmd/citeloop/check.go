@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -21,6 +22,7 @@ type checkOptions struct {
 	offline      bool
 	allowEmpty   bool
 	onlyProblems bool
+	noCache      bool
 }
 
 // checkFormats are the values of check --format.
@@ -68,6 +70,7 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the report as JSON (same as --format json)")
 	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0)")
+	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
 	f.BoolVar(&o.allowEmpty, "allow-empty", false, "exit 0 when the files cite no DOI at all (default: exit 3, a failed conversion looks like that)")
@@ -87,11 +90,15 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if err != nil {
 		return err
 	}
-	eng, err := a.engine(a.cfg)
+	cfg := a.cfg
+	if cfg.Oracles.Cache.Dir == "" {
+		cfg.Oracles.Cache.Dir = userCacheDir(a.getenv)
+	}
+	eng, err := a.engine(cfg)
 	if err != nil {
 		return err
 	}
-	var opts engine.CheckOptions
+	opts := engine.CheckOptions{Fresh: o.noCache}
 	if o.offline {
 		if opts.Offline, err = engine.EmbeddedOffline(); err != nil {
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
@@ -172,4 +179,17 @@ func buildVersion() string {
 		return bi.Main.Version
 	}
 	return "devel"
+}
+
+// userCacheDir is where check keeps found answers between runs when the
+// configuration names no oracles.cache.dir: $XDG_CACHE_HOME/citeloop/oracles,
+// else ~/.cache/citeloop/oracles; "" (no disk cache) when neither is set.
+func userCacheDir(getenv func(string) string) string {
+	if d := getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "citeloop", "oracles")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".cache", "citeloop", "oracles")
+	}
+	return ""
 }
