@@ -1,0 +1,57 @@
+package extract_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/citeloop/citeloop/doi/extract"
+)
+
+// TestExtractEdges pins where a DOI starts and ends at the edges of a line
+// and of brackets.
+func TestExtractEdges(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want []string
+	}{
+		{"angle bracket at line end", "10.1234/abc<", []string{"10.1234/abc"}},
+		{"angle bracket before a digit opens", "10.1234/a<5>b", []string{"10.1234/a<5>b"}},
+		{"angle bracket before a letter ends", "10.1234/5<a", []string{"10.1234/5"}},
+		{"angle-bracket delimiters around a SICI part", "<10.1234/a<5>b>", []string{"10.1234/a<5>b"}},
+		{"a DOI inside a suffix is not a second DOI", "10.1234/10.5678/x", []string{"10.1234/10.5678/x"}},
+		{"pdf break after doi: and a space", "doi: 10. 1016/j.neunet.2009.07.025.", []string{"10.1016/j.neunet.2009.07.025"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := dois(extract.Extract(tt.give))
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Extract(%q) (-want +got):\n%s", tt.give, diff)
+			}
+		})
+	}
+}
+
+// TestBibTeXEdges: brace matching inside a .bib DOI, and a DOI at the very
+// start of a line.
+func TestBibTeXEdges(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want []string
+	}{
+		{"closing brace after protected part ends the DOI", "{10.1000/{A}b}and", []string{"10.1000/ab"}},
+		{"escape at line start", `10.1000/a\_b`, []string{"10.1000/a_b"}},
+		{"second DOI after the first run", `{10.1000/x}10.2000/a\_b`, []string{"10.1000/x", "10.2000/a_b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := dois(extract.BibTeX(tt.give))
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("BibTeX(%q) (-want +got):\n%s", tt.give, diff)
+			}
+		})
+	}
+}
