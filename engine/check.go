@@ -58,8 +58,13 @@ type CheckRow struct {
 	RetractionNotice bool   `json:"retraction_notice,omitempty"`
 	// Preprint says the record is a preprint; cite the published version
 	// where there is one.
-	Preprint  bool       `json:"preprint,omitempty"`
-	Error     string     `json:"error,omitempty"`
+	Preprint bool   `json:"preprint,omitempty"`
+	Error    string `json:"error,omitempty"`
+	// Entry is what the bibliography entry citing the DOI says (BibTeX,
+	// RIS, CSL JSON), compared with the record; nil for other files.
+	Entry *Entry `json:"entry,omitempty"`
+	// Year is the record's year.
+	Year      int        `json:"year,omitempty"`
 	Locations []Location `json:"locations"`
 }
 
@@ -127,6 +132,10 @@ type CheckOptions struct {
 	Offline *Offline
 	// Fresh asks the services again, past the cache.
 	Fresh bool
+	// TitleSimilarity is the token-set similarity below which an entry's
+	// title and its DOI's record name different papers;
+	// DefaultTitleSimilarity when zero.
+	TitleSimilarity float64
 	// Progress, when set, is called as DOIs are answered with how many of
 	// the total have been; from several goroutines, never at once.
 	Progress func(done, total int)
@@ -183,8 +192,24 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	for _, v := range allVerdicts() {
 		summary[v] = 0
 	}
+	entries := entriesByDOI(docs)
+	threshold := o.TitleSimilarity
+	if threshold <= 0 {
+		threshold = DefaultTitleSimilarity
+	}
 	for i := range rows {
-		rows[i].fill(answers[rows[i].DOI])
+		res := answers[rows[i].DOI]
+		rows[i].fill(res)
+		if e, ok := entries[rows[i].DOI]; ok && rows[i].Verdict == VerdictFound && res.Record != nil {
+			rows[i].Entry = &Entry{Title: e.Title, Year: e.Year}
+			if len(e.Authors) > 0 {
+				rows[i].Entry.Author = e.Authors[0]
+			}
+			if why := mismatch(e, res.Record, threshold); why != "" {
+				rows[i].Verdict = VerdictMismatch
+				rows[i].Error = fmt.Sprintf("%s: entry %q (%d), record %q (%d)", why, cleanTitle(e.Title), e.Year, rows[i].Title, res.Record.Year)
+			}
+		}
 		summary[rows[i].Verdict]++
 	}
 	e.deps.Logger.Info("check done", zap.Int("files", len(docs)), zap.Int("dois", len(rows)),
@@ -221,6 +246,7 @@ func (r *CheckRow) fill(res oracles.Result) {
 		r.Verdict = VerdictFound
 		if res.Record != nil {
 			r.Title = cleanTitle(res.Record.Title)
+			r.Year = res.Record.Year
 			r.RetractionNotice = res.Record.RetractionNotice
 			r.Preprint = res.Record.Preprint
 			switch {

@@ -77,6 +77,8 @@ func (row CheckRow) where() string {
 func (row CheckRow) note() string {
 	title := row.Title
 	switch {
+	case row.Verdict == VerdictMismatch:
+		title = row.Error
 	case title == "" && row.Error != "":
 		title = row.Error
 	case title == "":

@@ -23,6 +23,7 @@ type checkOptions struct {
 	allowEmpty   bool
 	onlyProblems bool
 	noCache      bool
+	similarity   float64
 }
 
 // checkFormats are the values of check --format.
@@ -61,6 +62,9 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 			if o.json {
 				o.format = "json"
 			}
+			if o.similarity <= 0 || o.similarity > 1 {
+				return usageError("check: --title-similarity %v: want a number in (0, 1]", o.similarity)
+			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -70,6 +74,7 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the report as JSON (same as --format json)")
 	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0)")
+	f.Float64Var(&o.similarity, "title-similarity", engine.DefaultTitleSimilarity, "for bibliography entries (BibTeX, RIS, CSL JSON): the token-set similarity of the entry's title and the record's below which the DOI is a mismatch")
 	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
@@ -98,7 +103,7 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if err != nil {
 		return err
 	}
-	opts := engine.CheckOptions{Fresh: o.noCache}
+	opts := engine.CheckOptions{Fresh: o.noCache, TitleSimilarity: o.similarity}
 	if o.offline {
 		if opts.Offline, err = engine.EmbeddedOffline(); err != nil {
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
