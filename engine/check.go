@@ -212,10 +212,11 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 		}
 		summary[rows[i].Verdict]++
 	}
-	e.deps.Logger.Info("check done", zap.Int("files", len(docs)), zap.Int("dois", len(rows)),
-		zap.Int("found", summary[VerdictFound]), zap.Int("not_found", summary[VerdictNotFound]),
-		zap.Int("invalid", summary[VerdictInvalid]), zap.Int("retracted", summary[VerdictRetracted]),
-		zap.Int("unknown", summary[VerdictUnknown]))
+	fields := []zap.Field{zap.Int("files", len(docs)), zap.Int("dois", len(rows))}
+	for _, v := range allVerdicts() {
+		fields = append(fields, zap.Int(v, summary[v]))
+	}
+	e.deps.Logger.Info("check done", fields...)
 	report := CheckReport{Files: []string{}, Summary: summary, DOIs: rows}
 	for _, d := range docs {
 		report.Files = append(report.Files, d.Name)
