@@ -36,6 +36,8 @@ func TestExtractEdges(t *testing.T) {
 		{"a quote ends the url", `https://a.org/"10.1234/abc?x`, []string{"10.1234/abc?x"}},
 		{"parameters from a to z", "10.1234/x&a=1 10.1234/y&z=2 10.1234/w&_k=3", []string{"10.1234/x", "10.1234/y", "10.1234/w"}},
 		{"pdf break before a and z", "doi:10.1016/j. a2009.08.007.\ndoi:10.1016/k. z2009.08.007.", []string{"10.1016/j.a2009.08.007", "10.1016/k.z2009.08.007"}},
+		{"the url starts after a quote", `x"ab.org/10.1234/x?y`, []string{"10.1234/x"}},
+		{"a suffix of punctuation only is no DOI", "10.1234/. and 10.1234/,", nil},
 		{"letters before 10. make a word", "a10.1234/x z10.1234/y A10.1234/w", nil},
 	}
 	for _, tt := range tests {
