@@ -20,8 +20,20 @@ const (
 	VerdictNotFound  = "not_found"
 	VerdictInvalid   = "invalid"
 	VerdictRetracted = "retracted"
+	VerdictErratum   = "erratum"
+	VerdictMismatch  = "mismatch"
+	VerdictNoDOI     = "no_doi"
 	VerdictUnknown   = "unknown"
 )
+
+// badVerdicts are the verdicts that make a check fail (exit 3 in the CLI):
+// each says the citation is wrong, not that an oracle could not tell.
+var badVerdicts = []string{VerdictNotFound, VerdictInvalid, VerdictRetracted, VerdictErratum, VerdictMismatch, VerdictNoDOI}
+
+// allVerdicts lists every verdict in the order summaries print them.
+func allVerdicts() []string {
+	return append(append([]string{VerdictFound}, badVerdicts...), VerdictUnknown)
+}
 
 // Document is a text whose cited DOIs Check verifies.
 type Document struct {
@@ -39,14 +51,21 @@ type Location struct {
 
 // CheckRow is the verdict on one distinct DOI.
 type CheckRow struct {
-	DOI              string     `json:"doi"`
-	Verdict          string     `json:"verdict"`
-	Oracle           string     `json:"oracle,omitempty"`
-	Title            string     `json:"title,omitempty"`
-	Year             int        `json:"year,omitempty"`
-	RetractionNotice bool       `json:"retraction_notice,omitempty"`
-	Error            string     `json:"error,omitempty"`
-	Locations        []Location `json:"locations"`
+	DOI              string `json:"doi"`
+	Verdict          string `json:"verdict"`
+	Oracle           string `json:"oracle,omitempty"`
+	Title            string `json:"title,omitempty"`
+	RetractionNotice bool   `json:"retraction_notice,omitempty"`
+	// Preprint says the record is a preprint; cite the published version
+	// where there is one.
+	Preprint bool   `json:"preprint,omitempty"`
+	Error    string `json:"error,omitempty"`
+	// Entry is what the bibliography entry citing the DOI says (BibTeX,
+	// RIS, CSL JSON), compared with the record; nil for other files.
+	Entry *Entry `json:"entry,omitempty"`
+	// Year is the record's year.
+	Year      int        `json:"year,omitempty"`
+	Locations []Location `json:"locations"`
 }
 
 // CheckReport is the answer of Check.
@@ -59,29 +78,37 @@ type CheckReport struct {
 // CheckStatus sums a report up for a front end that has to pick one answer.
 type CheckStatus int
 
-// The statuses, worst last: unknown wins over not verified.
+// The statuses. A wrong citation is worse than an unanswered one: a report
+// with both is NotVerified, so CI fails for the error it can act on.
 const (
-	AllFound    CheckStatus = iota // every DOI found (or none cited)
-	NotVerified                    // some DOI not found, invalid or retracted
-	Unknown                        // some DOI unknown: an oracle could not answer
+	AllFound    CheckStatus = iota // every DOI found and matching
+	NotVerified                    // some DOI wrong (see badVerdicts), or no DOI at all
+	Unknown                        // some DOI unknown and nothing worse
+	Empty                          // no DOI in any document: a failed conversion looks like this
 )
 
-// Status is Unknown if any DOI is unknown, else NotVerified if any is not
-// found, invalid or retracted, else AllFound.
+// Status is NotVerified if any DOI has a bad verdict, else Unknown if any is
+// unknown, else Empty when no document cited a DOI, else AllFound.
 func (r CheckReport) Status() CheckStatus {
 	switch {
-	case r.Summary[VerdictUnknown] > 0:
-		return Unknown
 	case r.Bad() > 0:
 		return NotVerified
+	case r.Summary[VerdictUnknown] > 0:
+		return Unknown
+	case len(r.DOIs) == 0:
+		return Empty
 	default:
 		return AllFound
 	}
 }
 
-// Bad counts the DOIs not found, invalid or retracted.
+// Bad counts the DOIs with a bad verdict (see badVerdicts).
 func (r CheckReport) Bad() int {
-	return r.Summary[VerdictNotFound] + r.Summary[VerdictInvalid] + r.Summary[VerdictRetracted]
+	n := 0
+	for _, v := range badVerdicts {
+		n += r.Summary[v]
+	}
+	return n
 }
 
 // Problem says in one sentence what keeps the report from AllFound; "" when
@@ -91,7 +118,9 @@ func (r CheckReport) Problem() string {
 	case Unknown:
 		return fmt.Sprintf("%d of %d DOIs unknown: an oracle could not answer", r.Summary[VerdictUnknown], len(r.DOIs))
 	case NotVerified:
-		return fmt.Sprintf("%d of %d DOIs not verified (not found, invalid or retracted)", r.Bad(), len(r.DOIs))
+		return fmt.Sprintf("%d of %d DOIs not verified (%s)", r.Bad(), len(r.DOIs), strings.Join(badVerdicts, ", "))
+	case Empty:
+		return fmt.Sprintf("no DOI found in %s", strings.Join(r.Files, ", "))
 	default:
 		return ""
 	}
@@ -103,7 +132,18 @@ type CheckOptions struct {
 	Offline *Offline
 	// Fresh asks the services again, past the cache.
 	Fresh bool
+	// TitleSimilarity is the token-set similarity below which an entry's
+	// title and its DOI's record name different papers;
+	// DefaultTitleSimilarity when zero.
+	TitleSimilarity float64
+	// Progress, when set, is called as DOIs are answered with how many of
+	// the total have been; from several goroutines, never at once.
+	Progress func(done, total int)
 }
+
+// errNotInCorpus is the reason an offline check gives for a DOI outside its
+// corpus: the corpus is small, so absence proves nothing.
+var errNotInCorpus = errors.New("not in the offline corpus")
 
 // Check extracts every DOI from docs and looks each distinct one up once.
 // It returns an error only when the oracle cannot be built.
@@ -114,7 +154,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	// not asked about them.
 	invalid := map[string]string{}
 	for _, d := range docs {
-		for _, f := range extract.Extract(d.Text) {
+		for _, f := range extract.ForFile(d.Name, d.Text) {
 			if f.Invalid != "" {
 				invalid[f.DOI] = f.Invalid
 			}
@@ -137,24 +177,46 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 			dois = append(dois, r.DOI)
 		}
 	}
-	answers := map[string]oracles.Result{}
-	if len(dois) > 0 {
-		if got := oracle.Lookup(ctx, dois); got != nil {
-			answers = got
+	answers := lookupChunks(ctx, oracle, dois, o.Progress)
+	if o.Offline != nil {
+		for d, res := range answers {
+			if res.Status == oracles.NotFound {
+				answers[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: res.Oracle, Err: errNotInCorpus}
+			}
 		}
 	}
 	for d, why := range invalid {
 		answers[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Err: fmt.Errorf("%w: %s", doi.ErrInvalid, why)}
 	}
-	summary := map[string]int{VerdictFound: 0, VerdictNotFound: 0, VerdictInvalid: 0, VerdictRetracted: 0, VerdictUnknown: 0}
+	summary := map[string]int{}
+	for _, v := range allVerdicts() {
+		summary[v] = 0
+	}
+	entries := entriesByDOI(docs)
+	threshold := o.TitleSimilarity
+	if threshold <= 0 {
+		threshold = DefaultTitleSimilarity
+	}
 	for i := range rows {
-		rows[i].fill(answers[rows[i].DOI])
+		res := answers[rows[i].DOI]
+		rows[i].fill(res)
+		if e, ok := entries[rows[i].DOI]; ok && rows[i].Verdict == VerdictFound && res.Record != nil {
+			rows[i].Entry = &Entry{Title: e.Title, Year: e.Year}
+			if len(e.Authors) > 0 {
+				rows[i].Entry.Author = e.Authors[0]
+			}
+			if why := mismatch(e, res.Record, threshold); why != "" {
+				rows[i].Verdict = VerdictMismatch
+				rows[i].Error = fmt.Sprintf("%s: entry %q (%d), record %q (%d)", why, cleanTitle(e.Title), e.Year, rows[i].Title, res.Record.Year)
+			}
+		}
 		summary[rows[i].Verdict]++
 	}
-	e.deps.Logger.Info("check done", zap.Int("files", len(docs)), zap.Int("dois", len(rows)),
-		zap.Int("found", summary[VerdictFound]), zap.Int("not_found", summary[VerdictNotFound]),
-		zap.Int("invalid", summary[VerdictInvalid]), zap.Int("retracted", summary[VerdictRetracted]),
-		zap.Int("unknown", summary[VerdictUnknown]))
+	fields := []zap.Field{zap.Int("files", len(docs)), zap.Int("dois", len(rows))}
+	for _, v := range allVerdicts() {
+		fields = append(fields, zap.Int(v, summary[v]))
+	}
+	e.deps.Logger.Info("check done", fields...)
 	report := CheckReport{Files: []string{}, Summary: summary, DOIs: rows}
 	for _, d := range docs {
 		report.Files = append(report.Files, d.Name)
@@ -187,8 +249,14 @@ func (r *CheckRow) fill(res oracles.Result) {
 			r.Title = cleanTitle(res.Record.Title)
 			r.Year = res.Record.Year
 			r.RetractionNotice = res.Record.RetractionNotice
-			if res.Record.Retracted {
+			r.Preprint = res.Record.Preprint
+			switch {
+			case res.Record.Retracted || res.Record.RetractionNotice:
+				// A retraction notice is not the paper: citing it in place
+				// of the paper is as wrong as citing the retracted paper.
 				r.Verdict = VerdictRetracted
+			case res.Record.Erratum:
+				r.Verdict = VerdictErratum
 			}
 		}
 	case oracles.NotFound:

@@ -3,45 +3,117 @@ package engine
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
+
+	"github.com/mattn/go-runewidth"
 )
 
-// WriteText writes the report for a terminal: one aligned line per DOI and
-// a summary line. Titles were made safe for a terminal by Check.
+// TableWidth is the width WriteText fits the table to: a terminal's
+// default, and what a CI log shows without wrapping.
+const TableWidth = 80
+
+// Column caps of the table: a long DOI or path is cut so the title keeps
+// at least TableWidth - (maxDOIWidth+maxVerdictWidth+maxWhereWidth+6)
+// columns.
+const (
+	maxDOIWidth     = 34
+	maxVerdictWidth = 9 // "not_found", "retracted"
+	maxWhereWidth   = 22
+)
+
+// WriteText writes the report for a terminal: one line per DOI (the DOI as
+// written, its verdict, where it is cited, the record's title or why there
+// is none), no line wider than TableWidth, and a summary line. Titles were
+// made safe for a terminal by Check.
 func (r CheckReport) WriteText(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "DOI\tVERDICT\tORACLE\tTITLE\tWHERE")
+	type line struct{ doi, verdict, where, title string }
+	lines := []line{{"DOI", "VERDICT", "WHERE", "TITLE"}}
 	for _, row := range r.DOIs {
-		title := row.Title
-		if title == "" {
-			title = "-"
-		}
-		if row.RetractionNotice {
-			title = "[retraction notice] " + title
-		}
-		where := fmt.Sprintf("%s:%d", row.Locations[0].File, row.Locations[0].Line)
-		if n := len(row.Locations); n > 1 {
-			where += fmt.Sprintf(" (+%d)", n-1)
-		}
-		oracle := row.Oracle
-		if oracle == "" {
-			oracle = "-"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", row.DOI, row.Verdict, oracle, truncateRunes(title, 60), where)
+		lines = append(lines, line{row.written(), row.Verdict, row.where(), row.note()})
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	var doiW, verdictW, whereW int
+	for i, l := range lines {
+		l.doi = runewidth.Truncate(l.doi, maxDOIWidth, "…")
+		l.verdict = runewidth.Truncate(l.verdict, maxVerdictWidth, "…")
+		l.where = truncateLeft(l.where, maxWhereWidth)
+		lines[i] = l
+		doiW = max(doiW, runewidth.StringWidth(l.doi))
+		verdictW = max(verdictW, runewidth.StringWidth(l.verdict))
+		whereW = max(whereW, runewidth.StringWidth(l.where))
 	}
-	s := r.Summary
-	_, err := fmt.Fprintf(w, "%d DOIs in %d file(s): %d found, %d not_found, %d invalid, %d retracted, %d unknown\n",
-		len(r.DOIs), len(r.Files), s[VerdictFound], s[VerdictNotFound], s[VerdictInvalid], s[VerdictRetracted], s[VerdictUnknown])
+	titleW := TableWidth - doiW - verdictW - whereW - 6
+	for _, l := range lines {
+		s := fmt.Sprintf("%s  %s  %s  %s", runewidth.FillRight(l.doi, doiW), runewidth.FillRight(l.verdict, verdictW),
+			runewidth.FillRight(l.where, whereW), runewidth.Truncate(l.title, titleW, "…"))
+		if _, err := fmt.Fprintln(w, strings.TrimRight(s, " ")); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "%d DOIs in %d file(s): %s\n", r.total(), len(r.Files), r.summaryLine())
 	return err
 }
 
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+// written is the DOI as the document first wrote it.
+func (row CheckRow) written() string {
+	if len(row.Locations) > 0 && row.Locations[0].Raw != "" {
+		return row.Locations[0].Raw
+	}
+	return row.DOI
+}
+
+// where is "file:line", with "(+n)" for n more citations.
+func (row CheckRow) where() string {
+	if len(row.Locations) == 0 {
+		return "-"
+	}
+	s := fmt.Sprintf("%s:%d", row.Locations[0].File, row.Locations[0].Line)
+	if n := len(row.Locations); n > 1 {
+		s += fmt.Sprintf(" (+%d)", n-1)
+	}
+	return s
+}
+
+// note is the record's title with its flags, or why there is no record.
+func (row CheckRow) note() string {
+	title := row.Title
+	switch {
+	case row.Verdict == VerdictMismatch:
+		title = row.Error
+	case title == "" && row.Error != "":
+		title = row.Error
+	case title == "":
+		title = "-"
+	}
+	if row.Preprint {
+		title = "[preprint] " + title
+	}
+	if row.RetractionNotice {
+		title = "[retraction notice] " + title
+	}
+	return title
+}
+
+// truncateLeft keeps the end of s (a path's file name and line) within
+// width columns.
+func truncateLeft(s string, width int) string {
+	if runewidth.StringWidth(s) <= width {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	r := []rune(s)
+	for len(r) > 0 && runewidth.StringWidth(string(r))+1 > width {
+		r = r[1:]
+	}
+	return "…" + string(r)
+}
+
+// summaryLine counts every verdict that occurred, found always first, in
+// the order of allVerdicts: "3 found, 1 not_found".
+func (r CheckReport) summaryLine() string {
+	parts := []string{fmt.Sprintf("%d %s", r.Summary[VerdictFound], VerdictFound)}
+	for _, v := range allVerdicts()[1:] {
+		if n := r.Summary[v]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

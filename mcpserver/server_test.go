@@ -169,12 +169,14 @@ func TestCheckCitations(t *testing.T) {
 		t.Fatal(errorText(t, res))
 	}
 	want := mcpserver.CheckOutput{
-		Status:  "not_verified",
-		Problem: "1 of 2 DOIs not verified (not found, invalid or retracted)",
-		Summary: map[string]int{"found": 1, "not_found": 1, "invalid": 0, "retracted": 0, "unknown": 0},
+		// Offline, a DOI outside the embedded corpus is unknown, never
+		// not_found: the corpus is not the world.
+		Status:  "unknown",
+		Problem: "1 of 2 DOIs unknown: an oracle could not answer",
+		Summary: map[string]int{"found": 1, "not_found": 0, "invalid": 0, "retracted": 0, "erratum": 0, "mismatch": 0, "no_doi": 0, "unknown": 1},
 		DOIs: []mcpserver.CheckedDOI{
 			{DOI: real.DOI, Verdict: "found", Title: real.Title, Year: real.Year, Oracle: "snapshot", Lines: []int{5}},
-			{DOI: "10.9999/fabricated.2024.001", Verdict: "not_found", Oracle: "snapshot", Lines: []int{6}},
+			{DOI: "10.9999/fabricated.2024.001", Verdict: "unknown", Oracle: "snapshot", Error: "not in the offline corpus", Lines: []int{6}},
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

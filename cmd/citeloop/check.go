@@ -4,16 +4,30 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
 	"github.com/citeloop/citeloop/engine"
 )
 
 type checkOptions struct {
-	json    bool
-	offline bool
+	json         bool
+	format       string
+	offline      bool
+	allowEmpty   bool
+	onlyProblems bool
+	noCache      bool
+	similarity   float64
 }
+
+// checkFormats are the values of check --format.
+var checkFormats = []string{"table", "json", "csv", "github", "sarif"}
 
 func newCheckCmd(a *app) *cobra.Command {
 	var o checkOptions
@@ -23,17 +37,33 @@ func newCheckCmd(a *app) *cobra.Command {
 		Long: `check extracts every DOI from the given files (Markdown, plain text, BibTeX,
 RIS, CSL JSON, CFF; "-" reads stdin) and looks each one up with the oracles
 and policy of the configuration (oracles.use, oracles.policy). It prints one
-line per distinct DOI: found, not_found, invalid, retracted or unknown.
+line per distinct DOI: found, not_found, invalid, retracted, erratum,
+mismatch, no_doi or unknown. UTF-16 and UTF-8 with a byte order mark are
+decoded. With --offline, a DOI outside the small embedded corpus is unknown,
+never not_found.
 
-Exit codes: 0 every DOI found; 3 some DOI not found, invalid or retracted;
-4 some DOI unknown because an oracle could not answer (unknown wins over 3);
-2 a file cannot be read or the configuration is invalid.`,
+Exit codes: 0 every DOI found and matching; 3 some DOI not_found, invalid,
+retracted, erratum, mismatch or no_doi, or no DOI in any file (0 with
+--allow-empty); 4 some DOI unknown because an oracle could not answer, and
+nothing worse; 2 a file cannot be read or the configuration is invalid;
+130 interrupted.`,
 		Example: `  citeloop check paper.bib
-  citeloop check --json references.md notes.txt
+  citeloop check --format json references.md notes.txt
+  citeloop check --only-problems --format github refs.bib   # annotations in GitHub Actions
+  citeloop check --format sarif refs.bib > citeloop.sarif   # code scanning
   pandoc -t plain draft.docx | citeloop check -`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageError("check: name at least one file (or - for stdin)")
+			}
+			if !slices.Contains(checkFormats, o.format) {
+				return usageError("check: --format %q: want one of %s", o.format, strings.Join(checkFormats, ", "))
+			}
+			if o.json {
+				o.format = "json"
+			}
+			if o.similarity <= 0 || o.similarity > 1 {
+				return usageError("check: --title-similarity %v: want a number in (0, 1]", o.similarity)
 			}
 			return nil
 		},
@@ -42,8 +72,13 @@ Exit codes: 0 every DOI found; 3 some DOI not found, invalid or retracted;
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVar(&o.json, "json", false, "print the report as JSON")
+	f.BoolVar(&o.json, "json", false, "print the report as JSON (same as --format json)")
+	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0)")
+	f.Float64Var(&o.similarity, "title-similarity", engine.DefaultTitleSimilarity, "for bibliography entries (BibTeX, RIS, CSL JSON): the token-set similarity of the entry's title and the record's below which the DOI is a mismatch")
+	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
+	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
+	f.BoolVar(&o.allowEmpty, "allow-empty", false, "exit 0 when the files cite no DOI at all (default: exit 3, a failed conversion looks like that)")
 	return cmd
 }
 
@@ -60,33 +95,106 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if err != nil {
 		return err
 	}
-	eng, err := a.engine(a.cfg)
+	cfg := a.cfg
+	if cfg.Oracles.Cache.Dir == "" {
+		cfg.Oracles.Cache.Dir = userCacheDir(a.getenv)
+	}
+	eng, err := a.engine(cfg)
 	if err != nil {
 		return err
 	}
-	var opts engine.CheckOptions
+	opts := engine.CheckOptions{Fresh: o.noCache, TitleSimilarity: o.similarity}
 	if o.offline {
 		if opts.Offline, err = engine.EmbeddedOffline(); err != nil {
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
 		}
 	}
+	bar := progress.New(a.stderr, progress.Options{Label: "check"})
+	opts.Progress = func(done, total int) {
+		bar.SetTotal(total)
+		bar.Add("", done-bar.Count(""))
+	}
 	rep, err := eng.Check(ctx, docs, opts)
+	bar.Close()
 	if err != nil {
 		return err
 	}
-	// Unknown wins over not verified (engine.CheckReport.Status).
-	code := map[engine.CheckStatus]int{engine.AllFound: exitOK, engine.NotVerified: exitNotVerified, engine.Unknown: exitOracleUnavailable}[rep.Status()]
-	if o.json {
-		enc := json.NewEncoder(a.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(checkReport{Files: rep.Files, Summary: rep.Summary, ExitCode: code, DOIs: rep.DOIs}); err != nil {
-			return fmt.Errorf("check: write report: %w", err)
-		}
-	} else if err := rep.WriteText(a.stdout); err != nil {
+	if err := ctx.Err(); err != nil {
+		// Interrupted: the lookups in flight came back unknown; a table of
+		// them would read as an outage, so print none.
+		return fmt.Errorf("check: interrupted before every DOI was looked up: %w", err)
+	}
+	code := checkExitCode(rep.Status(), o.allowEmpty)
+	if err := writeCheckReport(a, o, rep, code); err != nil {
 		return fmt.Errorf("check: write report: %w", err)
 	}
 	if code == exitOK {
 		return nil
 	}
 	return &exitError{code: code, err: fmt.Errorf("check: %s", rep.Problem())}
+}
+
+// checkExitCode maps a report's status to the exit code: a wrong citation
+// (3) wins over an unanswered one (4), see engine.CheckReport.Status.
+func checkExitCode(s engine.CheckStatus, allowEmpty bool) int {
+	switch s {
+	case engine.AllFound:
+		return exitOK
+	case engine.Empty:
+		if allowEmpty {
+			return exitOK
+		}
+		return exitNotVerified
+	case engine.Unknown:
+		return exitOracleUnavailable
+	default:
+		return exitNotVerified
+	}
+}
+
+// writeCheckReport prints rep in o.format, paths relative to the working
+// folder.
+func writeCheckReport(a *app, o *checkOptions, rep engine.CheckReport, code int) error {
+	if wd, err := os.Getwd(); err == nil {
+		rep = rep.RelativeTo(wd)
+	}
+	if o.onlyProblems {
+		rep = rep.OnlyProblems()
+	}
+	switch o.format {
+	case "json":
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(checkReport{Files: rep.Files, Summary: rep.Summary, ExitCode: code, DOIs: rep.DOIs})
+	case "csv":
+		return rep.WriteCSV(a.stdout)
+	case "github":
+		return rep.WriteGitHub(a.stdout)
+	case "sarif":
+		return rep.WriteSARIF(a.stdout, buildVersion())
+	default:
+		return rep.WriteText(a.stdout)
+	}
+}
+
+// buildVersion is the module version the binary was built from, "devel"
+// for a local build.
+func buildVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// userCacheDir is where check keeps found answers between runs when the
+// configuration names no oracles.cache.dir: $XDG_CACHE_HOME/citeloop/oracles,
+// else ~/.cache/citeloop/oracles; "" (no disk cache) when neither is set.
+func userCacheDir(getenv func(string) string) string {
+	if d := getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "citeloop", "oracles")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".cache", "citeloop", "oracles")
+	}
+	return ""
 }

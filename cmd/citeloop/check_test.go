@@ -140,8 +140,10 @@ func TestCheckEndToEnd(t *testing.T) {
 			nil, exitNotVerified, map[string]string{doiA: "found", doiGone: "not_found"}},
 		{"retracted", "DO  - 10.1234/retracted.1\n",
 			nil, exitNotVerified, map[string]string{doiRetr: "retracted"}},
-		{"unknown wins over not found", "10.1038/nnano.2014.279 10.1371/notarealdoi 10.1371/journal.pone.0033693\n",
-			[]string{doiB}, exitOracleUnavailable, map[string]string{doiA: "found", doiGone: "not_found", doiB: "unknown"}},
+		{"not found wins over unknown", "10.1038/nnano.2014.279 10.1371/notarealdoi 10.1371/journal.pone.0033693\n",
+			[]string{doiB}, exitNotVerified, map[string]string{doiA: "found", doiGone: "not_found", doiB: "unknown"}},
+		{"unknown and nothing worse", "10.1038/nnano.2014.279 10.1371/journal.pone.0033693\n",
+			[]string{doiB}, exitOracleUnavailable, map[string]string{doiA: "found", doiB: "unknown"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -191,10 +193,10 @@ func TestCheckTableAndStdin(t *testing.T) {
 		t.Fatalf("exit %d (%v)\n%s", code, err, stdout)
 	}
 	for _, want := range []string{
-		"DOI", "VERDICT", "ORACLE", "TITLE",
-		"10.1038/nnano.2014.279", "found", "crossref", "Charges ride the spin wave", file + ":1 (+1)",
+		"DOI", "VERDICT", "WHERE", "TITLE",
+		"10.1038/nnano.2014.279", "found", "Charges ride the spi", "notes.md:1 (+1)",
 		"10.1371/notarealdoi", "not_found", "<stdin>:1",
-		"2 DOIs in 2 file(s): 1 found, 1 not_found, 0 invalid, 0 retracted, 0 unknown",
+		"2 DOIs in 2 file(s): 1 found, 1 not_found",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("table lacks %q:\n%s", want, stdout)
@@ -309,19 +311,128 @@ func TestCheckOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := corpus.Results()[0].DOI
-	text := fmt.Sprintf("cited: https://doi.org/%s and 10.99999/not.in.corpus\n", in)
-	code, stdout, _, err := runCheckCLI(t, nil, text, "check", "--offline", "-")
-	if code != exitNotVerified {
-		t.Fatalf("exit %d (%v)\n%s", code, err, stdout)
+	tests := []struct {
+		name     string
+		give     string
+		wantCode int
+		want     []string
+	}{
+		{"in corpus", fmt.Sprintf("cited: https://doi.org/%s\n", in), exitOK, []string{"snapshot", "1 found"}},
+		{"outside the corpus is unknown, not not_found",
+			fmt.Sprintf("cited: https://doi.org/%s and 10.99999/not.in.corpus\n", in), exitOracleUnavailable,
+			[]string{"1 found, 1 unknown", "not in the offline corpus"}},
 	}
-	if !strings.Contains(stdout, "snapshot") || !strings.Contains(stdout, "1 found, 1 not_found") {
-		t.Errorf("table:\n%s", stdout)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, _, err := runCheckCLI(t, nil, tt.give, "check", "--offline", "-")
+			if code != tt.wantCode {
+				t.Fatalf("exit %d (%v), want %d\n%s", code, err, tt.wantCode, stdout)
+			}
+			_, jsonOut, _, _ := runCheckCLI(t, nil, tt.give, "check", "--offline", "--json", "-")
+			for _, w := range tt.want {
+				if !strings.Contains(stdout+jsonOut, w) {
+					t.Errorf("output lacks %q:\n%s\n%s", w, stdout, jsonOut)
+				}
+			}
+		})
 	}
 }
 
-func TestCheckNoDOIs(t *testing.T) {
-	code, stdout, _, err := runCheckCLI(t, nil, "no identifiers here\n", "check", "--offline", "-")
-	if code != exitOK || !strings.Contains(stdout, "0 DOIs in 1 file(s)") {
-		t.Errorf("exit %d (%v)\n%s", code, err, stdout)
+// TestCheckEmptyIsNotSuccess: input with no DOI at all (an empty file, a
+// binary, a failed conversion piped in) exits 3 with one line naming the
+// file, unless --allow-empty.
+func TestCheckEmptyIsNotSuccess(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name  string
+		file  string
+		stdin string
+		allow bool
+		want  int
+	}{
+		{name: "empty stdin", file: "-", want: exitNotVerified},
+		{name: "prose without DOI", file: writeFile(t, dir, "notes.md", "no identifiers here\n"), want: exitNotVerified},
+		{name: "binary", file: writeFile(t, dir, "blob.bin", "\x00\x01\x02\xff\xfe\x10.\x00"), want: exitNotVerified},
+		{name: "allow empty", file: writeFile(t, dir, "empty.txt", ""), allow: true, want: exitOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"check", "--offline", tt.file}
+			if tt.allow {
+				args = append(args, "--allow-empty")
+			}
+			code, stdout, _, err := runCheckCLI(t, nil, tt.stdin, args...)
+			if code != tt.want {
+				t.Fatalf("exit %d (%v), want %d\n%s", code, err, tt.want, stdout)
+			}
+			name := tt.file
+			if name == "-" {
+				name = "<stdin>"
+			}
+			if !tt.allow && (err == nil || !strings.Contains(err.Error(), "no DOI found in "+name)) {
+				t.Errorf("error %v does not say no DOI was found in %s", err, name)
+			}
+		})
+	}
+}
+
+// TestCheckDecodesUTF16AndBOM: files saved by word processors and Windows
+// tools are read as text, so their DOIs are checked.
+func TestCheckDecodesUTF16AndBOM(t *testing.T) {
+	corpus, err := snapshot.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := corpus.Results()[0].DOI
+	text := "Reference: doi:" + in + ".\r\n"
+	utf16 := func(bigEndian, bom bool) string {
+		var b []byte
+		if bom {
+			if bigEndian {
+				b = append(b, 0xFE, 0xFF)
+			} else {
+				b = append(b, 0xFF, 0xFE)
+			}
+		}
+		for _, r := range text {
+			if bigEndian {
+				b = append(b, byte(r>>8), byte(r))
+			} else {
+				b = append(b, byte(r), byte(r>>8))
+			}
+		}
+		return string(b)
+	}
+	tests := []struct{ name, give string }{
+		{"utf-8 bom", "\xEF\xBB\xBF" + text},
+		{"utf-16le bom", utf16(false, true)},
+		{"utf-16be bom", utf16(true, true)},
+		{"utf-16le no bom", utf16(false, false)},
+		{"utf-16be no bom", utf16(true, false)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, _, err := runCheckCLI(t, nil, tt.give, "check", "--offline", "-")
+			if code != exitOK || !strings.Contains(stdout, "1 DOIs in 1 file(s): 1 found") {
+				t.Errorf("exit %d (%v)\n%s", code, err, stdout)
+			}
+		})
+	}
+}
+
+// TestCheckInterruptedPrintsNoTable: a cancelled check exits 130 and prints
+// no table of the lookups it abandoned.
+func TestCheckInterruptedPrintsNoTable(t *testing.T) {
+	a, stdout, _ := testApp(nil)
+	a.registry = engine.NewRegistry
+	a.stdin = strings.NewReader("10.1038/nnano.2014.279\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := runApp(ctx, a, []string{"--log-level", "error", "check", "--offline", "-"})
+	if code := exitCode(err); code != exitInterrupted {
+		t.Fatalf("exit %d (%v), want %d", code, err, exitInterrupted)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("interrupted check printed:\n%s", stdout)
 	}
 }

@@ -17,7 +17,7 @@ const (
 	exitOK                = 0   // verified brief written / all DOIs found
 	exitInternal          = 1   // internal error
 	exitUsage             = 2   // usage or configuration error
-	exitNotVerified       = 3   // iteration_cap or no_progress; check: some not found/invalid/retracted
+	exitNotVerified       = 3   // iteration_cap or no_progress; check: some DOI wrong, or none at all
 	exitOracleUnavailable = 4   // an oracle could not answer
 	exitRefused           = 5   // the sources do not support a brief
 	exitModelError        = 6   // a model call failed
@@ -25,11 +25,13 @@ const (
 )
 
 const exitCodesHelp = `Exit codes:
-  0  verified brief written (check: every DOI found)
+  0  verified brief written (check: every DOI found and matching)
   1  internal error
   2  usage or configuration error
-  3  not verified: iteration_cap or no_progress (check: some DOI not found, invalid or retracted)
+  3  not verified: iteration_cap or no_progress (check: some DOI not_found, invalid, retracted, erratum,
+     mismatch or no_doi, or no DOI at all)
   4  oracle unavailable: an oracle could not answer; nothing was written
+     (check: some DOI unknown and nothing worse)
   5  refused: the sources do not support a brief (too few, or the writer abstained)
   6  model error: a model call failed or returned something unusable
   130 interrupted (SIGINT/SIGTERM): stopped cleanly, nothing half-written`

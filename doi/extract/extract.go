@@ -90,14 +90,33 @@ func matchDOI(line string, start int) (int, bool) {
 	for k < len(line) && (isDigit(line[k]) || line[k] == '.') {
 		if isDigit(line[k]) {
 			digits++
+		} else if line[k-1] == '.' {
+			return 0, false // "10..1000/x", "10.1000..5/x": no empty registrant part
 		}
 		k++
 	}
-	if digits < 4 || k >= len(line) || line[k] != '/' || line[k-1] == '.' {
+	if digits < 4 || line[k-1] == '.' {
 		return 0, false
 	}
-	end := scanSuffix(line, k+1, inURL(line, start))
-	return end, end > k+1
+	slash := slashLen(line, k)
+	if slash == 0 {
+		return 0, false
+	}
+	end := scanSuffix(line, k+slash, inURL(line, start))
+	return end, end > k+slash
+}
+
+// slashLen returns the length of the prefix/suffix separator at line[k]:
+// 1 for "/", 3 for the "%2F" resolvers and link checkers write, 0 for none.
+func slashLen(line string, k int) int {
+	switch {
+	case k < len(line) && line[k] == '/':
+		return 1
+	case k+3 <= len(line) && strings.EqualFold(line[k:k+3], "%2f"):
+		return 3
+	default:
+		return 0
+	}
 }
 
 // scanSuffix extends a DOI suffix from i and returns its end. It stops at
@@ -121,6 +140,10 @@ func scanSuffix(line string, i int, url bool) int {
 			return i
 		case url && (c == '?' || c == '#' || c == '&'):
 			return i
+		case c == '&' && startsParam(line[i+1:]):
+			return i // "10.1/a&doi:10.2/b": a second DOI, not one
+		case c == '-' && strings.HasPrefix(line[i:], "-->"):
+			return i // the end of an HTML comment
 		case c == '(':
 			depth[0]++
 		case c == '[':
@@ -143,6 +166,14 @@ func scanSuffix(line string, i int, url bool) int {
 	return i
 }
 
+// MaxLen is the longest DOI Extract accepts, in bytes. Registered DOIs are
+// far shorter (SICI DOIs, the longest in use, stay under 200); a longer
+// token is reported as invalid, cut to MaxShown bytes.
+const (
+	MaxLen   = 1024
+	MaxShown = 64
+)
+
 // trailing is prose punctuation that never ends a DOI.
 const trailing = ".,;:!?*'"
 
@@ -151,6 +182,15 @@ const trailing = ".,;:!?*'"
 func finish(line string, start, end int) (candidate, int, bool) {
 	raw := trimTrailing(line[start:end])
 	end = start + len(raw)
+	if len(raw) > MaxLen {
+		// A run of megabytes with no space is not a DOI; report where it
+		// starts, never the whole token.
+		cut := raw[:MaxShown]
+		for !utf8.ValidString(cut) {
+			cut = cut[:len(cut)-1]
+		}
+		return candidate{doi: cut, raw: cut, invalid: fmt.Sprintf("a token of %d bytes is too long for a DOI (at most %d); shown cut to its first %d bytes", len(raw), MaxLen, len(cut))}, end, true
+	}
 	d := raw
 	if strings.Contains(d, "%") {
 		if u, err := url.PathUnescape(d); err == nil {
@@ -278,9 +318,49 @@ func trimViewSuffix(d string) string {
 	return d
 }
 
-// inURL reports whether the token holding line[start] is a URL.
+// startsParam reports whether s starts with a parameter name followed by
+// "=" or ":" ("doi:", "id=", "amp;doi="), which after "&" starts another
+// field, never the rest of a DOI.
+func startsParam(s string) bool {
+	s = strings.TrimPrefix(s, "amp;")
+	i := 0
+	for i < len(s) && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z' || s[i] == '_') {
+		i++
+	}
+	return i > 0 && i < len(s) && (s[i] == '=' || s[i] == ':')
+}
+
+// inURL reports whether the token holding line[start] is a URL: it has a
+// scheme ("https://doi.org/10...") or starts with a host name and a path
+// ("doi.org/10...", "www.nature.com/articles/10...").
 func inURL(line string, start int) bool {
-	return strings.Contains(line[tokenStart(line, start):start], "://")
+	prefix := line[tokenStart(line, start):start]
+	return strings.Contains(prefix, "://") || isHostPath(prefix)
+}
+
+// isHostPath reports whether prefix is "host.tld/..." : a dotted host name
+// whose last label has two letters or more, then a slash.
+func isHostPath(prefix string) bool {
+	host, _, ok := strings.Cut(prefix, "/")
+	if !ok {
+		return false
+	}
+	dot := strings.LastIndexByte(host, '.')
+	if dot <= 0 || len(host)-dot-1 < 2 {
+		return false
+	}
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if !(isDigit(c) || c == '.' || c == '-' || c|0x20 >= 'a' && c|0x20 <= 'z') {
+			return false
+		}
+	}
+	for i := dot + 1; i < len(host); i++ {
+		if c := host[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // afterDOIResolver reports whether the DOI follows "doi.org/".
@@ -313,10 +393,12 @@ func isWordByte(c byte) bool {
 // reported whole as invalid rather than cut to a shorter DOI.
 func endsDOI(r rune) bool {
 	switch r {
-	case utf8.RuneError, '\u2026', '\u3002', '\u3001', '\uff0c', '\uff0e', '\u2039', '\u203a', '\u2329', '\u232a', '\u27e8', '\u27e9', '\u3008', '\u3009', '\u300a', '\u300b', '\u00a0':
+	case utf8.RuneError, '\u2026', '\u3002', '\u3001', '\uff0c', '\uff0e', '\uff1a', '\uff1b', '\uff01', '\uff1f':
 		return true
 	}
-	return unicode.IsSpace(r) || unicode.Is(unicode.Quotation_Mark, r) || unicode.In(r, unicode.Pi, unicode.Pf) || unicode.Is(unicode.Cc, r)
+	// Non-ASCII brackets (fullwidth "（）", CJK "【】「」") close a DOI in
+	// East Asian text; no registered DOI has one.
+	return unicode.IsSpace(r) || unicode.Is(unicode.Quotation_Mark, r) || unicode.In(r, unicode.Pi, unicode.Pf, unicode.Ps, unicode.Pe) || unicode.Is(unicode.Cc, r)
 }
 
 func hasNonASCII(s string) bool {

@@ -185,7 +185,8 @@ func FuzzExtract(f *testing.F) {
 			if got.Invalid != "" {
 				// A whole token reported as invalid: it must not
 				// normalise, and it is what the document says.
-				if _, err := doi.Normalize(got.DOI); err == nil || !strings.Contains(s, got.Raw) {
+				tooLong := strings.Contains(got.Invalid, "too long") && len(got.Raw) <= extract.MaxShown
+				if _, err := doi.Normalize(got.DOI); (err == nil && !tooLong) || !strings.Contains(s, got.Raw) {
 					t.Fatalf("Extract reported %q as invalid (%s)", got.DOI, got.Invalid)
 				}
 				continue

@@ -29,6 +29,10 @@ const (
 	// DefaultParallel is the number of batches looked up at once (the
 	// shared httpx limits still apply).
 	DefaultParallel = 4
+	// DefaultBurst is how many requests may leave at once before the rate
+	// limit spaces them: the batches of a typical paper (up to 100 DOIs)
+	// go out together instead of 200 ms apart.
+	DefaultBurst = 4
 	// maxPageSize is the largest pageSize Europe PMC accepts.
 	maxPageSize = 1000
 	// maxLookupPages bounds cursor paging for one batch of DOIs.
@@ -45,8 +49,8 @@ type Options struct {
 	PostOver int
 	// Parallel is the number of batches in flight at once.
 	Parallel int
-	// TotalBudget, when positive, bounds each Lookup, retries included, on
-	// top of the caller's context.
+	// TotalBudget, when positive, bounds each batch's request, retries
+	// and rate-limit waits included, on top of the caller's context.
 	TotalBudget time.Duration
 	// HTTP is the shared client to use. When nil, one is built from
 	// HTTPOptions with Name set to "europepmc".
@@ -95,6 +99,9 @@ func New(opts Options) *Client {
 	if opts.HTTP == nil {
 		ho := opts.HTTPOptions
 		ho.Name = Name
+		if ho.Burst <= 0 {
+			ho.Burst = DefaultBurst
+		}
 		if ho.Logger == nil {
 			ho.Logger = opts.Logger
 		}

@@ -31,14 +31,14 @@ func DOIQuery(dois []string) string {
 // Lookup answers every DOI in dois; see oracles.Oracle. Invalid DOIs are
 // answered Unknown without any request; valid ones are asked in batches of
 // BatchSize, several batches at once. A batch that fails leaves all its
-// DOIs Unknown with the cause.
+// DOIs Unknown with the cause. TotalBudget bounds each batch from the moment
+// it may start, not the whole call: a file of 20,000 DOIs takes as long as
+// the rate limit says, and none comes back unknown for waiting its turn.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
 	valid, out := oracles.Split(Name, dois)
 	if len(valid) == 0 {
 		return out
 	}
-	ctx, cancel := oracles.WithBudget(ctx, c.budget)
-	defer cancel()
 	if err := ctx.Err(); err != nil {
 		maps.Copy(out, oracles.UnknownAll(Name, valid, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(valid), err)))
 		return out
@@ -52,9 +52,18 @@ func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.R
 	for start := 0; start < len(valid); start += c.batch {
 		batch := valid[start:min(start+c.batch, len(valid))]
 		wg.Go(func() {
-			slots <- struct{}{}
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				mu.Lock()
+				defer mu.Unlock()
+				maps.Copy(out, oracles.UnknownAll(Name, batch, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(batch), ctx.Err())))
+				return
+			}
 			defer func() { <-slots }()
-			got := c.lookupBatch(ctx, batch)
+			bctx, cancel := oracles.WithBudget(ctx, c.budget)
+			defer cancel()
+			got := c.lookupBatch(bctx, batch)
 			mu.Lock()
 			defer mu.Unlock()
 			maps.Copy(out, got)

@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline/collect"
+)
+
+// DefaultTitleSimilarity is the token-set similarity below which an
+// entry's title and the record's title name different papers.
+const DefaultTitleSimilarity = 0.8
+
+// Entry is what a bibliography entry says about the paper its DOI should
+// name; Check compares it with the oracle's record.
+type Entry struct {
+	Title  string `json:"title,omitempty"`
+	Year   int    `json:"year,omitempty"`
+	Author string `json:"first_author,omitempty"`
+}
+
+// entriesByDOI reads the metadata of every entry with a DOI in docs (BibTeX,
+// RIS, CSL JSON); the first entry of a DOI wins.
+func entriesByDOI(docs []Document) map[string]collect.Entry {
+	out := map[string]collect.Entry{}
+	for _, d := range docs {
+		for _, e := range collect.ReadEntries(d.Name, []byte(d.Text)) {
+			if _, dup := out[e.DOI]; e.DOI != "" && !dup {
+				out[e.DOI] = e
+			}
+		}
+	}
+	return out
+}
+
+// mismatch says why rec is not the paper e describes, or "" when it is (or
+// when either side lacks the field): titles less similar than threshold,
+// years more than one apart, or the entry's first author missing from the
+// record's authors.
+func mismatch(e collect.Entry, rec *oracles.Record, threshold float64) string {
+	var why []string
+	if e.Title != "" && rec.Title != "" {
+		if s := titleSimilarity(e.Title, rec.Title); s < threshold {
+			why = append(why, fmt.Sprintf("title similarity %.2f < %.2f", s, threshold))
+		}
+	}
+	if e.Year != 0 && rec.Year != 0 && (e.Year-rec.Year > 1 || rec.Year-e.Year > 1) {
+		why = append(why, fmt.Sprintf("year %d, record %d", e.Year, rec.Year))
+	}
+	if len(e.Authors) > 0 && len(rec.Authors) > 0 && !authorAmong(e.Authors[0], rec.Authors) {
+		why = append(why, fmt.Sprintf("first author %q not among the record's %d authors", e.Authors[0], len(rec.Authors)))
+	}
+	return strings.Join(why, "; ")
+}
+
+// tokens folds s to lower-case ASCII-ish words: accents dropped (é → e),
+// punctuation and markup a separator.
+func tokens(s string) []string {
+	s = norm.NFD.String(strings.ToLower(s))
+	return strings.FieldsFunc(strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// titleSimilarity is the token-set similarity of two titles: the shared
+// distinct words over the distinct words of the shorter title. A subtitle
+// one side leaves out costs nothing; a different paper shares few words.
+func titleSimilarity(a, b string) float64 {
+	sa, sb := set(tokens(a)), set(tokens(b))
+	if len(sa) == 0 || len(sb) == 0 {
+		return 0
+	}
+	shared := 0
+	for w := range sa {
+		if sb[w] {
+			shared++
+		}
+	}
+	return float64(shared) / float64(min(len(sa), len(sb)))
+}
+
+func set(ws []string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// authorAmong reports whether the family name of author (before a comma,
+// else any of its words of two letters or more, since files write both
+// "Given Family" and "Family Given") is a word of one of the record's
+// authors.
+func authorAmong(author string, record []string) bool {
+	names := tokens(author)
+	if family, _, ok := strings.Cut(author, ","); ok {
+		names = tokens(family)
+	}
+	have := map[string]bool{}
+	for _, a := range record {
+		for _, w := range tokens(a) {
+			have[w] = true
+		}
+	}
+	for _, n := range names {
+		if len(n) >= 2 && have[n] {
+			return true
+		}
+	}
+	return false
+}

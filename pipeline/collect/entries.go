@@ -1,0 +1,46 @@
+package collect
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+)
+
+// Entry is one reference as a bibliography file describes it: what `check`
+// compares with the oracle's record of the entry's DOI.
+type Entry struct {
+	Label   string
+	DOI     string // normalised; "" when the entry has none or it is invalid
+	Title   string
+	Authors []string // as written: "Family, Given", "Given Family" or "Family Given"
+	Year    int
+}
+
+// ReadEntries returns the entries of a BibTeX, RIS or CSL JSON file, told
+// apart by extension and content with the same readers `brief --sources`
+// uses. Any other file (Markdown, text) and a JSON file that does not parse
+// give none: their DOIs are still checked, only without metadata.
+func ReadEntries(name string, data []byte) []Entry {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	trimmed := bytes.TrimSpace(data)
+	ext := strings.ToLower(filepath.Ext(name))
+	var fes []fileEntry
+	switch {
+	case ext == ".bib" || ext == ".bibtex":
+		fes = parseBibTeX(data)
+	case ext == ".ris":
+		fes = parseRIS(data)
+	case ext == ".json" && bytes.HasPrefix(trimmed, []byte("[")):
+		var recs []jsonSource
+		if json.Unmarshal(trimmed, &recs) != nil {
+			return nil
+		}
+		fes = jsonEntries(recs)
+	}
+	out := make([]Entry, 0, len(fes))
+	for _, e := range fes {
+		out = append(out, Entry{Label: e.Label, DOI: e.DOI, Title: e.Title, Authors: e.Authors, Year: e.Year})
+	}
+	return out
+}
