@@ -72,6 +72,9 @@ func call[T any](ctx context.Context, c caller, req Request, parse func([]byte) 
 		if c.retry.Backoff != nil {
 			wait = c.retry.Backoff(attempt, ce)
 		}
+		c.log.Debug("model retry", zap.String("agent", c.agent), zap.String("model", c.model.Name()),
+			zap.Int("next_attempt", attempt+1), zap.String("cause", string(ce.Kind)), zap.Int("status", ce.Status),
+			zap.String("finish_reason", string(ce.FinishReason)), zap.Duration("wait", wait))
 		if err := sleep(ctx, wait); err != nil {
 			return zero, usage, fmt.Errorf("%w (%w)", ce, err)
 		}

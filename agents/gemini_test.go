@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/contract"
 )
@@ -188,5 +191,28 @@ func TestCancelledRunStopsRetrying(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("Write took %v after the context ended", d)
+	}
+}
+
+// TestRetryIsLoggedAtDebugWithItsWait: -v shows each retry, its cause and
+// the wait before it.
+func TestRetryIsLoggedAtDebugWithItsWait(t *testing.T) {
+	l := loadLedger(t)
+	srv := newFake(t, geminiError(503, "UNAVAILABLE", ""), geminiText(draftJSON(t, l), "STOP"))
+	core, logs := observer.New(zap.DebugLevel)
+	w := agents.NewWriter(newGemini(t, srv.URL, "m"), agents.WithRetryPolicy(fastRetry()), agents.WithLogger(zap.New(core)))
+	if _, err := w.Write(context.Background(), contract.WriteRequest{Ledger: l}); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	retries := logs.FilterMessage("model retry").All()
+	if len(retries) != 1 {
+		t.Fatalf("got %d retry lines, want 1: %v", len(retries), logs.All())
+	}
+	got := retries[0].ContextMap()
+	if retries[0].Level != zap.DebugLevel || got["agent"] != "writer" || got["cause"] != "api_error" || got["status"] != int64(503) || got["next_attempt"] != int64(2) {
+		t.Errorf("retry line = %v at %v", got, retries[0].Level)
+	}
+	if _, ok := got["wait"].(time.Duration); !ok {
+		t.Errorf("retry line has no wait: %v", got)
 	}
 }

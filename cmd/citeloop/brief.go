@@ -68,7 +68,7 @@ the code of the first lead that did not verify.
 	f := cmd.Flags()
 	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
-	f.StringVar(&o.out, "out", "", "directory to write the brief and its ledger into (required)")
+	f.StringVarP(&o.out, "out", "o", "", "directory to write the brief and its ledger into (required)")
 	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html")
 	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
 	f.BoolVar(&o.report, "report", false, "on failure, write "+pipeline.ReportFile+" (clearly not a brief) into --out")
@@ -164,5 +164,5 @@ func outcome(o engine.Outcome) error {
 	if o.Reason == pipeline.Verified {
 		return nil
 	}
-	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail)}
+	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail), said: true}
 }
