@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/agents/gemini"
 	"github.com/citeloop/citeloop/agents/offline"
@@ -39,6 +41,10 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 	if len(missing) > 0 {
 		return nil, nil, fmt.Errorf("%w: no model credentials: %s; or pass --offline to run without a model",
 			configs.ErrInvalid, strings.Join(missing, "; "))
+	}
+	if cfg.SameModel() {
+		e.deps.Logger.Warn("the writer and the skeptic are the same model, which judges its own output leniently: set --skeptic-model (agents.skeptic.model) to another",
+			zap.String("model", cfg.Writer.Model))
 	}
 	// The SDK clients take a context only to look up cloud credentials; the
 	// builder has none, and every model call gets the run's context.

@@ -20,6 +20,8 @@ type app struct {
 	getenv         func(string) string
 	registry       func() (*oracles.Registry, error)
 	now            func() time.Time
+	// userConfigDir is os.UserConfigDir; nil in tests means none.
+	userConfigDir func() (string, error)
 	// newAgents, when set, replaces the writer and skeptic the flags would
 	// build. Tests use it to script agents through the real CLI.
 	newAgents engine.AgentFactory
@@ -64,13 +66,14 @@ rendered from the ledger, and only with the gate's proof.
 		},
 	}
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.configPath, "config", "", "YAML config file (see configs/citeloop.example.yaml); env CITELOOP_CONFIG")
+	pf.StringVar(&a.configPath, "config", "", "YAML config file (default: env CITELOOP_CONFIG, else <user config dir>/citeloop/config.yaml if it exists; citeloop config init writes one)")
 	pf.StringVar(&a.logFormat, "log-format", engine.LogAuto, "log format on stderr: auto (console on a terminal, else json), console or json")
 	pf.StringVar(&a.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	pf.BoolVarP(&a.quiet, "quiet", "q", false, "log errors only (--log-level error)")
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log everything, each model retry and its wait included (--log-level debug)")
 	root.AddCommand(newBriefCmd(a))
 	root.AddCommand(newCheckCmd(a))
+	root.AddCommand(newConfigCmd(a))
 	conventions(root)
 	return root
 }
@@ -82,10 +85,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	if a.configPath == "" {
-		a.configPath = a.getenv("CITELOOP_CONFIG")
-	}
-	cfg, err := engine.LoadConfig(a.configPath, a.getenv)
+	cfg, err := engine.LoadConfig(a.configFile(), a.getenv)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
