@@ -62,6 +62,11 @@ the code of the first lead that did not verify.
 			if !cmd.Flags().Changed("include-retracted") {
 				o.collect.includeRetracted = a.cfg.Collect.IncludeRetracted
 			}
+			if o.offline {
+				if err := offlineModelFlags(cmd.Flags()); err != nil {
+					return err
+				}
+			}
 			return runBrief(cmd.Context(), a, &o)
 		},
 	}
@@ -90,6 +95,9 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	}
 	if o.corpus != "" && !o.offline {
 		return usageError("--corpus is only used with --offline")
+	}
+	if err := checkOutDir(o.out); err != nil {
+		return err
 	}
 	if o.collect.leads != "" && o.collect.hasLeadFlags() {
 		return usageError("--leads FILE replaces --orcid, --name, --affiliation, --topic, --since, --until and --max-sources: give the leads in the file")

@@ -67,6 +67,10 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	if err != nil {
 		return contract.Ledger{}, err
 	}
+	if len(docs) == 0 {
+		// Not a refusal: the user named the wrong file, or an empty one.
+		return contract.Ledger{}, fmt.Errorf("%w: no records in %s", ErrSources, c.path)
+	}
 	checked := make([]fileDoc, 0, len(docs))
 	for _, d := range docs {
 		checked = append(checked, fileDoc{Doc: d})
