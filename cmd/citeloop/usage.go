@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -27,16 +28,30 @@ func offlineModelFlags(fs *pflag.FlagSet) error {
 }
 
 // checkOutDir fails before any network or model call when dir cannot hold
-// the brief: it is a file, or it cannot be created or written. It creates
-// dir (as writing the brief would).
+// the brief: it is a file, or it (or, when it does not exist yet, the
+// nearest directory above it) cannot be written. It creates nothing: a run
+// that fails leaves no directory behind.
 func checkOutDir(dir string) error {
-	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return usageError("--out %s is a file, not a directory", dir)
+	probeDir := dir
+	for {
+		fi, err := os.Stat(probeDir)
+		if err == nil && !fi.IsDir() {
+			if probeDir == dir {
+				return usageError("--out %s is a file, not a directory", dir)
+			}
+			return usageError("--out %s cannot be created: %s is a file", dir, probeDir)
+		}
+		if err == nil {
+			break
+		}
+		// Not there (or under a file): look at the directory above.
+		parent := filepath.Dir(probeDir)
+		if parent == probeDir {
+			break
+		}
+		probeDir = parent
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return usageError("--out %s cannot be created: %w", dir, err)
-	}
-	probe, err := os.CreateTemp(dir, ".citeloop-write-check-*")
+	probe, err := os.CreateTemp(probeDir, ".citeloop-write-check-*")
 	if err != nil {
 		return usageError("--out %s cannot be written: %w", dir, err)
 	}
