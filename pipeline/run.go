@@ -136,7 +136,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 	res.Metrics.Sources = len(ledger.Entries)
 	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
 	if len(ledger.Entries) < minSources {
-		return end(Refused, fmt.Sprintf("%d citable sources for %s; need %d", len(ledger.Entries), lead.Describe(), minSources))
+		return end(Refused, fmt.Sprintf("%d citable sources for %s; need %d%s", len(ledger.Entries), lead.Describe(), minSources, narrowTopicHint(lead)))
 	}
 
 	req := contract.WriteRequest{Lead: lead, Ledger: ledger}
@@ -246,4 +246,13 @@ func summarize(reasons map[contract.Reason]int) string {
 	}
 	slices.Sort(keys)
 	return strings.Join(keys, ", ")
+}
+
+// narrowTopicHint suggests widening a topic of several words, which a
+// record must all match.
+func narrowTopicHint(l contract.Lead) string {
+	if l.AnyTopicWord || len(strings.Fields(l.Topic)) < 2 {
+		return ""
+	}
+	return " (a record must match every topic word: try fewer words, or --any to match any of them)"
 }

@@ -18,7 +18,7 @@ func TestBriefLeadsFile(t *testing.T) {
 	leads := filepath.Join(dir, "leads.yaml")
 	if err := os.WriteFile(leads, []byte(`
 - id: screening
-  topic: cancer screening
+  topic: breast cancer
 - id: bad-orcid
   orcid: 0000-0002-1825-0098
 - id: zebrafish
