@@ -50,7 +50,7 @@ row was valid and every lead verified; otherwise 2 if a row was invalid, else
 the code of the first lead that did not verify.
 
 ` + exitCodesHelp,
-		Example: `  citeloop brief --offline --topic "cancer screening" --out /tmp/brief
+		Example: `  citeloop brief --offline --topic "breast cancer" --out /tmp/brief
   citeloop brief --offline --sources testdata/europepmc/pyEuropePMC__search_cancer_core.json --topic "prostate cancer" --out out/
   citeloop brief --offline --leads leads.yaml --out nightly/
   GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 --since 2022-01-01 --topic "screening" --out out/`,

@@ -94,7 +94,7 @@ func TestBriefOfflineWritesAVerifiedBrief(t *testing.T) {
 func TestBriefOfflineGolden(t *testing.T) {
 	a, _, _ := testApp(nil)
 	out := t.TempDir()
-	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--any", "--out", out, "--format", "md,html"}); err != nil {
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", out, "--format", "md,html"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"brief.md", "brief.html"} {
@@ -102,7 +102,7 @@ func TestBriefOfflineGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("..", "..", "testdata", "golden", "offline-cancer-screening."+strings.TrimPrefix(filepath.Ext(name), "."))
+		golden := filepath.Join("..", "..", "testdata", "golden", "offline-breast-cancer."+strings.TrimPrefix(filepath.Ext(name), "."))
 		if *update {
 			if err := os.WriteFile(golden, got, 0o644); err != nil {
 				t.Fatal(err)
@@ -285,7 +285,7 @@ func readJSON(t *testing.T, path string, v any) {
 func TestFailedRerunRemovesTheEarlierBrief(t *testing.T) {
 	out := t.TempDir()
 	a, _, _ := testApp(nil)
-	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--any", "--out", out, "--format", "md,html"}); err != nil {
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", out, "--format", "md,html"}); err != nil {
 		t.Fatal(err)
 	}
 	a, stdout, _ := testApp(nil)
