@@ -74,6 +74,10 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if err != nil {
 		return err
 	}
+	if ctx.Err() != nil {
+		// Interrupted: the lookups left unanswered are not "unknown".
+		return fmt.Errorf("check: %w", ctx.Err())
+	}
 	// Unknown wins over not verified (engine.CheckReport.Status).
 	code := map[engine.CheckStatus]int{engine.AllFound: exitOK, engine.NotVerified: exitNotVerified, engine.Unknown: exitOracleUnavailable}[rep.Status()]
 	if o.json {

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -173,6 +175,32 @@ func TestFailureSaidOnce(t *testing.T) {
 		var buf bytes.Buffer
 		if code := finish(tt.give, &buf); code != tt.code || buf.String() != tt.want {
 			t.Errorf("finish(%v) = %d, %q; want %d, %q", tt.give, code, buf.String(), tt.code, tt.want)
+		}
+	}
+}
+
+// TestInterruptExits130Everywhere: a cancelled run exits 130 and says
+// "interrupted", printing no partial report.
+func TestInterruptExits130Everywhere(t *testing.T) {
+	doc := filepath.Join(t.TempDir(), "refs.md")
+	if err := os.WriteFile(doc, []byte("See doi:10.1002/hpja.70059 and doi:10.1234/not.in.corpus\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"check", "--offline", doc},
+		{"check", "--offline", "--json", doc},
+		{"brief", "--offline", "--topic", "breast cancer", "-o", filepath.Join(t.TempDir(), "out")},
+	} {
+		a, stdout, _ := testApp(nil)
+		err := runApp(cancelled, a, args)
+		var said bytes.Buffer
+		if code := finish(err, &said); code != exitInterrupted || said.String() != "citeloop: interrupted\n" {
+			t.Errorf("%v: exit %d, said %q (%v); want %d, interrupted", args, code, said.String(), err, exitInterrupted)
+		}
+		if strings.Contains(stdout.String(), "unknown") {
+			t.Errorf("%v: an interrupted check printed unknowns: %q", args, stdout)
 		}
 	}
 }
