@@ -216,3 +216,37 @@ func TestRetryIsLoggedAtDebugWithItsWait(t *testing.T) {
 		t.Errorf("retry line has no wait: %v", got)
 	}
 }
+
+// TestObserverSeesEveryStep: a front end is told each attempt, each retry
+// with its cause and wait, and the end, with the pass the call serves.
+func TestObserverSeesEveryStep(t *testing.T) {
+	l := loadLedger(t)
+	srv := newFake(t, geminiError(429, "RESOURCE_EXHAUSTED", ""), geminiText(draftJSON(t, l), "STOP"))
+	var got []agents.CallEvent
+	policy := agents.RetryPolicy{MaxAttempts: 3, Check: agents.DefaultCheckRetry, Backoff: func(int, *agents.CallError) time.Duration { return 2 * time.Millisecond }}
+	w := agents.NewWriter(newGemini(t, srv.URL, "gemini-2.5-flash"), agents.WithRetryPolicy(policy),
+		agents.WithObserver(func(e agents.CallEvent) { got = append(got, e) }))
+	if _, err := w.Write(context.Background(), contract.WriteRequest{Ledger: l, Iteration: 2}); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	base := agents.CallEvent{Agent: "writer", Model: "gemini-2.5-flash", Pass: 2}
+	step := func(s agents.CallStep, attempt int, cause agents.Kind, status int, wait time.Duration) agents.CallEvent {
+		e := base
+		e.Step, e.Attempt, e.Cause, e.Status, e.Wait = s, attempt, cause, status, wait
+		return e
+	}
+	want := []agents.CallEvent{
+		step(agents.CallStarted, 1, "", 0, 0),
+		step(agents.CallRetrying, 1, agents.KindAPIError, 429, 2*time.Millisecond),
+		step(agents.CallStarted, 2, "", 0, 0),
+		step(agents.CallDone, 0, "", 0, 0),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("events = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("event %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

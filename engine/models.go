@@ -64,6 +64,7 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 			agents.WithRetryPolicy(agents.RetryPolicy{MaxAttempts: cfg.MaxAttempts, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Second, 30*time.Second)}),
 			agents.WithMaxOutputTokens(ag.MaxOutputTokens),
 			agents.WithSeed(cfg.Seed),
+			agents.WithObserver(e.deps.ModelCalls),
 		}
 	}
 	return agents.NewWriter(wm, opts(cfg.Writer)...), agents.NewSkeptic(sm, opts(cfg.Skeptic)...), nil

@@ -46,7 +46,8 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents})
+	wait := &modelWait{w: a.stderr}
+	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe})
 }
 
 func newRootCmd(a *app) *cobra.Command {
