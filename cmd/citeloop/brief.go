@@ -41,7 +41,8 @@ extractive (it quotes abstract sentences verbatim, no language model) and the
 skeptic is rule-based. No API key and no network are needed.
 
 With --leads FILE (YAML, JSON Lines or CSV; fields id, name, orcid,
-affiliation, topic, since, until, max_sources) every valid lead runs in turn
+affiliation, topic, since, until, max_sources, any_topic_word, query) every
+valid lead runs in turn
 into --out/<id>/, and --out/summary.json records each lead's end reason.
 Invalid rows are reported by row and field and skipped; the others still run.
 A lead whose directory already holds a verified brief is skipped, so an
