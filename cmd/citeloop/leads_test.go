@@ -35,6 +35,11 @@ func TestBriefLeadsFile(t *testing.T) {
 	if got := exitCode(err); got != exitUsage {
 		t.Errorf("exit = %d (%v), want %d for a file with an invalid row", got, err, exitUsage)
 	}
+	for _, want := range []string{"== [1/2] lead screening (", "== [2/2] lead zebrafish ("} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout does not say %q:\n%s", want, stdout)
+		}
+	}
 	if !strings.Contains(stderr.String(), "orcid") || !strings.Contains(stderr.String(), "leads.yaml") {
 		t.Errorf("stderr does not name the file and field of the bad row: %s", stderr)
 	}
