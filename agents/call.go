@@ -23,6 +23,8 @@ type caller struct {
 	log     *zap.Logger
 	retry   RetryPolicy
 	timeout time.Duration
+	observe func(CallEvent)
+	pass    int
 }
 
 // call sends req until parse accepts the answer or the retry policy gives
@@ -34,7 +36,9 @@ func call[T any](ctx context.Context, c caller, req Request, parse func([]byte) 
 	attempts := max(c.retry.MaxAttempts, 1)
 	corrections := 0
 	original := req.User
+	defer c.event(CallEvent{Step: CallDone})
 	for attempt := 1; ; attempt++ {
+		c.event(CallEvent{Step: CallStarted, Attempt: attempt})
 		resp, err := c.attempt(ctx, req)
 		usage.Add(contract.Usage{
 			Calls:          1,
@@ -82,6 +86,10 @@ func call[T any](ctx context.Context, c caller, req Request, parse func([]byte) 
 		if c.retry.Backoff != nil {
 			wait = c.retry.Backoff(attempt, ce)
 		}
+		c.log.Debug("model retry", zap.String("agent", c.agent), zap.String("model", c.model.Name()),
+			zap.Int("next_attempt", attempt+1), zap.String("cause", string(ce.Kind)), zap.Int("status", ce.Status),
+			zap.String("finish_reason", string(ce.FinishReason)), zap.Duration("wait", wait))
+		c.event(CallEvent{Step: CallRetrying, Attempt: attempt, Cause: ce.Kind, Status: ce.Status, Wait: wait})
 		if err := sleep(ctx, wait); err != nil {
 			return zero, usage, fmt.Errorf("%w (%w)", ce, err)
 		}

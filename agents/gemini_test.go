@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/contract"
 )
@@ -191,5 +194,62 @@ func TestCancelledRunStopsRetrying(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("Write took %v after the context ended", d)
+	}
+}
+
+// TestRetryIsLoggedAtDebugWithItsWait: -v shows each retry, its cause and
+// the wait before it.
+func TestRetryIsLoggedAtDebugWithItsWait(t *testing.T) {
+	l := loadLedger(t)
+	srv := newFake(t, geminiError(503, "UNAVAILABLE", ""), geminiText(draftJSON(t, l), "STOP"))
+	core, logs := observer.New(zap.DebugLevel)
+	w := agents.NewWriter(newGemini(t, srv.URL, "m"), agents.WithRetryPolicy(fastRetry()), agents.WithLogger(zap.New(core)))
+	if _, err := w.Write(context.Background(), contract.WriteRequest{Ledger: l}); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	retries := logs.FilterMessage("model retry").All()
+	if len(retries) != 1 {
+		t.Fatalf("got %d retry lines, want 1: %v", len(retries), logs.All())
+	}
+	got := retries[0].ContextMap()
+	if retries[0].Level != zap.DebugLevel || got["agent"] != "writer" || got["cause"] != "api_error" || got["status"] != int64(503) || got["next_attempt"] != int64(2) {
+		t.Errorf("retry line = %v at %v", got, retries[0].Level)
+	}
+	if _, ok := got["wait"].(time.Duration); !ok {
+		t.Errorf("retry line has no wait: %v", got)
+	}
+}
+
+// TestObserverSeesEveryStep: a front end is told each attempt, each retry
+// with its cause and wait, and the end, with the pass the call serves.
+func TestObserverSeesEveryStep(t *testing.T) {
+	l := loadLedger(t)
+	srv := newFake(t, geminiError(429, "RESOURCE_EXHAUSTED", ""), geminiText(draftJSON(t, l), "STOP"))
+	var got []agents.CallEvent
+	policy := agents.RetryPolicy{MaxAttempts: 3, Check: agents.DefaultCheckRetry, Backoff: func(int, *agents.CallError) time.Duration { return 2 * time.Millisecond }}
+	w := agents.NewWriter(newGemini(t, srv.URL, "gemini-2.5-flash"), agents.WithRetryPolicy(policy),
+		agents.WithObserver(func(e agents.CallEvent) { got = append(got, e) }))
+	if _, err := w.Write(context.Background(), contract.WriteRequest{Ledger: l, Iteration: 2}); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	base := agents.CallEvent{Agent: "writer", Model: "gemini-2.5-flash", Pass: 2}
+	step := func(s agents.CallStep, attempt int, cause agents.Kind, status int, wait time.Duration) agents.CallEvent {
+		e := base
+		e.Step, e.Attempt, e.Cause, e.Status, e.Wait = s, attempt, cause, status, wait
+		return e
+	}
+	want := []agents.CallEvent{
+		step(agents.CallStarted, 1, "", 0, 0),
+		step(agents.CallRetrying, 1, agents.KindAPIError, 429, 2*time.Millisecond),
+		step(agents.CallStarted, 2, "", 0, 0),
+		step(agents.CallDone, 0, "", 0, 0),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("events = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("event %d = %+v, want %+v", i, got[i], want[i])
+		}
 	}
 }

@@ -15,6 +15,7 @@ type settings struct {
 	timeout         time.Duration
 	maxOutputTokens int
 	seed            int64
+	observe         func(CallEvent)
 }
 
 // Defaults: no logging, DefaultRetryPolicy, 120 s per call, 8192 output
@@ -57,7 +58,7 @@ func WithMaxOutputTokens(n int) Option { return func(s *settings) { s.maxOutputT
 func WithSeed(seed int64) Option { return func(s *settings) { s.seed = seed } }
 
 func (s settings) caller(agent string, m Model) caller {
-	return caller{agent: agent, model: m, log: s.log, retry: s.retry, timeout: s.timeout}
+	return caller{agent: agent, model: m, log: s.log, retry: s.retry, timeout: s.timeout, observe: s.observe}
 }
 
 func (s settings) request(system, user, schemaName string, schema map[string]any) Request {

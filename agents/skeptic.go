@@ -45,7 +45,7 @@ func (k *Skeptic) Review(ctx context.Context, req contract.ReviewRequest) (contr
 		}
 		return obj.ResolveClaims(req.Draft)
 	}
-	obj, usage, err := call(ctx, k.call, r, parse)
+	obj, usage, err := call(ctx, k.call.forPass(req.Iteration), r, parse)
 	if err != nil {
 		return contract.ReviewResult{Usage: usage}, err
 	}

@@ -39,7 +39,7 @@ func (w *Writer) Write(ctx context.Context, req contract.WriteRequest) (contract
 	writeSources(&b, req.Ledger.Entries)
 	b.WriteString("Write the brief on the lead from these sources only.\n")
 	r := w.s.request(writerPrompt, b.String(), "draft", DraftSchema())
-	d, usage, err := call(ctx, w.call, r, contract.ParseDraft)
+	d, usage, err := call(ctx, w.call.forPass(req.Iteration), r, contract.ParseDraft)
 	if err != nil {
 		return contract.WriteResult{Usage: usage}, err
 	}
@@ -126,7 +126,7 @@ func (w *Writer) repair(ctx context.Context, req contract.WriteRequest, failed [
 	writeJSON(&b, failed)
 	b.WriteString("</failed_claims>\n\nFix only these claims.\n")
 	r := w.s.request(repairPrompt, b.String(), "draft", DraftSchema())
-	fixed, usage, err := call(ctx, w.call, r, parseRepair)
+	fixed, usage, err := call(ctx, w.call.forPass(req.Iteration), r, parseRepair)
 	if err != nil {
 		return contract.WriteResult{Usage: usage}, err
 	}

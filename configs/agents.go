@@ -39,11 +39,26 @@ type Agent struct {
 	MaxOutputTokens int `yaml:"max_output_tokens"`
 }
 
-// DefaultAgents is Gemini 2.5 Flash for both agents, 120 s per call, 4
-// attempts.
+// The default models. The skeptic's differs from the writer's because a
+// model judges its own output leniently; both need only a Gemini key.
+const (
+	DefaultWriterModel  = "gemini-2.5-flash"
+	DefaultSkepticModel = "gemini-2.5-pro"
+)
+
+// DefaultAgents is Gemini 2.5 Flash as writer and Gemini 2.5 Pro as
+// skeptic, 120 s per call, 4 attempts.
 func DefaultAgents() Agents {
-	a := Agent{Provider: ProviderGemini, Model: "gemini-2.5-flash", MaxOutputTokens: 8192}
-	return Agents{Writer: a, Skeptic: a, Timeout: 120 * time.Second, MaxAttempts: 4, Seed: 7}
+	w := Agent{Provider: ProviderGemini, Model: DefaultWriterModel, MaxOutputTokens: 8192}
+	s := w
+	s.Model = DefaultSkepticModel
+	return Agents{Writer: w, Skeptic: s, Timeout: 120 * time.Second, MaxAttempts: 4, Seed: 7}
+}
+
+// SameModel reports whether the writer and the skeptic are the same model
+// of the same provider, which the CLI warns about.
+func (a Agents) SameModel() bool {
+	return a.Writer.Provider == a.Skeptic.Provider && a.Writer.Model == a.Skeptic.Model
 }
 
 // Validate checks the section.

@@ -5,13 +5,11 @@
 package configs
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/citeloop/citeloop/internal/strictyaml"
 )
 
 // Config is the whole configuration. Each section lives in its own file.
@@ -77,13 +75,12 @@ func Load(path string) (Config, error) {
 	return cfg, nil
 }
 
-// Decode decodes YAML into cfg strictly: unknown keys and values of the wrong
-// type are errors that name the key and line.
+// Decode decodes YAML into cfg strictly (strictyaml): an unknown key names
+// its path and the nearest valid key, a value of the wrong type names its
+// key and the kind of value expected, both with the line.
 func Decode(data []byte, cfg *Config) error {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("%w: %v", ErrInvalid, err)
+	if err := strictyaml.Unmarshal(data, cfg); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/citeloop/citeloop/internal/strictyaml"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -124,6 +125,10 @@ func (o *Oracles) ApplyEnv(getenv func(string) string) {
 	}
 }
 
+// settingKeys are the keys of the oracles section that are not an oracle's
+// section.
+var settingKeys = []string{"use", "policy", "contact", "cache"}
+
 // Validate checks the section and names the first bad key.
 func (o Oracles) Validate() error {
 	if len(o.Use) == 0 {
@@ -166,6 +171,11 @@ func (o Oracles) Validate() error {
 		switch {
 		case n.Kind == yaml.MappingNode, n.Kind == yaml.ScalarNode && n.Tag == "!!null":
 		default:
+			// A scalar where a setting was meant ("polcy: any_of") is a
+			// typo, not an oracle: say which setting.
+			if near := strictyaml.Nearest(name, settingKeys); near != "" {
+				return invalid("oracles."+name, "line %d: unknown key %q; did you mean %q?", n.Line, name, near)
+			}
 			return invalid("oracles."+name, "line %d: must be a mapping of an oracle's settings, got a YAML %s", n.Line, kindName(n.Kind))
 		}
 	}

@@ -104,7 +104,8 @@ func TestDecodeErrorsNameTheKey(t *testing.T) {
 		{"wrong type names the line", "oracles:\n  cache:\n    dir: [a]\n", "line 3"},
 		{"unknown top-level key", "oracle:\n  use: [europepmc]\n", "oracle"},
 		{"section is a list", "oracles:\n  europepmc: [base_url]\n", "oracles.europepmc: line 2: must be a mapping"},
-		{"section is a scalar", "oracles:\n  polcy: any_of\n", "oracles.polcy: line 2: must be a mapping"},
+		{"section is a scalar", "oracles:\n  europepmc: fast\n", "oracles.europepmc: line 2: must be a mapping"},
+		{"setting typo", "oracles:\n  polcy: any_of\n", `oracles.polcy: line 2: unknown key "polcy"; did you mean "policy"?`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

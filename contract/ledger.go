@@ -87,6 +87,12 @@ type Lead struct {
 	Since      string `json:"since,omitempty" yaml:"since"`
 	Until      string `json:"until,omitempty" yaml:"until"`
 	MaxSources int    `json:"max_sources,omitempty" yaml:"max_sources"`
+	// AnyTopicWord widens the topic from all of its words and phrases (the
+	// default, as Europe PMC and PubMed users expect) to any of them.
+	AnyTopicWord bool `json:"any_topic_word,omitempty" yaml:"any_topic_word"`
+	// Query is a raw Europe PMC query sent as the whole query, never
+	// combined with other fields.
+	Query string `json:"query,omitempty" yaml:"query"`
 }
 
 // Describe is a short human label for the lead, for logs and messages.
@@ -100,6 +106,9 @@ func (l Lead) Describe() string {
 	}
 	if l.Topic != "" {
 		parts = append(parts, "topic "+strconvQuote(l.Topic))
+	}
+	if l.Query != "" {
+		parts = append(parts, "query "+strconvQuote(l.Query))
 	}
 	if l.Since != "" {
 		parts = append(parts, "since "+l.Since)

@@ -74,7 +74,7 @@ func newOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead
 func BenchmarkOfflineBrief(b *testing.B) {
 	ctx := context.Background()
 	cfg := configs.Default()
-	lead := contract.Lead{Topic: "cancer screening"}
+	lead := contract.Lead{Topic: "cancer screening", AnyTopicWord: true}
 	b.Run("engine", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -12,6 +12,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/cache"
@@ -36,6 +37,9 @@ type Deps struct {
 	// Agents, when set, builds the writer and the skeptic instead of the
 	// configured models or the offline agents (tests script agents with it).
 	Agents AgentFactory
+	// ModelCalls, when set, is told each step of every model call (a front
+	// end shows what the run waits for); never prompt or answer text.
+	ModelCalls func(agents.CallEvent)
 }
 
 // AgentFactory builds a writer and a skeptic for a Briefer.

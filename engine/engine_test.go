@@ -69,7 +69,7 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 	topics := []string{"cancer screening", "prostate cancer", "vaccination", "no such topic xyzzy"}
 	alone := map[string]engine.Outcome{}
 	for _, topic := range topics {
-		alone[topic] = b.RunLead(context.Background(), contract.Lead{Topic: topic})
+		alone[topic] = b.RunLead(context.Background(), contract.Lead{Topic: topic, AnyTopicWord: true})
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
@@ -78,7 +78,7 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			topic := topics[i%len(topics)]
-			got := b.RunLead(context.Background(), contract.Lead{Topic: topic})
+			got := b.RunLead(context.Background(), contract.Lead{Topic: topic, AnyTopicWord: true})
 			if d := cmp.Diff(alone[topic].Files, got.Files); d != "" || got.Reason != alone[topic].Reason {
 				errs <- topic + ": concurrent outcome differs: " + d
 			}
@@ -121,11 +121,11 @@ func TestRunLeadOutcomes(t *testing.T) {
 		wantFiles []string
 		wantErr   error
 	}{
-		{name: "verified", ctx: context.Background(), lead: contract.Lead{Topic: "cancer screening"},
+		{name: "verified", ctx: context.Background(), lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
 			wantEnd: pipeline.Verified, wantFiles: []string{pipeline.LedgerFile, pipeline.DraftFile, "brief.md", "brief.json"}},
 		{name: "refused renders the report only", ctx: context.Background(), lead: contract.Lead{Topic: "xyzzy plugh"},
 			wantEnd: pipeline.Refused, wantFiles: []string{pipeline.ReportFile}},
-		{name: "cancelled is errored", ctx: cancelled, lead: contract.Lead{Topic: "cancer screening"},
+		{name: "cancelled is errored", ctx: cancelled, lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
 			wantEnd: pipeline.Errored, wantErr: context.Canceled},
 	}
 	for _, tt := range tests {
@@ -157,7 +157,7 @@ func TestRunLeadOutcomes(t *testing.T) {
 func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 	b := offlineBriefer(t)
 	var passes []int
-	o := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening"}, func(it pipeline.Iteration) { passes = append(passes, it.N) })
+	o := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, func(it pipeline.Iteration) { passes = append(passes, it.N) })
 	var want []int
 	for _, it := range o.Metrics().Iterations {
 		want = append(want, it.N)
@@ -169,7 +169,7 @@ func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 
 func TestPublish(t *testing.T) {
 	b := offlineBriefer(t, pipeline.Markdown)
-	verified := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening"})
+	verified := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
 	refused := b.RunLead(context.Background(), contract.Lead{Topic: "xyzzy plugh"})
 	tampered := verified
 	tampered.Result.Draft.Title += " (edited)"
@@ -211,7 +211,7 @@ func TestPublish(t *testing.T) {
 
 func TestLedgerUnchanged(t *testing.T) {
 	b := offlineBriefer(t, pipeline.Markdown)
-	lead := contract.Lead{Topic: "cancer screening"}
+	lead := contract.Lead{Topic: "cancer screening", AnyTopicWord: true}
 	dir := t.TempDir()
 	if _, err := engine.Publish(dir, b.RunLead(context.Background(), lead), false); err != nil {
 		t.Fatal(err)
@@ -249,7 +249,7 @@ func TestRunLeadsRecordsEveryLeadAndResumes(t *testing.T) {
 	b := offlineBriefer(t, pipeline.Markdown)
 	out := t.TempDir()
 	job := engine.LeadsJob{File: "leads.yaml", Out: out, Leads: []contract.Lead{
-		{ID: "ok", Topic: "cancer screening"}, {ID: "none", Topic: "xyzzy plugh"}, {ID: "ok", Topic: "vaccination"},
+		{ID: "ok", Topic: "cancer screening", AnyTopicWord: true}, {ID: "none", Topic: "xyzzy plugh"}, {ID: "ok", Topic: "vaccination"},
 	}}
 	var started, invalid []string
 	obs := engine.Observer{

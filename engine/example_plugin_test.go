@@ -132,7 +132,7 @@ func Example_ownOracle() {
 	if err != nil {
 		panic(err)
 	}
-	o := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening"})
+	o := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
 	p, err := b.Publish(filepath.Join(dir, "brief"), o, false)
 	if err != nil {
 		panic(err)

@@ -3,30 +3,133 @@ package engine
 import (
 	"fmt"
 	"io"
+	"os"
+	"reflect"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
+	"golang.org/x/term"
 )
 
-// NewLogger logs to w, as console text or JSON, at level (debug, info,
-// warn, error): every front end logs the same way.
+// Log formats NewLogger accepts.
+const (
+	// LogAuto is console on a terminal, JSON otherwise (a pipe, a file, a
+	// log collector).
+	LogAuto = "auto"
+	// LogConsole is for people: short local time, level, message, then the
+	// fields that have a value, durations as 1.2s. The level is coloured
+	// when w is a terminal.
+	LogConsole = "console"
+	// LogJSON is for machines: one JSON object a line, every field.
+	LogJSON = "json"
+)
+
+// NewLogger logs to w in format (auto, console or json) at level (debug,
+// info, warn, error): every front end logs the same way.
 func NewLogger(w io.Writer, format, level string) (*zap.Logger, error) {
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
 		return nil, fmt.Errorf("--log-level: %w", err)
 	}
-	encCfg := zap.NewProductionEncoderConfig()
-	encCfg.EncodeTime = zapcore.ISO8601TimeEncoder
-	var enc zapcore.Encoder
-	switch strings.ToLower(format) {
-	case "console":
-		encCfg.EncodeLevel = zapcore.CapitalLevelEncoder
-		enc = zapcore.NewConsoleEncoder(encCfg)
-	case "json":
-		enc = zapcore.NewJSONEncoder(encCfg)
-	default:
-		return nil, fmt.Errorf("--log-format: want console or json, got %q", format)
+	tty := isTerminal(w)
+	format = strings.ToLower(format)
+	if format == LogAuto || format == "" {
+		format = LogJSON
+		if tty {
+			format = LogConsole
+		}
 	}
-	return zap.New(zapcore.NewCore(enc, zapcore.AddSync(w), lvl)), nil
+	var core zapcore.Core
+	switch format {
+	case LogConsole:
+		enc := zapcore.EncoderConfig{
+			TimeKey: "T", LevelKey: "L", MessageKey: "M",
+			EncodeTime:     zapcore.TimeEncoderOfLayout("15:04:05"),
+			EncodeLevel:    zapcore.CapitalLevelEncoder,
+			EncodeDuration: shortDuration,
+			// One space, not a tab: the fields follow the message.
+			ConsoleSeparator: " ",
+		}
+		if tty {
+			enc.EncodeLevel = zapcore.CapitalColorLevelEncoder
+		}
+		core = dropEmpty{zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.AddSync(w), lvl)}
+	case LogJSON:
+		enc := zap.NewProductionEncoderConfig()
+		enc.EncodeTime = zapcore.ISO8601TimeEncoder
+		core = zapcore.NewCore(zapcore.NewJSONEncoder(enc), zapcore.AddSync(w), lvl)
+	default:
+		return nil, fmt.Errorf("--log-format: want auto, console or json, got %q", format)
+	}
+	return zap.New(core), nil
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// shortDuration writes a duration the way a person reads it: 1.2s, 350ms,
+// 2m30s.
+func shortDuration(d time.Duration, enc zapcore.PrimitiveArrayEncoder) {
+	switch {
+	case d >= time.Minute:
+		d = d.Round(time.Second)
+	case d >= time.Second:
+		d = d.Round(100 * time.Millisecond)
+	case d >= time.Millisecond:
+		d = d.Round(time.Millisecond)
+	}
+	enc.AppendString(d.String())
+}
+
+// dropEmpty leaves out the fields that carry nothing (an empty string, a
+// nil value): on a terminal `lead_id=""` is noise.
+type dropEmpty struct{ zapcore.Core }
+
+func (c dropEmpty) With(fields []zapcore.Field) zapcore.Core {
+	return dropEmpty{c.Core.With(nonEmpty(fields))}
+}
+
+func (c dropEmpty) Check(e zapcore.Entry, ce *zapcore.CheckedEntry) *zapcore.CheckedEntry {
+	if c.Enabled(e.Level) {
+		return ce.AddCore(e, c)
+	}
+	return ce
+}
+
+func (c dropEmpty) Write(e zapcore.Entry, fields []zapcore.Field) error {
+	return c.Core.Write(e, nonEmpty(fields))
+}
+
+func nonEmpty(fields []zapcore.Field) []zapcore.Field {
+	out := fields[:0:0]
+	for _, f := range fields {
+		switch {
+		case f.Type == zapcore.StringType && f.String == "":
+		case f.Type == zapcore.ReflectType && isNil(f.Interface): // nil, or empty
+		case f.Type == zapcore.SkipType:
+		default:
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// isNil reports nil, a nil pointer, or an empty map or slice.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Map, reflect.Slice:
+		return rv.Len() == 0
+	case reflect.Pointer, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
 }

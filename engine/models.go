@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/agents/gemini"
 	"github.com/citeloop/citeloop/agents/offline"
@@ -40,6 +42,10 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 		return nil, nil, fmt.Errorf("%w: no model credentials: %s; or pass --offline to run without a model",
 			configs.ErrInvalid, strings.Join(missing, "; "))
 	}
+	if cfg.SameModel() {
+		e.deps.Logger.Warn("the writer and the skeptic are the same model, which judges its own output leniently: set --skeptic-model (agents.skeptic.model) to another",
+			zap.String("model", cfg.Writer.Model))
+	}
 	// The SDK clients take a context only to look up cloud credentials; the
 	// builder has none, and every model call gets the run's context.
 	ctx := context.Background()
@@ -58,6 +64,7 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 			agents.WithRetryPolicy(agents.RetryPolicy{MaxAttempts: cfg.MaxAttempts, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Second, 30*time.Second), ContractRetries: 1}),
 			agents.WithMaxOutputTokens(ag.MaxOutputTokens),
 			agents.WithSeed(cfg.Seed),
+			agents.WithObserver(e.deps.ModelCalls),
 		}
 	}
 	return agents.NewWriter(wm, opts(cfg.Writer)...), agents.NewSkeptic(sm, opts(cfg.Skeptic)...), nil

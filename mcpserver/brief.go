@@ -16,7 +16,8 @@ import (
 
 // LeadInput is what a brief is about: a topic, a researcher, or both.
 type LeadInput struct {
-	Topic       string `json:"topic,omitempty" jsonschema:"the topic: words or \"quoted phrases\", e.g. cancer screening"`
+	Topic       string `json:"topic,omitempty" jsonschema:"the topic: words or \"quoted phrases\", e.g. cancer screening; records must match every word and phrase"`
+	AnyWord     bool   `json:"any_topic_word,omitempty" jsonschema:"match records with any word or phrase of the topic instead of all of them (widens a topic too narrow to brief)"`
 	ORCID       string `json:"orcid,omitempty" jsonschema:"a researcher's ORCID iD, e.g. 0000-0002-1825-0097"`
 	Name        string `json:"name,omitempty" jsonschema:"a researcher's name as Europe PMC writes authors, e.g. Smith AB"`
 	Affiliation string `json:"affiliation,omitempty" jsonschema:"narrows a name search to this affiliation"`
@@ -26,7 +27,7 @@ type LeadInput struct {
 }
 
 func (l LeadInput) lead() contract.Lead {
-	return contract.Lead{Topic: l.Topic, ORCID: l.ORCID, Name: l.Name, Affiliation: l.Affiliation, Since: l.Since, Until: l.Until, MaxSources: l.MaxSources}
+	return contract.Lead{Topic: l.Topic, AnyTopicWord: l.AnyWord, ORCID: l.ORCID, Name: l.Name, Affiliation: l.Affiliation, Since: l.Since, Until: l.Until, MaxSources: l.MaxSources}
 }
 
 // size is the lead's total text, for the input cap.

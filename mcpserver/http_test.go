@@ -154,7 +154,7 @@ func TestHTTPTools(t *testing.T) {
 	if got := errorText(t, call(t, cs, "check_citations", map[string]any{"text": strings.Repeat("x", 1025)}, nil)); !strings.HasPrefix(got, "input_too_large: ") {
 		t.Errorf("over the cap: %q", got)
 	}
-	res, err := writeBrief(context.Background(), cs, map[string]any{"topic": "cancer screening"})
+	res, err := writeBrief(context.Background(), cs, map[string]any{"topic": "cancer screening", "any_topic_word": true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestHTTPCancelWriteBrief(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := writeBrief(ctx, cs, map[string]any{"topic": "cancer screening"})
+		_, err := writeBrief(ctx, cs, map[string]any{"topic": "cancer screening", "any_topic_word": true})
 		done <- err
 	}()
 	select {

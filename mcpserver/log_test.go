@@ -39,7 +39,7 @@ func TestLogsCarryNoText(t *testing.T) {
 	call(t, cs, "check_citations", map[string]any{"text": secret + " doi:" + e.DOI}, nil)
 	call(t, cs, "verify_quote", mcpserver.QuoteInput{DOI: e.DOI, Quote: quote}, nil)
 	var brief mcpserver.BriefOutput
-	if res := call(t, cs, "write_brief", map[string]any{"topic": "cancer screening"}, &brief); res.IsError {
+	if res := call(t, cs, "write_brief", map[string]any{"topic": "cancer screening", "any_topic_word": true}, &brief); res.IsError {
 		t.Fatal(errorText(t, res))
 	}
 	var briefMD string

@@ -144,7 +144,7 @@ func TestListTools(t *testing.T) {
 func ledger(t *testing.T, cs *mcp.ClientSession) contract.Ledger {
 	t.Helper()
 	var out mcpserver.CollectOutput
-	res := call(t, cs, "collect_sources", map[string]any{"topic": "cancer screening", "max_sources": 3}, &out)
+	res := call(t, cs, "collect_sources", map[string]any{"topic": "cancer screening", "any_topic_word": true, "max_sources": 3}, &out)
 	if res.IsError {
 		t.Fatalf("collect_sources: %s", errorText(t, res))
 	}
@@ -345,7 +345,7 @@ func writeBrief(ctx context.Context, cs *mcp.ClientSession, args map[string]any)
 
 func TestWriteBriefVerifiedWithProgress(t *testing.T) {
 	cs, log := connect(t, newServer(t, mcpserver.Options{}, nil))
-	res, err := writeBrief(context.Background(), cs, map[string]any{"topic": "cancer screening"})
+	res, err := writeBrief(context.Background(), cs, map[string]any{"topic": "cancer screening", "any_topic_word": true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -417,7 +417,7 @@ func TestWriteBriefFailureIsToolErrorNeverBrief(t *testing.T) {
 		return fabricator{}, noObjection{}, nil
 	}
 	cs, log := connect(t, newServer(t, mcpserver.Options{MaxIterations: 2}, agents))
-	res, err := writeBrief(context.Background(), cs, map[string]any{"topic": "cancer screening"})
+	res, err := writeBrief(context.Background(), cs, map[string]any{"topic": "cancer screening", "any_topic_word": true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -456,7 +456,7 @@ func TestWriteBriefCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := writeBrief(ctx, cs, map[string]any{"topic": "cancer screening"})
+		_, err := writeBrief(ctx, cs, map[string]any{"topic": "cancer screening", "any_topic_word": true})
 		done <- err
 	}()
 	select {
@@ -475,5 +475,24 @@ func TestWriteBriefCancel(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the server did not cancel the writer")
+	}
+}
+
+// TestCollectSourcesTopicWords: a topic's words must all match unless
+// any_topic_word widens it, as --any does on the command line.
+func TestCollectSourcesTopicWords(t *testing.T) {
+	cs, _ := connect(t, newServer(t, mcpserver.Options{}, nil))
+	for _, tt := range []struct {
+		any      bool
+		wantJoin string
+	}{{any: false, wantJoin: " AND "}, {any: true, wantJoin: " OR "}} {
+		var out mcpserver.CollectOutput
+		res := call(t, cs, "collect_sources", map[string]any{"topic": "breast cancer", "any_topic_word": tt.any}, &out)
+		if res.IsError {
+			t.Fatalf("any_topic_word=%v: %s", tt.any, errorText(t, res))
+		}
+		if !strings.Contains(out.Ledger.Query, tt.wantJoin) {
+			t.Errorf("any_topic_word=%v: query %q does not join the words with %q", tt.any, out.Ledger.Query, tt.wantJoin)
+		}
 	}
 }

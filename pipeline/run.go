@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -136,7 +137,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 	res.Metrics.Sources = len(ledger.Entries)
 	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
 	if len(ledger.Entries) < minSources {
-		return end(Refused, fmt.Sprintf("%d citable sources for %s; need %d", len(ledger.Entries), lead.Describe(), minSources))
+		return end(Refused, fmt.Sprintf("%d citable sources for %s; need %d%s%s", len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
 	}
 
 	req := contract.WriteRequest{Lead: lead, Ledger: ledger}
@@ -246,4 +247,28 @@ func summarize(reasons map[contract.Reason]int) string {
 	}
 	slices.Sort(keys)
 	return strings.Join(keys, ", ")
+}
+
+// narrowTopicHint suggests widening a topic of several words, which a
+// record must all match.
+func narrowTopicHint(l contract.Lead) string {
+	if l.AnyTopicWord || len(strings.Fields(l.Topic)) < 2 {
+		return ""
+	}
+	return " (a record must match every topic word: try fewer words, or --any to match any of them)"
+}
+
+// excludedCounts says, in one line, why records were kept out of the
+// citable ledger: "; kept out: 16 not_found, 5 no_doi" ("" when none was).
+func excludedCounts(excluded map[string]int) string {
+	var parts []string
+	for _, reason := range slices.Sorted(maps.Keys(excluded)) {
+		if n := excluded[reason]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, reason))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; kept out: " + strings.Join(parts, ", ")
 }

@@ -46,7 +46,7 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening"})
+	out := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
 	if out.Reason != pipeline.Verified {
 		t.Fatalf("setup: run ended %s: %s", out.Reason, out.Detail)
 	}

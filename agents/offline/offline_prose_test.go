@@ -32,7 +32,7 @@ func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
 	claims, numbered := 0, 0
 	for _, topic := range []string{"cancer screening", "cancer", "survival", "prostate cancer", "breast cancer", "bladder cancer", "pancreatic cancer", "mental health", "artificial intelligence", "paclitaxel", "time-restricted eating", "RNA", "smoking"} {
 		c := collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", collect.Options{MaxSources: 30, MaxTotalChars: 1 << 20})
-		lead := contract.Lead{Topic: topic}
+		lead := contract.Lead{Topic: topic, AnyTopicWord: true}
 		ledger, err := c.Collect(context.Background(), lead)
 		if err != nil {
 			t.Fatalf("%s: collect: %v", topic, err)

@@ -32,7 +32,7 @@ func TestBriefModelFlagsSayWhatIsMissing(t *testing.T) {
 	}{
 		{
 			name: "no key at all",
-			want: []string{"writer (gemini gemini-2.5-flash) needs GEMINI_API_KEY", "skeptic (gemini gemini-2.5-flash) needs GEMINI_API_KEY", "--offline"},
+			want: []string{"writer (gemini gemini-2.5-flash) needs GEMINI_API_KEY", "skeptic (gemini gemini-2.5-pro) needs GEMINI_API_KEY", "--offline"},
 		},
 		{
 			name:    "openai skeptic without key",
@@ -167,5 +167,45 @@ func TestBriefWithFakeGeminiEndToEnd(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), `"model":"M1"`) || !strings.Contains(stderr.String(), `"prompt_tokens"`) {
 		t.Errorf("model calls are not logged with model and tokens: %s", stderr)
+	}
+}
+
+// TestSameModelForBothAgentsWarns: a model judges its own output leniently,
+// so the run says so when the writer and the skeptic are the same model;
+// the defaults are two different models.
+func TestSameModelForBothAgentsWarns(t *testing.T) {
+	const warning = "the writer and the skeptic are the same model"
+	tests := []struct {
+		name string
+		args []string
+		want bool
+	}{
+		{"same model", []string{"--writer-model", "M1", "--skeptic-model", "M1"}, true},
+		{"different models", []string{"--writer-model", "M1", "--skeptic-model", "M2"}, false},
+		{"same model name, other provider", []string{"--writer-model", "M1", "--skeptic-model", "M1", "--skeptic-provider", "openai"}, false},
+		{"defaults", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(&fakeGemini{})
+			defer srv.Close()
+			a, _, stderr := testApp(map[string]string{"GOOGLE_GEMINI_BASE_URL": srv.URL, "GEMINI_API_KEY": "k", "OPENAI_API_KEY": "k", "OPENAI_BASE_URL": srv.URL})
+			corpus, err := snapshot.LoadFile(sourcesFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.registry = func() (*oracles.Registry, error) {
+				r := oracles.NewRegistry()
+				return r, r.Register("europepmc", oracles.NoSettings(func(oracles.Env) (oracles.Oracle, error) { return snapshot.NewOracle(corpus), nil }))
+			}
+			args := append([]string{"--log-format", "json", "brief", "--sources", sourcesFile, "--topic", "cancer", "--max-iterations", "1", "--model-timeout", "5s", "--out", t.TempDir()}, tt.args...)
+			_ = runApp(context.Background(), a, args)
+			if got := strings.Contains(stderr.String(), warning); got != tt.want {
+				t.Errorf("warned = %v, want %v\nstderr: %s", got, tt.want, stderr)
+			}
+		})
+	}
+	if d := configs.DefaultAgents(); d.SameModel() {
+		t.Errorf("the default writer and skeptic are the same model %s", d.Writer.Model)
 	}
 }

@@ -43,7 +43,8 @@ extractive (it quotes abstract sentences verbatim, no language model) and the
 skeptic is rule-based. No API key and no network are needed.
 
 With --leads FILE (YAML, JSON Lines or CSV; fields id, name, orcid,
-affiliation, topic, since, until, max_sources) every valid lead runs in turn
+affiliation, topic, since, until, max_sources, any_topic_word, query) every
+valid lead runs in turn
 into --out/<id>/, and --out/summary.json records each lead's end reason.
 Invalid rows are reported by row and field and skipped; the others still run.
 A lead whose directory already holds a verified brief is skipped, so an
@@ -52,7 +53,7 @@ row was valid and every lead verified; otherwise 2 if a row was invalid, else
 the code of the first lead that did not verify.
 
 ` + exitCodesHelp,
-		Example: `  citeloop brief --offline --topic "cancer screening" --out /tmp/brief
+		Example: `  citeloop brief --offline --topic "breast cancer" --out /tmp/brief
   citeloop brief --offline --sources testdata/europepmc/pyEuropePMC__search_cancer_core.json --topic "prostate cancer" --out out/
   citeloop brief --offline --leads leads.yaml --out nightly/
   GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 --since 2022-01-01 --topic "screening" --out out/`,
@@ -64,13 +65,18 @@ the code of the first lead that did not verify.
 			if !cmd.Flags().Changed("include-retracted") {
 				o.collect.includeRetracted = a.cfg.Collect.IncludeRetracted
 			}
+			if o.offline {
+				if err := offlineModelFlags(cmd.Flags()); err != nil {
+					return err
+				}
+			}
 			return runBrief(cmd.Context(), a, &o)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
-	f.StringVar(&o.out, "out", "", "directory to write the brief and its ledger into (required)")
+	f.StringVarP(&o.out, "out", "o", "", "directory to write the brief and its ledger into (required)")
 	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
 	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file (PKCS#8 PEM from citeloop keygen or openssl, or a 32-byte seed) to sign each brief's stamp")
 	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
@@ -93,6 +99,9 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	}
 	if o.corpus != "" && !o.offline {
 		return usageError("--corpus is only used with --offline")
+	}
+	if err := checkOutDir(o.out); err != nil {
+		return err
 	}
 	if o.collect.leads != "" && o.collect.hasLeadFlags() {
 		return usageError("--leads FILE replaces --orcid, --name, --affiliation, --topic, --since, --until and --max-sources: give the leads in the file")
@@ -167,5 +176,5 @@ func outcome(o engine.Outcome) error {
 	if o.Reason == pipeline.Verified {
 		return nil
 	}
-	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail)}
+	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail), said: true}
 }

@@ -36,7 +36,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 func TestBriefOfflineWritesAVerifiedBrief(t *testing.T) {
 	a, stdout, stderr := testApp(nil)
 	out := t.TempDir()
-	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--format", "md,json,html"})
+	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--any", "--out", out, "--format", "md,json,html"})
 	if code := exitCode(err); code != exitOK {
 		t.Fatalf("exit %d (%v)\nstdout: %s\nstderr: %s", code, err, stdout, stderr)
 	}
@@ -94,7 +94,7 @@ func TestBriefOfflineWritesAVerifiedBrief(t *testing.T) {
 func TestBriefOfflineGolden(t *testing.T) {
 	a, _, _ := testApp(nil)
 	out := t.TempDir()
-	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--format", "md,html"}); err != nil {
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", out, "--format", "md,html"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"brief.md", "brief.html"} {
@@ -102,7 +102,7 @@ func TestBriefOfflineGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("..", "..", "testdata", "golden", "offline-cancer-screening."+strings.TrimPrefix(filepath.Ext(name), "."))
+		golden := filepath.Join("..", "..", "testdata", "golden", "offline-breast-cancer."+strings.TrimPrefix(filepath.Ext(name), "."))
 		if *update {
 			if err := os.WriteFile(golden, got, 0o644); err != nil {
 				t.Fatal(err)
@@ -182,7 +182,7 @@ func TestBriefFailuresExitWithTheirCodeAndWriteNoBrief(t *testing.T) {
 				}
 			}
 			out := filepath.Join(t.TempDir(), "out")
-			args := append([]string{"brief", "--topic", "cancer screening", "--out", out}, tt.args...)
+			args := append([]string{"brief", "--topic", "cancer screening", "--any", "--out", out}, tt.args...)
 			err := runApp(context.Background(), a, args)
 			if got := exitCode(err); got != tt.wantCode {
 				t.Errorf("exit code = %d (%v), want %d", got, err, tt.wantCode)
@@ -217,7 +217,7 @@ func TestBriefReportIsNotABrief(t *testing.T) {
 		return fixedWriter{draft: contract.Draft{Sections: []contract.Section{}, Refused: true, Missing: "trials"}, calls: &calls}, noObjections{}, nil
 	}
 	out := t.TempDir()
-	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--report"})
+	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--any", "--out", out, "--report"})
 	if exitCode(err) != exitRefused {
 		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
 	}
@@ -285,7 +285,7 @@ func readJSON(t *testing.T, path string, v any) {
 func TestFailedRerunRemovesTheEarlierBrief(t *testing.T) {
 	out := t.TempDir()
 	a, _, _ := testApp(nil)
-	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--format", "md,html"}); err != nil {
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", out, "--format", "md,html"}); err != nil {
 		t.Fatal(err)
 	}
 	a, stdout, _ := testApp(nil)
@@ -293,7 +293,7 @@ func TestFailedRerunRemovesTheEarlierBrief(t *testing.T) {
 	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
 		return fixedWriter{draft: contract.Draft{Sections: []contract.Section{}, Refused: true, Missing: "trials"}, calls: &calls}, noObjections{}, nil
 	}
-	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out})
+	err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--any", "--out", out})
 	if exitCode(err) != exitRefused {
 		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
 	}
@@ -314,7 +314,7 @@ func TestInterruptedRunExits130(t *testing.T) {
 		return cancellingWriter{cancel: cancel}, noObjections{}, nil
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	err := runApp(ctx, a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out})
+	err := runApp(ctx, a, []string{"brief", "--offline", "--topic", "cancer screening", "--any", "--out", out})
 	if got := exitCode(err); got != exitInterrupted {
 		t.Errorf("exit = %d (%v), want %d", got, err, exitInterrupted)
 	}

@@ -111,7 +111,7 @@ func TestBriefLiveEuropePMC(t *testing.T) {
 				return &callWriter{draft: func(int) contract.Draft { return realDraft }, calls: &calls}, noObjections{}, nil
 			}
 			out := filepath.Join(t.TempDir(), "out")
-			err := runApp(context.Background(), a, []string{"brief", "--topic", "cancer screening", "--since", "2025-01-01", "--out", out, "--format", "json"})
+			err := runApp(context.Background(), a, []string{"brief", "--topic", "cancer screening", "--any", "--since", "2025-01-01", "--out", out, "--format", "json"})
 			if got := exitCode(err); got != tt.wantCode {
 				t.Fatalf("exit code = %d (%v)\nstdout: %s", got, err, stdout)
 			}

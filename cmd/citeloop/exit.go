@@ -40,6 +40,9 @@ const exitCodesHelp = `Exit codes:
 type exitError struct {
 	code int
 	err  error
+	// said is true when the command already told the user (a refusal on
+	// stdout): main then does not say it again on stderr.
+	said bool
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -68,6 +71,12 @@ func endReasonCode(r pipeline.EndReason) int {
 	default:
 		return exitInternal
 	}
+}
+
+// alreadySaid reports whether err was already told to the user.
+func alreadySaid(err error) bool {
+	var ee *exitError
+	return errors.As(err, &ee) && ee.said
 }
 
 // exitCode maps an error from run to the process exit code.

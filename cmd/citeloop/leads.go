@@ -23,9 +23,13 @@ func runLeads(ctx context.Context, a *app, o *briefOptions, b *engine.Briefer) e
 		fmt.Fprintf(a.stderr, "citeloop: --leads: skipping invalid row: %s\n", e)
 	}
 	var firstFailure error
+	n := 0 // leads started: [n/len(job.Leads)] says how far the job is
 	sum, err := engine.RunLeads(ctx, b, job, engine.Observer{
 		Invalid: func(msg string) { fmt.Fprintf(a.stderr, "citeloop: --leads: skipping invalid row: %s\n", msg) },
-		Started: func(dir string, lead contract.Lead) { fmt.Fprintf(a.stdout, "== lead %s (%s)\n", dir, lead.Describe()) },
+		Started: func(dir string, lead contract.Lead) {
+			n++
+			fmt.Fprintf(a.stdout, "== [%d/%d] lead %s (%s)\n", n, len(job.Leads), dir, lead.Describe())
+		},
 		Done: func(d engine.LeadDone) {
 			switch {
 			case d.Summary.Skipped:

@@ -18,7 +18,7 @@ func TestBriefLeadsFile(t *testing.T) {
 	leads := filepath.Join(dir, "leads.yaml")
 	if err := os.WriteFile(leads, []byte(`
 - id: screening
-  topic: cancer screening
+  topic: breast cancer
 - id: bad-orcid
   orcid: 0000-0002-1825-0098
 - id: zebrafish
@@ -34,6 +34,11 @@ func TestBriefLeadsFile(t *testing.T) {
 	err := runApp(context.Background(), a, args)
 	if got := exitCode(err); got != exitUsage {
 		t.Errorf("exit = %d (%v), want %d for a file with an invalid row", got, err, exitUsage)
+	}
+	for _, want := range []string{"== [1/2] lead screening (", "== [2/2] lead zebrafish ("} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout does not say %q:\n%s", want, stdout)
+		}
 	}
 	if !strings.Contains(stderr.String(), "orcid") || !strings.Contains(stderr.String(), "leads.yaml") {
 		t.Errorf("stderr does not name the file and field of the bad row: %s", stderr)

@@ -21,17 +21,26 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
 	stop()
+	os.Exit(finish(err, os.Stderr))
+}
+
+// finish says a failure once on stderr, unless the command already said it,
+// and returns the exit code. An interruption is said as "interrupted".
+func finish(err error, stderr io.Writer) int {
 	code := exitCode(err)
-	if err != nil && code != exitOK {
-		fmt.Fprintln(os.Stderr, "citeloop:", err)
+	switch {
+	case code == exitInterrupted:
+		fmt.Fprintln(stderr, "citeloop: interrupted")
+	case err != nil && code != exitOK && !alreadySaid(err):
+		fmt.Fprintln(stderr, "citeloop:", err)
 	}
-	os.Exit(code)
+	return code
 }
 
 // run executes the command line args and returns an error carrying the exit
 // code (see exitCode).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: engine.NewRegistry, now: time.Now}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: engine.NewRegistry, now: time.Now, userConfigDir: os.UserConfigDir}
 	return runApp(ctx, a, args)
 }
 

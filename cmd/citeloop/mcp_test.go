@@ -151,12 +151,12 @@ func TestMCPStdio(t *testing.T) {
 		t.Errorf("verify_quote of the title: %s %v", mcpText(res), out)
 	}
 
-	res, out = mcpCall(t, cs, &mcp.CallToolParams{Name: "collect_sources", Arguments: map[string]any{"topic": "cancer screening", "max_sources": 2}})
+	res, out = mcpCall(t, cs, &mcp.CallToolParams{Name: "collect_sources", Arguments: map[string]any{"topic": "breast cancer", "max_sources": 2}})
 	if res.IsError || out["sources"] != 2.0 {
 		t.Errorf("collect_sources: %s %v", mcpText(res), out["sources"])
 	}
 
-	p := &mcp.CallToolParams{Name: "write_brief", Arguments: map[string]any{"topic": "cancer screening"}}
+	p := &mcp.CallToolParams{Name: "write_brief", Arguments: map[string]any{"topic": "breast cancer"}}
 	p.SetProgressToken(7)
 	res, out = mcpCall(t, cs, p)
 	if res.IsError || out["reason"] != "verified" {

@@ -20,6 +20,8 @@ type app struct {
 	getenv         func(string) string
 	registry       func() (*oracles.Registry, error)
 	now            func() time.Time
+	// userConfigDir is os.UserConfigDir; nil in tests means none.
+	userConfigDir func() (string, error)
 	// newAgents, when set, replaces the writer and skeptic the flags would
 	// build. Tests use it to script agents through the real CLI.
 	newAgents engine.AgentFactory
@@ -27,6 +29,8 @@ type app struct {
 	configPath string
 	logFormat  string
 	logLevel   string
+	quiet      bool
+	verbose    bool
 
 	cfg    configs.Config
 	logger *zap.Logger
@@ -42,7 +46,8 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents})
+	wait := &modelWait{w: a.stderr}
+	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe})
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -58,38 +63,56 @@ rendered from the ledger, and only with the gate's proof.
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			return a.setup()
+			return a.setup(cmd)
 		},
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{code: exitUsage, err: err}
-	})
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.configPath, "config", "", "YAML config file (see configs/citeloop.example.yaml); env CITELOOP_CONFIG")
-	pf.StringVar(&a.logFormat, "log-format", "console", "log format on stderr: console or json")
+	pf.StringVar(&a.configPath, "config", "", "YAML config file (default: env CITELOOP_CONFIG, else <user config dir>/citeloop/config.yaml if it exists; citeloop config init writes one)")
+	pf.StringVar(&a.logFormat, "log-format", engine.LogAuto, "log format on stderr: auto (console on a terminal, else json), console or json")
 	pf.StringVar(&a.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	pf.BoolVarP(&a.quiet, "quiet", "q", false, "log errors only (--log-level error)")
+	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log everything, each model retry and its wait included (--log-level debug)")
 	root.AddCommand(newBriefCmd(a))
 	root.AddCommand(newCheckCmd(a))
 	root.AddCommand(newVerifyCmd(a), newWatchCmd(a), newKeygenCmd(a))
 	root.AddCommand(newMCPCmd(a))
+	root.AddCommand(newConfigCmd(a))
+	conventions(root)
 	return root
 }
 
 // setup loads the configuration and builds the logger. Errors are usage
 // errors (exit 2).
-func (a *app) setup() error {
-	if a.configPath == "" {
-		a.configPath = a.getenv("CITELOOP_CONFIG")
+func (a *app) setup(cmd *cobra.Command) error {
+	level, err := a.level(cmd.Flags().Changed("log-level"))
+	if err != nil {
+		return err
 	}
-	cfg, err := engine.LoadConfig(a.configPath, a.getenv)
+	cfg, err := engine.LoadConfig(a.configFile(), a.getenv)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
-	logger, err := engine.NewLogger(a.stderr, a.logFormat, a.logLevel)
+	logger, err := engine.NewLogger(a.stderr, a.logFormat, level)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.logger = logger
 	return nil
+}
+
+// level is the log level -q, -v and --log-level ask for; more than one of
+// them is a usage error.
+func (a *app) level(levelSet bool) (string, error) {
+	switch {
+	case a.quiet && a.verbose:
+		return "", usageError("-q (--quiet) and -v (--verbose) contradict each other: give one")
+	case (a.quiet || a.verbose) && levelSet:
+		return "", usageError("--log-level and -q/-v both set the log level: give one")
+	case a.quiet:
+		return "error", nil
+	case a.verbose:
+		return "debug", nil
+	}
+	return a.logLevel, nil
 }

@@ -30,7 +30,7 @@ func TestVerifyCommand(t *testing.T) {
 	}
 	out := filepath.Join(dir, "briefs", "one")
 	a, stdout, stderr = testApp(nil)
-	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", out, "--format", "md,json,html", "--signing-key", key}); err != nil {
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", out, "--format", "md,json,html", "--signing-key", key}); err != nil {
 		t.Fatalf("brief: %v\n%s", err, stderr)
 	}
 	if strings.Contains(stderr.String(), "PRIVATE KEY") {
@@ -63,7 +63,7 @@ func TestVerifyCommand(t *testing.T) {
 			if tt.edit {
 				path := filepath.Join(out, "brief.json")
 				data, _ := os.ReadFile(path)
-				edited := strings.Replace(string(data), `"topic": "cancer screening"`, `"topic": "cancer screenin"`, 1)
+				edited := strings.Replace(string(data), `"topic": "breast cancer"`, `"topic": "breast cance"`, 1)
 				if edited == string(data) {
 					t.Fatal("setup: nothing edited")
 				}
@@ -89,7 +89,7 @@ func TestVerifyCommand(t *testing.T) {
 func TestWatchCommandExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	a, _, stderr := testApp(nil)
-	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", filepath.Join(dir, "one"), "--format", "json"}); err != nil {
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", filepath.Join(dir, "one"), "--format", "json"}); err != nil {
 		t.Fatalf("brief: %v\n%s", err, stderr)
 	}
 	var ledger contract.Ledger
@@ -115,7 +115,7 @@ func TestWatchCommandExitCodes(t *testing.T) {
 	}
 	// News is reported once: a fresh folder state gets it with --fail-on.
 	newsDir := t.TempDir()
-	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", filepath.Join(newsDir, "one"), "--format", "json"}); err != nil {
+	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", filepath.Join(newsDir, "one"), "--format", "json"}); err != nil {
 		t.Fatal(err)
 	}
 	for i, want := range []int{exitNotVerified, exitOK} {
@@ -161,7 +161,7 @@ func TestBriefRejectsAnUnusableSigningKey(t *testing.T) {
 	}
 	for _, key := range []string{garbage, filepath.Join(dir, "missing")} {
 		a, stdout, stderr := testApp(nil)
-		err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "cancer screening", "--out", filepath.Join(dir, "out"), "--signing-key", key})
+		err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", filepath.Join(dir, "out"), "--signing-key", key})
 		if got := exitCode(err); got != exitUsage {
 			t.Errorf("%s: exit %d (%v), want %d", key, got, err, exitUsage)
 		}

@@ -29,7 +29,8 @@ func TestCollectEuropePMCPagingAndExclusions(t *testing.T) {
 	opts.MaxSources = 30
 	opts.MaxTotalChars = 1 << 20
 	c := NewSearchCollector(EuropePMCSearcher{Client: newEuropePMC(t, rp)}, "europepmc", opts)
-	lead := contract.Lead{Topic: "cancer screening", Since: "2019-01-01"}
+	// The recorded answer is for the OR query: --any.
+	lead := contract.Lead{Topic: "cancer screening", Since: "2019-01-01", AnyTopicWord: true}
 
 	l, err := c.Collect(context.Background(), lead)
 	if err != nil {

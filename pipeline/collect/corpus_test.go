@@ -2,6 +2,7 @@ package collect
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,7 +21,7 @@ func loadTestCorpus(t *testing.T) Corpus {
 
 func TestOfflineCollectorOverSnapshotCorpus(t *testing.T) {
 	c := NewSearchCollector(loadTestCorpus(t), "snapshot", testOptions(t))
-	l, err := c.Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
+	l, err := c.Collect(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,5 +158,39 @@ func TestCorpusSearchShortDates(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestCorpusTopicWordsMeanAllOfThem: a record must match every topic word
+// or phrase, as in Europe PMC; AnyTopicWord widens to any of them.
+func TestCorpusTopicWordsMeanAllOfThem(t *testing.T) {
+	corpus := loadTestCorpus(t)
+	tests := []struct {
+		give contract.Lead
+		want int // hits
+	}{
+		{contract.Lead{Topic: "cancer screening"}, 2},
+		{contract.Lead{Topic: "screening cancer"}, 2},
+		{contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, 23},
+		{contract.Lead{Topic: "breast cancer"}, 5},
+		{contract.Lead{Topic: `"breast cancer"`}, 4}, // a phrase stays a phrase
+		{contract.Lead{Topic: "cancer"}, 23},
+		{contract.Lead{Topic: "cancer zebrafishquantum"}, 0},
+		{contract.Lead{Topic: "cancer zebrafishquantum", AnyTopicWord: true}, 23},
+	}
+	for _, tt := range tests {
+		t.Run(tt.give.Topic, func(t *testing.T) {
+			docs, err := corpus.Search(context.Background(), BuildQuery(tt.give), 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(docs) != tt.want {
+				t.Errorf("%+v: %d hits, want %d", tt.give, len(docs), tt.want)
+			}
+		})
+	}
+	_, err := corpus.Search(context.Background(), BuildQuery(contract.Lead{Query: "TITLE:cancer"}), 10)
+	if !errors.Is(err, ErrInvalidLead) {
+		t.Errorf("raw query offline: got %v, want ErrInvalidLead", err)
 	}
 }

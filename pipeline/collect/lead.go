@@ -109,8 +109,16 @@ func validateLead(l contract.Lead, allowEmpty bool) (contract.Lead, error) {
 		}
 		l.ORCID = o
 	}
-	if !allowEmpty && l.ORCID == "" && l.Name == "" && l.Topic == "" && len(errs) == 0 {
-		bad("orcid", "lead is empty: give an orcid, a name or a topic")
+	if l.Query = strings.TrimSpace(l.Query); l.Query != "" {
+		if l.ORCID != "" || l.Name != "" || l.Affiliation != "" || l.Topic != "" || l.Since != "" || l.Until != "" || l.AnyTopicWord {
+			bad("query", "is the whole Europe PMC query: give it without orcid, name, affiliation, topic, since, until or any")
+		}
+	}
+	if l.AnyTopicWord && l.Topic == "" {
+		bad("topic", "any widens the topic's words: give a topic")
+	}
+	if !allowEmpty && l.ORCID == "" && l.Name == "" && l.Topic == "" && l.Query == "" && len(errs) == 0 {
+		bad("orcid", "lead is empty: give an orcid, a name, a topic or a query")
 	}
 	// Phrase drops quotes, backslashes and wildcards, TopicTerms also bare
 	// stopwords: a field left without a letter or digit would vanish from

@@ -116,6 +116,11 @@ func TestValidateUnsearchableText(t *testing.T) {
 		{name: "empty lead, sources", give: contract.Lead{}, sources: true},
 		{name: "empty topic, sources", give: contract.Lead{Name: "Smith A", Topic: "  "}, sources: true},
 		{name: "real topic, sources", give: contract.Lead{Topic: "the cancer"}, sources: true},
+		{name: "raw query alone", give: contract.Lead{Query: ` TITLE:"x" `}},
+		{name: "raw query with a topic", give: contract.Lead{Query: "TITLE:x", Topic: "cancer"}, wantField: "query", wantMsg: "is the whole Europe PMC query"},
+		{name: "raw query with a date", give: contract.Lead{Query: "TITLE:x", Since: "2020"}, wantField: "query", wantMsg: "is the whole Europe PMC query"},
+		{name: "raw query with any", give: contract.Lead{Query: "TITLE:x", AnyTopicWord: true}, wantField: "query", wantMsg: "is the whole Europe PMC query"},
+		{name: "any without a topic", give: contract.Lead{Name: "Smith A", AnyTopicWord: true}, wantField: "topic", wantMsg: "any widens the topic's words"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

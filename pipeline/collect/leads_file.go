@@ -19,13 +19,14 @@ import (
 )
 
 // leadFields are the keys a lead file may use, as in contract.Lead's tags.
-var leadFields = []string{"id", "name", "orcid", "affiliation", "topic", "since", "until", "max_sources"}
+var leadFields = []string{"id", "name", "orcid", "affiliation", "topic", "since", "until", "max_sources", "any_topic_word", "query"}
 
 // LoadLeads reads many leads from a file whose extension names its format:
 // .yaml/.yml (a list of mappings, or a mapping with a "leads" list), .jsonl or
 // .ndjson (one JSON object a line; blank lines skipped) or .csv (a header row
 // of field names, then one lead a row). Keys are contract.Lead's: id, name,
-// orcid, affiliation, topic, since, until, max_sources; unknown keys are
+// orcid, affiliation, topic, since, until, max_sources, any_topic_word
+// (true or false) and query (a raw Europe PMC query); unknown keys are
 // errors.
 //
 // A bad row does not lose the good ones: LoadLeads returns every valid,
@@ -251,6 +252,17 @@ func setLeadField(l *contract.Lead, field, v string) error {
 		l.Since = v
 	case "until":
 		l.Until = v
+	case "query":
+		l.Query = v
+	case "any_topic_word":
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "", "false", "no", "0":
+			l.AnyTopicWord = false
+		case "true", "yes", "1":
+			l.AnyTopicWord = true
+		default:
+			return fmt.Errorf("%q is not true or false", v)
+		}
 	case "max_sources":
 		if strings.TrimSpace(v) == "" {
 			return nil

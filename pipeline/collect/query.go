@@ -26,8 +26,13 @@ type Query struct {
 	Author string
 	// Affiliation searches AFF. It narrows a name-only lead.
 	Affiliation string
-	// Terms are the topic's words and phrases; a record must match one.
+	// Terms are the topic's words and phrases; a record must match all of
+	// them, or one of them when Any is set.
 	Terms []string
+	Any   bool
+	// Raw, when set, is a Europe PMC query the user wrote, sent as the whole
+	// query: no other field is combined with it.
+	Raw string
 	// Since and Until bound FIRST_PDATE (YYYY-MM-DD; empty when open).
 	Since, Until string
 }
@@ -46,15 +51,18 @@ var topicStopwords = map[string]bool{
 // Topic handling: text inside double quotes in the topic is one phrase
 // ("cancer screening" must appear as such); every other word is its own
 // term; commas and semicolons separate words too. Each word or phrase is
-// quoted on its own and they are ORed: `"cancer screening" adults` becomes
-// ("cancer screening" OR "adults"). Retrieval is thus broad on purpose (any
-// topic term), and precision comes from the BM25 ranking over title and
-// abstract that follows (see rankBM25), which puts records matching more
-// terms, more often, first. Bare words such as and/or/not/the/of are
-// dropped. Characters that are special inside a Europe PMC phrase (", \, *,
+// quoted on its own and they are ANDed, as Europe PMC and PubMed users
+// expect: `"cancer screening" adults` becomes ("cancer screening" AND
+// "adults"); with Lead.AnyTopicWord they are ORed. The BM25 ranking over
+// title and abstract that follows (see rankBM25) orders the hits. Bare words
+// such as and/or/not/the/of are dropped. A Lead.Query is the whole query,
+// as the user wrote it. Characters that are special inside a Europe PMC phrase (", \, *,
 // ?) and control characters become spaces (see Phrase).
 func BuildQuery(l contract.Lead) Query {
-	q := Query{Since: l.Since, Until: l.Until}
+	if l.Query != "" {
+		return Query{Raw: l.Query}
+	}
+	q := Query{Since: l.Since, Until: l.Until, Any: l.AnyTopicWord}
 	if l.ORCID != "" {
 		q.ORCID = Phrase(l.ORCID)
 	} else {
@@ -150,14 +158,19 @@ func hasWordChar(s string) bool {
 
 // IsEmpty reports whether the query has no clause at all.
 func (q Query) IsEmpty() bool {
-	return q.ORCID == "" && q.Author == "" && q.Affiliation == "" && len(q.Terms) == 0 && q.Since == "" && q.Until == ""
+	return q.Raw == "" && q.ORCID == "" && q.Author == "" && q.Affiliation == "" && len(q.Terms) == 0 && q.Since == "" && q.Until == ""
 }
 
 // String renders the query in Europe PMC syntax: clauses joined by " AND ",
-// in the order AUTHORID:"…", AUTH:"…", AFF:"…", ("term" OR "term"…),
+// in the order AUTHORID:"…", AUTH:"…", AFF:"…", ("term" AND "term"…; OR
+// with Any),
 // FIRST_PDATE:[since TO until] (an open end is 1000-01-01 or 9999-12-31).
-// Every value is a quoted phrase; dates are validated YYYY-MM-DD.
+// Every value is a quoted phrase; dates are validated YYYY-MM-DD. A Raw
+// query is returned as it is.
 func (q Query) String() string {
+	if q.Raw != "" {
+		return q.Raw
+	}
 	var clauses []string
 	add := func(field, v string) {
 		if v = Phrase(v); v != "" {
@@ -180,7 +193,11 @@ func (q Query) String() string {
 	case 1:
 		clauses = append(clauses, terms[0])
 	default:
-		clauses = append(clauses, "("+strings.Join(terms, " OR ")+")")
+		op := " AND "
+		if q.Any {
+			op = " OR "
+		}
+		clauses = append(clauses, "("+strings.Join(terms, op)+")")
 	}
 	if q.Since != "" || q.Until != "" {
 		since, until := orDefault(q.Since, openSince), orDefault(q.Until, openUntil)

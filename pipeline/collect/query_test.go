@@ -24,12 +24,22 @@ func TestBuildQuery(t *testing.T) {
 		{
 			name: "name, affiliation, topic",
 			give: contract.Lead{Name: "Smith AB", Affiliation: "University of Oxford", Topic: "cancer screening"},
-			want: `AUTH:"Smith AB" AND AFF:"University of Oxford" AND ("cancer" OR "screening")`,
+			want: `AUTH:"Smith AB" AND AFF:"University of Oxford" AND ("cancer" AND "screening")`,
+		},
+		{
+			name: "any topic word",
+			give: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
+			want: `("cancer" OR "screening")`,
+		},
+		{
+			name: "raw query is the whole query",
+			give: contract.Lead{Query: `TITLE:"breast cancer" AND PUB_YEAR:2020`},
+			want: `TITLE:"breast cancer" AND PUB_YEAR:2020`,
 		},
 		{
 			name: "quoted phrase and stopwords",
 			give: contract.Lead{Topic: `"cancer screening" and adults, older; the`},
-			want: `("cancer screening" OR "adults" OR "older")`,
+			want: `("cancer screening" AND "adults" AND "older")`,
 		},
 		{
 			name: "one term, open since",
@@ -49,7 +59,7 @@ func TestBuildQuery(t *testing.T) {
 		{
 			name: "injection in topic",
 			give: contract.Lead{Topic: `cancer) OR (TITLE:x*  \"y`},
-			want: `("cancer)" OR "(TITLE:x" OR "y")`,
+			want: `("cancer)" AND "(TITLE:x" AND "y")`,
 		},
 		{
 			name: "topic of punctuation only",
@@ -84,7 +94,8 @@ func TestPhrase(t *testing.T) {
 // clause is one parsed clause of a built query.
 type clause struct {
 	Field   string
-	Phrases []string // one phrase, or the alternatives of an OR group
+	Phrases []string // one phrase, or the phrases of an AND or OR group
+	Op      string   // the group's AND or OR; "" for one phrase
 	From    string
 	To      string
 }
@@ -135,11 +146,16 @@ func parseQuery(s string) ([]clause, error) {
 						s = rest
 						break
 					}
-					rest, ok := strings.CutPrefix(s, " OR ")
+					op := "AND"
+					rest, ok := strings.CutPrefix(s, " AND ")
 					if !ok {
-						return nil, fmt.Errorf("want OR at %q", s)
+						op = "OR"
+						rest, ok = strings.CutPrefix(s, " OR ")
 					}
-					s = rest
+					if !ok || (c.Op != "" && op != c.Op) {
+						return nil, fmt.Errorf("want %s at %q", orDefault(c.Op, "AND or OR"), s)
+					}
+					c.Op, s = op, rest
 				}
 				p, rest, err := parsePhrase(s)
 				if err != nil {
@@ -192,7 +208,11 @@ func wantClauses(l contract.Lead) []clause {
 		}
 	}
 	if terms := TopicTerms(l.Topic); len(terms) > 0 {
-		out = append(out, clause{Phrases: terms})
+		c := clause{Phrases: terms}
+		if len(terms) > 1 {
+			c.Op = map[bool]string{false: "AND", true: "OR"}[l.AnyTopicWord]
+		}
+		out = append(out, c)
 	}
 	if l.Since != "" || l.Until != "" {
 		out = append(out, clause{Field: "FIRST_PDATE", From: orDefault(l.Since, openSince), To: orDefault(l.Until, openUntil)})
@@ -204,6 +224,7 @@ func TestQueryParsesBack(t *testing.T) {
 	leads := []contract.Lead{
 		{ORCID: "0000-0002-1825-0097", Topic: "a b", Since: "2020-01-01"},
 		{Name: `A "B" (C) OR D:E \ F*`, Affiliation: "AND", Topic: `x "y z" w`, Until: "2021-01-01"},
+		{Name: "A", Topic: `x OR "y AND z" w`, AnyTopicWord: true},
 	}
 	for _, l := range leads {
 		got, err := parseQuery(BuildQuery(l).String())
@@ -220,12 +241,12 @@ func TestQueryParsesBack(t *testing.T) {
 // structure of the query: it always parses back into exactly the intended
 // clauses, every value a clean phrase.
 func FuzzQuery(f *testing.F) {
-	f.Add("Smith AB", "Oxford", "cancer screening")
-	f.Add(`Smith" OR "x`, `(AFF:*)`, `"a b" OR c) AND (d`)
-	f.Add("\\", "\"", "\"\"\"")
-	f.Add("é\u00a0ü", "\x00\x01", "AND OR NOT ( ) :")
-	f.Fuzz(func(t *testing.T, name, aff, topic string) {
-		l := contract.Lead{Name: name, Affiliation: aff, Topic: topic, Since: "2020-01-01"}
+	f.Add("Smith AB", "Oxford", "cancer screening", false)
+	f.Add(`Smith" OR "x`, `(AFF:*)`, `"a b" OR c) AND (d`, false)
+	f.Add("\\", "\"", "\"\"\"", true)
+	f.Add("é\u00a0ü", "\x00\x01", "AND OR NOT ( ) :", true)
+	f.Fuzz(func(t *testing.T, name, aff, topic string, any bool) {
+		l := contract.Lead{Name: name, Affiliation: aff, Topic: topic, Since: "2020-01-01", AnyTopicWord: any}
 		s := BuildQuery(l).String()
 		got, err := parseQuery(s)
 		if err != nil {

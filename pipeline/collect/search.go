@@ -44,8 +44,8 @@ func (s EuropePMCSearcher) Search(ctx context.Context, q Query, max int) ([]Doc,
 //   - Author: an author's name starts with the query's words (the last word
 //     as a prefix, so "Smith A" matches "Smith AB"), case-insensitively;
 //   - Affiliation: the words appear in that order in an affiliation;
-//   - Terms: the words of at least one term appear in that order in the
-//     title, abstract or keywords;
+//   - Terms: the words of every term (of at least one with Any) appear in
+//     that order in the title, abstract or keywords;
 //   - Since/Until: the first publication date (else the year) is inside;
 //     a record with neither is outside every window (see pubDate).
 //
@@ -58,6 +58,9 @@ type Corpus struct {
 func (c Corpus) Search(ctx context.Context, q Query, max int) ([]Doc, error) {
 	if q.IsEmpty() {
 		return nil, fmt.Errorf("corpus: empty query")
+	}
+	if q.Raw != "" {
+		return nil, fmt.Errorf("%w: query: a raw Europe PMC query needs Europe PMC; the offline corpus searches a topic, name or ORCID", ErrInvalidLead)
 	}
 	var out []Doc
 	for _, d := range c.Docs {
@@ -93,11 +96,13 @@ func matches(d Doc, q Query) bool {
 	}
 	text := []string{d.Record.Title, d.Record.Abstract, strings.Join(d.Keywords, " ; ")}
 	if len(q.Terms) > 0 {
-		hit := false
+		hits := 0
 		for _, t := range q.Terms {
-			hit = hit || anyContainsPhrase(text, t)
+			if anyContainsPhrase(text, t) {
+				hits++
+			}
 		}
-		if !hit {
+		if hits == 0 || (!q.Any && hits < len(q.Terms)) {
 			return false
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi/extract"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -66,6 +67,10 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	docs, fromEuropePMC, err := parseSources(name, data)
 	if err != nil {
 		return contract.Ledger{}, err
+	}
+	if len(docs) == 0 {
+		// Not a refusal: the user named the wrong file, or an empty one.
+		return contract.Ledger{}, fmt.Errorf("%w: no records in %s", ErrSources, c.path)
 	}
 	checked := make([]fileDoc, 0, len(docs))
 	for _, d := range docs {
@@ -228,6 +233,8 @@ func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err
 			}
 			return fileDocs(e), false, nil
 		}
+	case ext == ".md" || ext == ".markdown":
+		return fileDocs(markdownDOIs(data)), false, nil
 	default:
 		return fileDocs(parseDOIList(data)), false, nil
 	}
@@ -308,6 +315,23 @@ func jsonEntries(recs []jsonSource) []fileEntry {
 				e.Year = int(y)
 			}
 		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// markdownDOIs reads a Markdown document (a reference list, a draft) the
+// way `citeloop check` does, with doi/extract: every valid DOI in the text
+// is one record, prose and headings are not records. One reader per file
+// kind: brief --sources refs.md and check refs.md see the same DOIs.
+func markdownDOIs(data []byte) []fileEntry {
+	var out []fileEntry
+	for _, f := range extract.Extract(string(data)) {
+		if f.Invalid != "" {
+			continue
+		}
+		e := fileEntry{Label: "line " + strconv.Itoa(f.Line)}
+		e.setDOI(f.DOI)
 		out = append(out, e)
 	}
 	return out

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/internal/strictyaml"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// conventions gives root and every command under it what users of gh,
+// kubectl or restic expect: --version, a usage error (exit 2) with the
+// nearest name for an unknown command or flag, and shell completion of the
+// values of --format, --writer-provider and --skeptic-provider. It runs
+// after every command is added, so commands added in their own files get
+// the same treatment.
+func conventions(root *cobra.Command) {
+	root.Version = version(debug.ReadBuildInfo)
+	root.SetVersionTemplate("citeloop {{.Version}}\n")
+	root.Args = unknownCommand
+	root.SuggestionsMinimumDistance = 2
+	// A runnable root checks its arguments (cobra only checks those of
+	// runnable commands); with none it shows the help, as before.
+	root.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+	root.SetFlagErrorFunc(flagError)
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c != root && c.Args != nil {
+			c.Args = usageArgs(c.Args)
+		}
+		completeValues(c)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// version is the module version and VCS stamp from the build information:
+// "v1.2.0", or "(devel) abc1234 2026-11-30 modified" for a source build.
+func version(read func() (*debug.BuildInfo, bool)) string {
+	bi, ok := read()
+	if !ok {
+		return "unknown (no build information)"
+	}
+	parts := []string{bi.Main.Version}
+	if parts[0] == "" {
+		parts[0] = "(devel)"
+	}
+	var rev, when string
+	var modified bool
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev != "" && !strings.Contains(parts[0], rev[:min(len(rev), 12)]) {
+		parts = append(parts, rev[:min(len(rev), 12)])
+	}
+	if when != "" {
+		parts = append(parts, when)
+	}
+	if modified {
+		parts = append(parts, "modified")
+	}
+	return strings.Join(append(parts, bi.GoVersion), " ")
+}
+
+// unknownCommand is the root's argument check: anything given is a command
+// name that does not exist.
+func unknownCommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q", args[0])
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += fmt.Sprintf("; did you mean %q?", s[0])
+	}
+	return usageError("%s (citeloop --help lists the commands)", msg)
+}
+
+// usageArgs makes a command's argument check a usage error (exit 2).
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			if _, ok := err.(*exitError); ok {
+				return err
+			}
+			if !strings.Contains(err.Error(), cmd.CommandPath()) {
+				err = fmt.Errorf("%s: %w", cmd.CommandPath(), err)
+			}
+			return &exitError{code: exitUsage, err: err}
+		}
+		return nil
+	}
+}
+
+var unknownFlagRe = regexp.MustCompile(`^unknown flag: --(\S+)$`)
+
+// flagError makes every flag error a usage error (exit 2) and names the
+// nearest flag for an unknown one (--topc → --topic).
+func flagError(cmd *cobra.Command, err error) error {
+	if m := unknownFlagRe.FindStringSubmatch(err.Error()); m != nil {
+		var names []string
+		cmd.Flags().VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				names = append(names, f.Name)
+			}
+		})
+		cmd.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+		slices.Sort(names)
+		if near := strictyaml.Nearest(m[1], names); near != "" {
+			err = fmt.Errorf("%w; did you mean --%s?", err, near)
+		}
+	}
+	return &exitError{code: exitUsage, err: fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+}
+
+// completeValues registers shell completion for the flags of c whose
+// values are a fixed list. A command that registered its own completion for
+// a flag keeps it.
+func completeValues(c *cobra.Command) {
+	providers := []string{configs.ProviderGemini, configs.ProviderOpenAI}
+	lists := map[string]func(string) []string{
+		"writer-provider":  fixed(providers),
+		"skeptic-provider": fixed(providers),
+		"log-format":       fixed([]string{engine.LogAuto, engine.LogConsole, engine.LogJSON}),
+	}
+	if c.Name() == "brief" { // other commands' --format may take other values
+		lists["format"] = commaList([]string{string(pipeline.Markdown), string(pipeline.JSON), string(pipeline.HTML), string(pipeline.BibTeX), string(pipeline.RIS), string(pipeline.CSL)})
+	}
+	for name, values := range lists {
+		if c.LocalNonPersistentFlags().Lookup(name) == nil && c.PersistentFlags().Lookup(name) == nil {
+			continue
+		}
+		_ = c.RegisterFlagCompletionFunc(name, func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			return values(toComplete), cobra.ShellCompDirectiveNoFileComp
+		})
+	}
+}
+
+func fixed(values []string) func(string) []string {
+	return func(string) []string { return values }
+}
+
+// commaList completes one more item of a comma-separated list, leaving out
+// the items already given: "md," offers "md,json" and "md,html".
+func commaList(values []string) func(string) []string {
+	return func(toComplete string) []string {
+		head := ""
+		var given []string
+		if i := strings.LastIndex(toComplete, ","); i >= 0 {
+			head = toComplete[:i+1]
+			given = strings.Split(toComplete[:i], ",")
+		}
+		var out []string
+		for _, v := range values {
+			if !slices.Contains(given, v) {
+				out = append(out, head+v)
+			}
+		}
+		return out
+	}
+}

@@ -1,0 +1,84 @@
+package engine_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/engine"
+)
+
+// consoleLine is a console log line: a short time, the level, the message.
+var consoleLine = regexp.MustCompile(`^\d\d:\d\d:\d\d (INFO|DEBUG|WARN|ERROR) `)
+
+func TestConsoleLogIsForPeople(t *testing.T) {
+	tests := []struct {
+		name   string
+		fields []zap.Field
+		want   string
+	}{
+		{"empty fields left out", []zap.Field{zap.String("lead_id", ""), zap.Int("hits", 3), zap.Any("excluded", map[string]int(nil))}, `run {"hits": 3}`},
+		{"durations short", []zap.Field{zap.Duration("took", 1234567890*time.Nanosecond), zap.Duration("wait", 350400*time.Microsecond)}, `run {"took": "1.2s", "wait": "350ms"}`},
+		{"long durations in seconds", []zap.Field{zap.Duration("took", 150*time.Second+300*time.Millisecond)}, `run {"took": "2m30s"}`},
+		{"empty map left out, full one kept", []zap.Field{zap.Any("reasons", map[string]int{}), zap.Any("excluded", map[string]int{"no_doi": 1})}, `run {"excluded": {"no_doi":1}}`},
+		{"no fields", nil, `run`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			log, err := engine.NewLogger(&buf, engine.LogConsole, "info")
+			if err != nil {
+				t.Fatal(err)
+			}
+			log.Info("run", tt.fields...)
+			line := buf.String()
+			if !consoleLine.MatchString(line) {
+				t.Fatalf("line %q does not start with a short time and level", line)
+			}
+			if diff := cmp.Diff(tt.want+"\n", consoleLine.ReplaceAllString(line, "")); diff != "" {
+				t.Errorf("line (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestAutoLogIsJSONOffATerminal(t *testing.T) {
+	var buf bytes.Buffer
+	log, err := engine.NewLogger(&buf, engine.LogAuto, "info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log.Info("run", zap.String("lead_id", ""), zap.Duration("took", time.Second))
+	var got map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatalf("auto off a terminal is not JSON: %q: %v", buf.String(), err)
+	}
+	// Machines get every field, in a stable schema.
+	if got["msg"] != "run" || got["lead_id"] != "" || got["took"] != 1.0 {
+		t.Errorf("JSON line = %v", got)
+	}
+}
+
+func TestLoggerLevelsAndBadValues(t *testing.T) {
+	var buf bytes.Buffer
+	log, err := engine.NewLogger(&buf, engine.LogJSON, "error")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log.Info("hidden")
+	log.Warn("hidden")
+	log.Error("shown")
+	if n := bytes.Count(buf.Bytes(), []byte("\n")); n != 1 || !bytes.Contains(buf.Bytes(), []byte("shown")) {
+		t.Errorf("at level error got %q", buf.String())
+	}
+	for _, tt := range []struct{ format, level string }{{"xml", "info"}, {"json", "loud"}} {
+		if _, err := engine.NewLogger(&buf, tt.format, tt.level); err == nil {
+			t.Errorf("NewLogger(%q, %q) = nil error", tt.format, tt.level)
+		}
+	}
+}
