@@ -133,7 +133,7 @@ func TestMCPStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_quote", "write_brief"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_brief", "verify_quote", "write_brief"}, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 
@@ -351,7 +351,7 @@ func TestMCPInspector(t *testing.T) {
 	for _, tool := range run("--method", "tools/list")["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_quote", "write_brief"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_brief", "verify_quote", "write_brief"}, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 	got := run("--method", "tools/call", "--tool-name", "check_citations", "--tool-arg", "text=see doi:"+mcpCorpusDOI+" and doi:"+mcpFabricated)
