@@ -76,15 +76,15 @@ func (s *server) verifyBrief(ctx context.Context, _ *mcp.CallToolRequest, in Ver
 			return verifyFailed(r)
 		}
 	}
-	opts, bad := s.verifyOptions(in)
-	if bad != nil {
-		return verifyFailed(bad)
-	}
 	set, bad := s.briefFiles(in)
 	if bad != nil {
 		return verifyFailed(bad)
 	}
 	defer set.close()
+	opts, bad := s.verifyOptions(in)
+	if bad != nil {
+		return verifyFailed(bad)
+	}
 	out := VerifyOutput{Briefs: []VerifiedBrief{}}
 	var results []verify.Result
 	for _, name := range set.names {
