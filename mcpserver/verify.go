@@ -92,9 +92,10 @@ func (s *server) verifyBrief(ctx context.Context, _ *mcp.CallToolRequest, in Ver
 		if interrupted(ctx, nil) {
 			return verifyFailed(failure(ReasonInterrupted, "the call was cancelled"))
 		}
-		// A file over the cap is refused, not reported as an edit.
+		// A file over the cap, or one the root will not open, is refused,
+		// not reported as an edit.
 		if set.capped != nil && set.capped.refused != nil {
-			return verifyFailed(failure(ReasonInputTooLarge, set.capped.refused.Error()))
+			return verifyFailed(pathFailure(set.capped.refused))
 		}
 		if set.prefix != "" {
 			r.Path = filepath.Join(set.prefix, filepath.FromSlash(name))
@@ -218,12 +219,22 @@ func (s *server) briefFolder(p string) (briefSet, *mcp.CallToolResult) {
 }
 
 // cappedFS reads regular files of at most max bytes; a longer file is
-// refused rather than cut, as root.read does, and remembered in refused so
-// the call fails with input_too_large rather than calling it an edit.
+// refused rather than cut, as root.read does. The first refusal (too
+// large, or a file the root will not open, such as a symlink out of it) is
+// remembered, so the call fails with its reason rather than calling the
+// brief edited; a missing file is verify's to report.
 type cappedFS struct {
 	fsys    fs.FS
 	max     int64
 	refused error
+}
+
+// refuse remembers the first refusal and returns err.
+func (c *cappedFS) refuse(err error) error {
+	if c.refused == nil {
+		c.refused = err
+	}
+	return err
 }
 
 func (c *cappedFS) Open(name string) (fs.File, error) { return c.fsys.Open(name) }
@@ -232,27 +243,26 @@ func (c *cappedFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadD
 
 func (c *cappedFS) ReadFile(name string) ([]byte, error) {
 	f, err := c.fsys.Open(name)
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, err
+	}
+	if err != nil {
+		return nil, c.refuse(fmt.Errorf("%w: %w", errRefused, err))
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, c.refuse(fmt.Errorf("%w: %w", errRefused, err))
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
+		return nil, c.refuse(fmt.Errorf("%w: %q is not a regular file", errRefused, name))
 	}
 	b, err := io.ReadAll(io.LimitReader(f, c.max+1))
 	if err != nil {
-		return nil, err
+		return nil, c.refuse(fmt.Errorf("read %q: %w", name, err))
 	}
 	if int64(len(b)) > c.max {
-		err := fmt.Errorf("%w: %s is larger than %d bytes (--max-input)", errTooLarge, name, c.max)
-		if c.refused == nil {
-			c.refused = err
-		}
-		return nil, err
+		return nil, c.refuse(fmt.Errorf("%w: %q is larger than %d bytes (--max-input)", errTooLarge, name, c.max))
 	}
 	return b, nil
 }

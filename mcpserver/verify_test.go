@@ -187,6 +187,15 @@ func TestVerifyBriefPath(t *testing.T) {
 	if err := os.Symlink(filepath.Join(base, "outside"), filepath.Join(rootDir, "escape")); err != nil {
 		t.Fatal(err)
 	}
+	// A brief folder inside the root whose ledger.json links out of it.
+	writeFolder(t, filepath.Join(rootDir, "linked"), map[string]string{"brief.json": files["brief.json"], "draft.json": files["draft.json"]})
+	if err := os.Symlink(filepath.Join(base, "outside", "ledger.json"), filepath.Join(rootDir, "linked", "ledger.json")); err != nil {
+		t.Fatal(err)
+	}
+	// A brief.json that is a folder is a folder to search, with no brief.
+	if err := os.MkdirAll(filepath.Join(rootDir, "odd", "brief.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	cs, _ := connect(t, newServer(t, mcpserver.Options{Root: rootDir}, nil))
 	ok := []struct {
 		name      string
@@ -225,6 +234,8 @@ func TestVerifyBriefPath(t *testing.T) {
 		{name: "absolute outside", path: filepath.Join(base, "outside"), want: "path_refused: "},
 		{name: "symlink out of the root", path: "escape", want: "path_refused: "},
 		{name: "missing", path: "nope", want: "path_refused: "},
+		{name: "a file linked out of the root", path: "linked", want: "path_refused: path refused: "},
+		{name: "a brief.json that is a folder", path: "odd/brief.json", want: "bad_input: \"odd/brief.json\": no brief.json found"},
 		{name: "no brief in it", path: "empty", want: "bad_input: \"empty\": no brief.json found"},
 	}
 	for _, tt := range refused {
