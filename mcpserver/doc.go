@@ -1,7 +1,7 @@
 // Package mcpserver serves citeloop to other agents over the Model Context
-// Protocol: check_citations, verify_quote, collect_sources and write_brief,
-// each a typed tool over the engine, so an agent can check a citation
-// before it answers.
+// Protocol: check_citations, verify_quote, collect_sources, write_brief and
+// verify_brief, each a typed tool over the engine, so an agent can check a
+// citation before it answers.
 //
 // It is a front end like cmd/citeloop: it imports engine, and nothing in
 // engine imports it. The transport (stdio or streamable HTTP) is the

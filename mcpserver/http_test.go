@@ -139,8 +139,8 @@ func TestHTTPTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools.Tools) != 4 {
-		t.Errorf("want 4 tools, got %d", len(tools.Tools))
+	if len(tools.Tools) != 5 {
+		t.Errorf("want 5 tools, got %d", len(tools.Tools))
 	}
 	e := ledger(t, cs).Entries[0]
 	var check mcpserver.CheckOutput

@@ -43,14 +43,15 @@ type server struct {
 	log  *zap.Logger
 }
 
-// toolSet is every tool the server registers. Adding a tool (verify_brief,
-// once the verify engine exists) is one line here and one file.
+// toolSet is every tool the server registers. Adding a tool is one line
+// here and one file.
 func toolSet() []func(*mcp.Server, *server) {
 	return []func(*mcp.Server, *server){
 		addCheckCitations,
 		addVerifyQuote,
 		addCollectSources,
 		addWriteBrief,
+		addVerifyBrief,
 	}
 }
 

@@ -135,7 +135,7 @@ func TestListTools(t *testing.T) {
 			t.Errorf("%s: want typed input and output schemas", tool.Name)
 		}
 	}
-	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_quote", "write_brief"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_brief", "verify_quote", "write_brief"}, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 }

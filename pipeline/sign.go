@@ -99,20 +99,26 @@ func ReadPublicKey(path string) (ed25519.PublicKey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrKeyFile, err)
 	}
+	return ParsePublicKey(path, data)
+}
+
+// ParsePublicKey is ReadPublicKey for a key already read (an MCP client
+// sends the PEM text); name names it in errors.
+func ParsePublicKey(name string, data []byte) (ed25519.PublicKey, error) {
 	if block, _ := pem.Decode(data); block != nil {
 		k, err := x509.ParsePKIXPublicKey(block.Bytes)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: PEM block %q is not a PKIX public key", ErrKeyFile, path, block.Type)
+			return nil, fmt.Errorf("%w: %s: PEM block %q is not a PKIX public key", ErrKeyFile, name, block.Type)
 		}
 		pub, ok := k.(ed25519.PublicKey)
 		if !ok {
-			return nil, fmt.Errorf("%w: %s: public key is %T, want Ed25519", ErrKeyFile, path, k)
+			return nil, fmt.Errorf("%w: %s: public key is %T, want Ed25519", ErrKeyFile, name, k)
 		}
 		return pub, nil
 	}
 	raw, ok := decodeRaw(data, ed25519.PublicKeySize)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s: want a PKIX PEM Ed25519 public key or %d bytes (raw, hex or base64)", ErrKeyFile, path, ed25519.PublicKeySize)
+		return nil, fmt.Errorf("%w: %s: want a PKIX PEM Ed25519 public key or %d bytes (raw, hex or base64)", ErrKeyFile, name, ed25519.PublicKeySize)
 	}
 	return ed25519.PublicKey(raw), nil
 }

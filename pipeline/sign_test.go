@@ -106,3 +106,34 @@ func TestSignAndCheck(t *testing.T) {
 		t.Errorf("garbled signature: %v, want ErrBadSignature", err)
 	}
 }
+
+func TestParsePublicKey(t *testing.T) {
+	priv := ed25519.NewKeyFromSeed([]byte(strings.Repeat("p", ed25519.SeedSize)))
+	privPEM, pubPEM, err := pipeline.MarshalKeyPair(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		give    []byte
+		wantErr bool
+	}{
+		{name: "PKIX PEM", give: pubPEM},
+		{name: "private key PEM", give: privPEM, wantErr: true},
+		{name: "garbage", give: []byte("not a key"), wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := pipeline.ParsePublicKey("public_key", tt.give)
+			if tt.wantErr {
+				if !errors.Is(err, pipeline.ErrKeyFile) || !strings.Contains(err.Error(), "public_key") {
+					t.Errorf("err = %v, want ErrKeyFile naming public_key", err)
+				}
+				return
+			}
+			if err != nil || !got.Equal(priv.Public()) {
+				t.Errorf("ParsePublicKey = %v, want the key", err)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/citeloop/citeloop/contract"
@@ -13,12 +14,13 @@ import (
 // from model text. Call it only for a brief that verified.
 func Export(path string, f pipeline.Format) (pipeline.File, error) {
 	dir := filepath.Dir(path)
+	files := briefFiles{fsys: os.DirFS(dir), dir: ".", shown: func(name string) string { return filepath.Join(dir, name) }}
 	var ledger contract.Ledger
 	var draft contract.Draft
-	if err := readJSON(filepath.Join(dir, pipeline.LedgerFile), &ledger); err != nil {
+	if err := files.readJSON(pipeline.LedgerFile, &ledger); err != nil {
 		return pipeline.File{}, fmt.Errorf("export: %w", err)
 	}
-	if err := readJSON(filepath.Join(dir, pipeline.DraftFile), &draft); err != nil {
+	if err := files.readJSON(pipeline.DraftFile, &draft); err != nil {
 		return pipeline.File{}, fmt.Errorf("export: %w", err)
 	}
 	entries, err := pipeline.CitedEntries(draft, ledger)

@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"time"
 
@@ -71,41 +73,78 @@ func All(ctx context.Context, paths []string, o Options) ([]Result, error) {
 // Brief verifies the brief whose brief.json is at path, with its ledger.json
 // and draft.json beside it. Every finding is listed, not just the first.
 func Brief(ctx context.Context, path string, o Options) Result {
-	r := Result{Path: path, Status: OK, Online: o.Oracle != nil}
 	dir := filepath.Dir(path)
+	r := brief(ctx, os.DirFS(dir), filepath.Base(path), func(name string) string { return filepath.Join(dir, name) }, o)
+	r.Path = path
+	return r
+}
+
+// BriefFS is Brief for a brief that is not a folder on disk (files an MCP
+// client sent, a folder under an os.Root): name is the brief.json in fsys,
+// with ledger.json and draft.json beside it; brief.md and brief.html are
+// checked when present. Result.Path is name.
+func BriefFS(ctx context.Context, fsys fs.FS, name string, o Options) Result {
+	return brief(ctx, fsys, name, func(n string) string { return n }, o)
+}
+
+// brief verifies name in fsys; shown turns a name in fsys into the name
+// findings show.
+func brief(ctx context.Context, fsys fs.FS, name string, shown func(string) string, o Options) Result {
+	r := Result{Path: name, Status: OK, Online: o.Oracle != nil}
+	f := briefFiles{fsys: fsys, dir: path.Dir(name), shown: shown}
 	var b briefJSON
-	if err := readJSON(path, &b); err != nil {
+	if err := f.readJSON(path.Base(name), &b); err != nil {
 		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
 		return r
 	}
 	r.Title = b.Title
 	var ledger contract.Ledger
-	if err := readJSON(filepath.Join(dir, pipeline.LedgerFile), &ledger); err != nil {
+	if err := f.readJSON(pipeline.LedgerFile, &ledger); err != nil {
 		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
 		return r
 	}
 	var draft contract.Draft
-	if err := readJSON(filepath.Join(dir, pipeline.DraftFile), &draft); err != nil {
+	if err := f.readJSON(pipeline.DraftFile, &draft); err != nil {
 		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
 		return r
 	}
 	checkStamp(&r, b, ledger, draft)
 	checkSignature(&r, b.Stamp, o.PublicKey)
 	checkQuotes(&r, b, ledger, draft)
-	checkReferences(&r, dir, b, ledger, draft)
+	checkReferences(&r, f, b, ledger, draft)
 	if o.Oracle != nil {
 		checkOnline(ctx, &r, o.Oracle, draft, ledger)
 	}
 	return r
 }
 
-func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
+// briefFiles reads the files of one brief folder in an fs.FS.
+type briefFiles struct {
+	fsys  fs.FS
+	dir   string
+	shown func(string) string
+}
+
+// read reads the folder's file name; errors name it as shown.
+func (f briefFiles) read(name string) ([]byte, error) {
+	data, err := fs.ReadFile(f.fsys, path.Join(f.dir, name))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %w", f.shown(path.Join(f.dir, name)), err)
+	}
+	return data, nil
+}
+
+func (f briefFiles) readJSON(name string, v any) error {
+	data, err := f.read(name)
 	if err != nil {
 		return err
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("%s: %w", f.shown(path.Join(f.dir, name)), err)
 	}
 	return nil
 }
@@ -201,7 +240,7 @@ func checkQuotes(r *Result, b briefJSON, ledger contract.Ledger, draft contract.
 // checkReferences checks that every rendered reference is still the one
 // rendered from its ledger entry, in brief.json and in brief.md and
 // brief.html when present.
-func checkReferences(r *Result, dir string, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
+func checkReferences(r *Result, files briefFiles, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
 	md, html, refs, err := pipeline.ReferenceTexts(draft, ledger)
 	if err != nil {
 		r.add(Changed, Finding{Code: "reference_changed", Detail: err.Error()})
@@ -220,8 +259,8 @@ func checkReferences(r *Result, dir string, b briefJSON, ledger contract.Ledger,
 		format pipeline.Format
 		texts  []string
 	}{{pipeline.Markdown, md}, {pipeline.HTML, html}} {
-		data, err := os.ReadFile(filepath.Join(dir, pipeline.BriefFile(f.format)))
-		if errors.Is(err, os.ErrNotExist) {
+		data, err := files.read(pipeline.BriefFile(f.format))
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {

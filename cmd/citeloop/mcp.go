@@ -32,7 +32,7 @@ func newMCPCmd(a *app) *cobra.Command {
 	var o mcpOptions
 	cmd := &cobra.Command{
 		Use:   "mcp [--http ADDR] [--root DIR] [--offline]",
-		Short: "Serve check_citations, verify_quote, collect_sources and write_brief to agents over MCP",
+		Short: "Serve check_citations, verify_quote, collect_sources, write_brief and verify_brief to agents over MCP",
 		Long: `mcp runs a Model Context Protocol server, on stdin/stdout by default, so that
 coding and research agents can check citations before they answer.
 

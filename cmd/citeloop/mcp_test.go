@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -133,7 +134,7 @@ func TestMCPStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_quote", "write_brief"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_brief", "verify_quote", "write_brief"}, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 
@@ -163,6 +164,11 @@ func TestMCPStdio(t *testing.T) {
 		t.Fatalf("write_brief: %s", mcpText(res))
 	}
 	passes := int(out["passes"].(float64))
+	brief := map[string]string{}
+	for _, f := range out["files"].([]any) {
+		f := f.(map[string]any)
+		brief[f["name"].(string)] = f["content"].(string)
+	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		mu.Lock()
@@ -192,6 +198,52 @@ func TestMCPStdio(t *testing.T) {
 		res, _ := mcpCall(t, cs, &mcp.CallToolParams{Name: "check_citations", Arguments: r.args})
 		if !res.IsError || !strings.HasPrefix(mcpText(res), r.want) {
 			t.Errorf("%s: want a tool error %q, got %v %q", r.name, r.want, res.IsError, mcpText(res))
+		}
+	}
+	testMCPStdioVerifyBrief(t, brief)
+}
+
+// testMCPStdioVerifyBrief verifies the brief write_brief gave, through the
+// binary: over the cap it is refused; under a root without a tight cap, it
+// verifies, and one byte of a quote fails it.
+func testMCPStdioVerifyBrief(t *testing.T, brief map[string]string) {
+	t.Helper()
+	args := map[string]any{"brief": brief["brief.json"], "ledger": brief["ledger.json"], "draft": brief["draft.json"]}
+	if len(brief["brief.json"]) <= 4096 {
+		t.Fatalf("setup: brief.json is %d bytes, not over the 4096-byte cap", len(brief["brief.json"]))
+	}
+	capped := mcpStdioSession(t, nil, "--offline", "--max-input", "4096")
+	res, _ := mcpCall(t, capped, &mcp.CallToolParams{Name: "verify_brief", Arguments: args})
+	if want := fmt.Sprintf("input_too_large: brief is %d bytes", len(brief["brief.json"])); !res.IsError || !strings.HasPrefix(mcpText(res), want) {
+		t.Errorf("verify_brief over the cap: %v %q, want a tool error %q", res.IsError, mcpText(res), want)
+	}
+
+	root := t.TempDir()
+	for _, dir := range []string{"good", "edited"} {
+		if err := os.Mkdir(filepath.Join(root, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, data := range brief {
+		writeFile(t, filepath.Join(root, "good"), name, data)
+		if name == "brief.json" {
+			if !strings.Contains(data, `"quote": "`) {
+				t.Fatal("setup: brief.json has no quote")
+			}
+			data = strings.Replace(data, `"quote": "`, `"quote": "X`, 1)
+		}
+		writeFile(t, filepath.Join(root, "edited"), name, data)
+	}
+	cs := mcpStdioSession(t, nil, "--offline", "--root", root)
+	for _, tt := range []struct{ path, want, finding string }{{"good", "ok", ""}, {"edited", "changed", "quote_not_in_source"}} {
+		res, out := mcpCall(t, cs, &mcp.CallToolParams{Name: "verify_brief", Arguments: map[string]any{"path": tt.path}})
+		if res.IsError || out["status"] != tt.want {
+			t.Errorf("verify_brief %s: %s %v, want %s", tt.path, mcpText(res), out["status"], tt.want)
+			continue
+		}
+		b := out["briefs"].([]any)[0].(map[string]any)
+		if b["online"] != true || (tt.finding != "" && !strings.Contains(fmt.Sprint(b["findings"]), tt.finding)) {
+			t.Errorf("verify_brief %s: %v, want online with %q", tt.path, b, tt.finding)
 		}
 	}
 }
@@ -351,7 +403,7 @@ func TestMCPInspector(t *testing.T) {
 	for _, tool := range run("--method", "tools/list")["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_quote", "write_brief"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"check_citations", "collect_sources", "verify_brief", "verify_quote", "write_brief"}, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 	got := run("--method", "tools/call", "--tool-name", "check_citations", "--tool-arg", "text=see doi:"+mcpCorpusDOI+" and doi:"+mcpFabricated)
