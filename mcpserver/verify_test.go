@@ -25,7 +25,7 @@ import (
 func writtenBrief(t *testing.T, cs *mcp.ClientSession) map[string]string {
 	t.Helper()
 	var out mcpserver.BriefOutput
-	res := call(t, cs, "write_brief", map[string]any{"topic": "cancer screening", "max_sources": 3}, &out)
+	res := call(t, cs, "write_brief", map[string]any{"topic": "cancer screening", "any_topic_word": true, "max_sources": 3}, &out)
 	if res.IsError {
 		t.Fatalf("write_brief: %s", errorText(t, res))
 	}
