@@ -33,6 +33,9 @@ func (r CheckReport) WriteCSV(w io.Writer) error {
 // message says in one line what is wrong with a row, for annotations.
 func (row CheckRow) message() string {
 	s := fmt.Sprintf("DOI %s: %s", row.DOI, row.Verdict)
+	if row.DOI == "" && row.Entry != nil {
+		s = fmt.Sprintf("entry %s: %s", row.Entry.Label, row.Verdict)
+	}
 	if row.Oracle != "" {
 		s += " (" + row.Oracle + ")"
 	}

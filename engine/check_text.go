@@ -77,7 +77,7 @@ func (row CheckRow) where() string {
 func (row CheckRow) note() string {
 	title := row.Title
 	switch {
-	case row.Verdict == VerdictMismatch:
+	case row.Verdict == VerdictMismatch, row.Verdict == VerdictNoDOI:
 		title = row.Error
 	case title == "" && row.Error != "":
 		title = row.Error
