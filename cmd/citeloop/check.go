@@ -44,6 +44,14 @@ mismatch, no_doi or unknown. UTF-16 and UTF-8 with a byte order mark are
 decoded. With --offline, a DOI outside the small embedded corpus is unknown,
 never not_found.
 
+Bibliography entries (BibTeX, RIS, CSL JSON) are compared with the record of
+their DOI (mismatch: title, year or first author disagree). An entry with a
+title and no DOI is no_doi; it is looked up by title and first author in
+Europe PMC and, when configured, Crossref, and the DOI of the single
+qualifying candidate is suggested. --fix OUT writes a copy of the one input
+file with those DOIs added, and mismatching DOIs corrected where exactly one
+other paper fits the entry; the input is never changed.
+
 Exit codes: 0 every DOI found and matching; 3 some DOI not_found, invalid,
 retracted, erratum, mismatch or no_doi, or no DOI in any file (0 with
 --allow-empty); 4 some DOI unknown because an oracle could not answer, and
@@ -51,6 +59,7 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 130 interrupted.`,
 		Example: `  citeloop check paper.bib
   citeloop check --format json references.md notes.txt
+  citeloop check --fix refs.fixed.bib refs.bib             # suggested DOIs written into a copy
   citeloop check --only-problems --format github refs.bib   # annotations in GitHub Actions
   citeloop check --format sarif refs.bib > citeloop.sarif   # code scanning
   pandoc -t plain draft.docx | citeloop check -`,
