@@ -58,8 +58,11 @@ type CheckRow struct {
 	RetractionNotice bool   `json:"retraction_notice,omitempty"`
 	// Preprint says the record is a preprint; cite the published version
 	// where there is one.
-	Preprint bool   `json:"preprint,omitempty"`
-	Error    string `json:"error,omitempty"`
+	Preprint bool `json:"preprint,omitempty"`
+	// PublishedDOI is the published version of a preprint, when the record
+	// links one.
+	PublishedDOI string `json:"published_doi,omitempty"`
+	Error        string `json:"error,omitempty"`
 	// Entry is what the bibliography entry citing the DOI says (BibTeX,
 	// RIS, CSL JSON), compared with the record; nil for other files.
 	Entry *Entry `json:"entry,omitempty"`
@@ -269,6 +272,7 @@ func (r *CheckRow) fill(res oracles.Result) {
 			r.Year = res.Record.Year
 			r.RetractionNotice = res.Record.RetractionNotice
 			r.Preprint = res.Record.Preprint
+			r.PublishedDOI = res.Record.PublishedDOI
 			switch {
 			case res.Record.Retracted || res.Record.RetractionNotice:
 				// A retraction notice is not the paper: citing it in place

@@ -45,6 +45,9 @@ func (row CheckRow) message() string {
 	case row.Title != "":
 		s += ": " + row.Title
 	}
+	if row.PublishedDOI != "" {
+		s += " (preprint; published as " + row.PublishedDOI + ")"
+	}
 	return s
 }
 

@@ -84,7 +84,10 @@ func (row CheckRow) note() string {
 	case title == "":
 		title = "-"
 	}
-	if row.Preprint {
+	switch {
+	case row.PublishedDOI != "":
+		title = "[preprint; published as " + row.PublishedDOI + "] " + title
+	case row.Preprint:
 		title = "[preprint] " + title
 	}
 	if row.RetractionNotice {

@@ -154,3 +154,28 @@ func TestCheckNoDOIQueryIsQuoted(t *testing.T) {
 func crossrefItem(doi, title string, year int) string {
 	return fmt.Sprintf(`{"DOI":%q,"title":[%q],"type":"journal-article","issued":{"date-parts":[[%d]]},"author":[{"given":"Hans","family":"Müller"}]}`, doi, title, year)
 }
+
+// TestCheckPreprintPublished: a preprint whose Crossref record links its
+// published version (relation is-preprint-of) says so in the table (cut
+// to 80 columns) and in the JSON (published_doi).
+func TestCheckPreprintPublished(t *testing.T) {
+	const (
+		pre = "10.1101/2020.01.01.900001"
+		pub = "10.5555/published.1"
+	)
+	body := `{"status":"ok","message":{"DOI":"` + pre + `","title":["Spin waves, early"],"type":"posted-content","subtype":"preprint",` +
+		`"relation":{"is-preprint-of":[{"id-type":"doi","id":"` + strings.ToUpper(pub) + `","asserted-by":"subject"}]}}}`
+	srv, _ := fakeCrossrefServer(t, map[string]string{pre: body}, nil)
+	dir := t.TempDir()
+	cfg := checkConfig(t, dir, "any_of", srv.URL, "")
+	doc := writeFile(t, dir, "a.md", "See doi:"+pre+".\n")
+	_, stdout, _, _ := runCheckCLI(t, nil, "", "--config", cfg, "check", doc)
+	if !strings.Contains(stdout, "[preprint; publishe") {
+		t.Errorf("table:\n%s", stdout)
+	}
+	_, stdout, _, _ = runCheckCLI(t, nil, "", "--config", cfg, "check", "--json", doc)
+	var rep checkReport
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.DOIs) != 1 || rep.DOIs[0].PublishedDOI != pub || !rep.DOIs[0].Preprint {
+		t.Errorf("json (%v): %+v", err, rep.DOIs)
+	}
+}
