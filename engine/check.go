@@ -58,14 +58,22 @@ type CheckRow struct {
 	RetractionNotice bool   `json:"retraction_notice,omitempty"`
 	// Preprint says the record is a preprint; cite the published version
 	// where there is one.
-	Preprint bool   `json:"preprint,omitempty"`
-	Error    string `json:"error,omitempty"`
+	Preprint bool `json:"preprint,omitempty"`
+	// PublishedDOI is the published version of a preprint, when the record
+	// links one.
+	PublishedDOI string `json:"published_doi,omitempty"`
+	Error        string `json:"error,omitempty"`
 	// Entry is what the bibliography entry citing the DOI says (BibTeX,
 	// RIS, CSL JSON), compared with the record; nil for other files.
 	Entry *Entry `json:"entry,omitempty"`
 	// Year is the record's year.
-	Year      int        `json:"year,omitempty"`
-	Locations []Location `json:"locations"`
+	Year int `json:"year,omitempty"`
+	// SuggestedDOI is, for a no_doi row, the DOI of the one record a title
+	// search found for the entry; Candidates counts the records that
+	// qualified (two or more: ambiguous, no suggestion).
+	SuggestedDOI string     `json:"suggested_doi,omitempty"`
+	Candidates   int        `json:"candidates,omitempty"`
+	Locations    []Location `json:"locations"`
 }
 
 // CheckReport is the answer of Check.
@@ -201,16 +209,30 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 		res := answers[rows[i].DOI]
 		rows[i].fill(res)
 		if e, ok := entries[rows[i].DOI]; ok && rows[i].Verdict == VerdictFound && res.Record != nil {
-			rows[i].Entry = &Entry{Title: e.Title, Year: e.Year}
-			if len(e.Authors) > 0 {
-				rows[i].Entry.Author = e.Authors[0]
-			}
+			rows[i].Entry = entryOf(e)
 			if why := mismatch(e, res.Record, threshold); why != "" {
 				rows[i].Verdict = VerdictMismatch
 				rows[i].Error = fmt.Sprintf("%s: entry %q (%d), record %q (%d)", why, cleanTitle(e.Title), e.Year, rows[i].Title, res.Record.Year)
 			}
 		}
 		summary[rows[i].Verdict]++
+	}
+	missing := entriesWithoutDOI(docs)
+	var searches []titleSearch
+	if o.Offline == nil && (len(missing) > 0 || summary[VerdictMismatch] > 0) {
+		if searches, err = e.titleSearches(); err != nil {
+			return CheckReport{}, err
+		}
+	}
+	suggestCorrections(ctx, searches, rows, entries, threshold)
+	if len(missing) > 0 {
+		for _, row := range noDOIRows(ctx, searches, missing, threshold) {
+			if o.Offline != nil {
+				row.Error = "no DOI; not searched offline"
+			}
+			summary[row.Verdict]++
+			rows = append(rows, row)
+		}
 	}
 	fields := []zap.Field{zap.Int("files", len(docs)), zap.Int("dois", len(rows))}
 	for _, v := range allVerdicts() {
@@ -250,6 +272,7 @@ func (r *CheckRow) fill(res oracles.Result) {
 			r.Year = res.Record.Year
 			r.RetractionNotice = res.Record.RetractionNotice
 			r.Preprint = res.Record.Preprint
+			r.PublishedDOI = res.Record.PublishedDOI
 			switch {
 			case res.Record.Retracted || res.Record.RetractionNotice:
 				// A retraction notice is not the paper: citing it in place

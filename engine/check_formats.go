@@ -33,6 +33,9 @@ func (r CheckReport) WriteCSV(w io.Writer) error {
 // message says in one line what is wrong with a row, for annotations.
 func (row CheckRow) message() string {
 	s := fmt.Sprintf("DOI %s: %s", row.DOI, row.Verdict)
+	if row.DOI == "" && row.Entry != nil {
+		s = fmt.Sprintf("entry %s: %s", row.Entry.Label, row.Verdict)
+	}
 	if row.Oracle != "" {
 		s += " (" + row.Oracle + ")"
 	}
@@ -41,6 +44,9 @@ func (row CheckRow) message() string {
 		s += ": " + row.Error
 	case row.Title != "":
 		s += ": " + row.Title
+	}
+	if row.PublishedDOI != "" {
+		s += " (preprint; published as " + row.PublishedDOI + ")"
 	}
 	return s
 }

@@ -18,6 +18,8 @@ const DefaultTitleSimilarity = 0.8
 // Entry is what a bibliography entry says about the paper its DOI should
 // name; Check compares it with the oracle's record.
 type Entry struct {
+	// Label names the entry (a BibTeX key, "record 3").
+	Label  string `json:"label,omitempty"`
 	Title  string `json:"title,omitempty"`
 	Year   int    `json:"year,omitempty"`
 	Author string `json:"first_author,omitempty"`

@@ -77,14 +77,17 @@ func (row CheckRow) where() string {
 func (row CheckRow) note() string {
 	title := row.Title
 	switch {
-	case row.Verdict == VerdictMismatch:
+	case row.Verdict == VerdictMismatch, row.Verdict == VerdictNoDOI:
 		title = row.Error
 	case title == "" && row.Error != "":
 		title = row.Error
 	case title == "":
 		title = "-"
 	}
-	if row.Preprint {
+	switch {
+	case row.PublishedDOI != "":
+		title = "[preprint; published as " + row.PublishedDOI + "] " + title
+	case row.Preprint:
 		title = "[preprint] " + title
 	}
 	if row.RetractionNotice {

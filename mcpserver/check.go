@@ -32,7 +32,7 @@ type CheckOutput struct {
 // CheckedDOI is the verdict on one DOI.
 type CheckedDOI struct {
 	DOI              string `json:"doi"`
-	Verdict          string `json:"verdict" jsonschema:"found, not_found, invalid, retracted or unknown"`
+	Verdict          string `json:"verdict" jsonschema:"found, not_found, invalid, retracted, erratum, mismatch (the entry's title, year or first author is not the record's), no_doi (a bibliography entry without a DOI) or unknown"`
 	Title            string `json:"title,omitempty" jsonschema:"the record's title, to compare with what the text claims"`
 	Year             int    `json:"year,omitempty" jsonschema:"the record's publication year"`
 	Retracted        bool   `json:"retracted" jsonschema:"the paper is retracted: do not cite it as evidence"`
@@ -40,6 +40,20 @@ type CheckedDOI struct {
 	Oracle           string `json:"oracle,omitempty" jsonschema:"which service answered"`
 	Error            string `json:"error,omitempty" jsonschema:"why the verdict is unknown or invalid"`
 	Lines            []int  `json:"lines" jsonschema:"the lines of the text that cite it"`
+	// Entry is what a bibliography entry says, for comparing with the
+	// record when the verdict is mismatch.
+	Entry *CheckedEntry `json:"entry,omitempty" jsonschema:"what the bibliography entry (BibTeX, RIS, CSL JSON) citing the DOI says; compare with title and year"`
+	// PublishedDOI and SuggestedDOI are the DOIs to cite instead.
+	PublishedDOI string `json:"published_doi,omitempty" jsonschema:"for a preprint, the DOI of its published version: cite that"`
+	SuggestedDOI string `json:"suggested_doi,omitempty" jsonschema:"for no_doi or mismatch, the DOI of the one paper a title and author search found for the entry"`
+}
+
+// CheckedEntry is a bibliography entry's own metadata.
+type CheckedEntry struct {
+	Label  string `json:"label,omitempty" jsonschema:"the entry's key or position"`
+	Title  string `json:"title,omitempty" jsonschema:"the entry's title"`
+	Year   int    `json:"year,omitempty" jsonschema:"the entry's year"`
+	Author string `json:"first_author,omitempty" jsonschema:"the entry's first author as written"`
 }
 
 // statusName is the word CheckOutput.Status uses for a check status.
@@ -119,7 +133,11 @@ func (s *server) checkCitations(ctx context.Context, _ *mcp.CallToolRequest, in 
 	out := CheckOutput{Status: statusName(rep.Status()), Problem: rep.Problem(), Summary: rep.Summary, DOIs: []CheckedDOI{}}
 	for _, r := range rep.DOIs {
 		row := CheckedDOI{DOI: r.DOI, Verdict: r.Verdict, Title: r.Title, Year: r.Year, Retracted: r.Verdict == engine.VerdictRetracted,
-			RetractionNotice: r.RetractionNotice, Oracle: r.Oracle, Error: r.Error, Lines: []int{}}
+			RetractionNotice: r.RetractionNotice, Oracle: r.Oracle, Error: r.Error, Lines: []int{},
+			PublishedDOI: r.PublishedDOI, SuggestedDOI: r.SuggestedDOI}
+		if r.Entry != nil {
+			row.Entry = &CheckedEntry{Label: r.Entry.Label, Title: r.Entry.Title, Year: r.Entry.Year, Author: r.Entry.Author}
+		}
 		for _, l := range r.Locations {
 			row.Lines = append(row.Lines, l.Line)
 		}

@@ -187,6 +187,29 @@ func TestCheckCitations(t *testing.T) {
 	}
 }
 
+// TestCheckCitationsMismatch: a BibTeX entry whose DOI names another paper
+// comes back as mismatch with the entry's title, year and first author
+// beside the record's, so an agent can see what is wrong.
+func TestCheckCitationsMismatch(t *testing.T) {
+	cs, _ := connect(t, newServer(t, mcpserver.Options{}, nil))
+	real := ledger(t, cs).Entries[0]
+	bib := fmt.Sprintf("@article{wrong,\n  title = {Deep learning for protein folding},\n  author = {Zzyzx, Ada},\n  year = {1950},\n  doi = {%s}\n}\n", real.DOI)
+	var got mcpserver.CheckOutput
+	res := call(t, cs, "check_citations", map[string]any{"text": bib, "format": "bibtex"}, &got)
+	if res.IsError || len(got.DOIs) != 1 {
+		t.Fatalf("%+v %+v", res.Content, got)
+	}
+	row := got.DOIs[0]
+	wantEntry := &mcpserver.CheckedEntry{Label: "wrong", Title: "Deep learning for protein folding", Year: 1950, Author: "Zzyzx, Ada"}
+	if diff := cmp.Diff(wantEntry, row.Entry); diff != "" {
+		t.Errorf("entry (-want +got):\n%s", diff)
+	}
+	if got.Status != "not_verified" || row.Verdict != "mismatch" || row.Title != real.Title || row.Year != real.Year ||
+		!strings.Contains(row.Error, "year 1950") || !strings.Contains(row.Error, "title similarity") {
+		t.Errorf("status %q, row %+v", got.Status, row)
+	}
+}
+
 func TestCheckCitationsRefusesBadInput(t *testing.T) {
 	cs, _ := connect(t, newServer(t, mcpserver.Options{MaxInput: 64}, nil))
 	tests := []struct {

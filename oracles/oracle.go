@@ -61,6 +61,9 @@ type Record struct {
 	// PMC's "Erratum in"); the article itself is still evidence. verify
 	// and watch report it.
 	Corrected bool `json:"corrected,omitempty"`
+	// PublishedDOI is, for a preprint, the DOI of its published version
+	// when the source links one (Crossref's relation is-preprint-of).
+	PublishedDOI string `json:"published_doi,omitempty"`
 }
 
 // Merge returns r with its empty fields filled from other and the
@@ -79,6 +82,7 @@ func (r Record) Merge(other Record) Record {
 	fill(&r.Journal, other.Journal)
 	fill(&r.Abstract, other.Abstract)
 	fill(&r.Source, other.Source)
+	fill(&r.PublishedDOI, other.PublishedDOI)
 	if r.Year == 0 {
 		r.Year = other.Year
 	}

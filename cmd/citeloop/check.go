@@ -24,6 +24,8 @@ type checkOptions struct {
 	onlyProblems bool
 	noCache      bool
 	similarity   float64
+	fix          string
+	force        bool
 }
 
 // checkFormats are the values of check --format.
@@ -42,6 +44,14 @@ mismatch, no_doi or unknown. UTF-16 and UTF-8 with a byte order mark are
 decoded. With --offline, a DOI outside the small embedded corpus is unknown,
 never not_found.
 
+Bibliography entries (BibTeX, RIS, CSL JSON) are compared with the record of
+their DOI (mismatch: title, year or first author disagree). An entry with a
+title and no DOI is no_doi; it is looked up by title and first author in
+Europe PMC and, when configured, Crossref, and the DOI of the single
+qualifying candidate is suggested. --fix OUT writes a copy of the one input
+file with those DOIs added, and mismatching DOIs corrected where exactly one
+other paper fits the entry; the input is never changed.
+
 Exit codes: 0 every DOI found and matching; 3 some DOI not_found, invalid,
 retracted, erratum, mismatch or no_doi, or no DOI in any file (0 with
 --allow-empty); 4 some DOI unknown because an oracle could not answer, and
@@ -49,6 +59,7 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 130 interrupted.`,
 		Example: `  citeloop check paper.bib
   citeloop check --format json references.md notes.txt
+  citeloop check --fix refs.fixed.bib refs.bib             # suggested DOIs written into a copy
   citeloop check --only-problems --format github refs.bib   # annotations in GitHub Actions
   citeloop check --format sarif refs.bib > citeloop.sarif   # code scanning
   pandoc -t plain draft.docx | citeloop check -`,
@@ -61,6 +72,9 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 			}
 			if o.json {
 				o.format = "json"
+			}
+			if o.fix != "" && len(args) != 1 {
+				return usageError("check: --fix writes one fixed copy: name exactly one input file, got %d", len(args))
 			}
 			if o.similarity <= 0 || o.similarity > 1 {
 				return usageError("check: --title-similarity %v: want a number in (0, 1]", o.similarity)
@@ -78,6 +92,8 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
+	f.StringVar(&o.fix, "fix", "", "write a copy of the input (one BibTeX, RIS or CSL JSON file) to this path with DOIs added (no_doi entries with one candidate) or corrected (mismatch entries whose title search finds one other paper); the input is never changed")
+	f.BoolVar(&o.force, "force", false, "with --fix, replace the output file if it exists")
 	f.BoolVar(&o.allowEmpty, "allow-empty", false, "exit 0 when the files cite no DOI at all (default: exit 3, a failed conversion looks like that)")
 	return cmd
 }
@@ -91,6 +107,11 @@ type checkReport struct {
 }
 
 func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) error {
+	if o.fix != "" {
+		if err := engine.CheckFixTarget(files[0], o.fix, o.force); err != nil {
+			return err
+		}
+	}
 	docs, err := engine.ReadDocuments(a.stdin, files)
 	if err != nil {
 		return err
@@ -123,6 +144,13 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		// Interrupted: the lookups in flight came back unknown; a table of
 		// them would read as an outage, so print none.
 		return fmt.Errorf("check: interrupted before every DOI was looked up: %w", err)
+	}
+	if o.fix != "" {
+		fixes, err := rep.WriteFix(docs[0], o.fix, o.force)
+		if err != nil {
+			return fmt.Errorf("check: %w", err)
+		}
+		fmt.Fprintln(a.stderr, engine.FixSummary(o.fix, fixes))
 	}
 	code := checkExitCode(rep.Status(), o.allowEmpty)
 	if err := writeCheckReport(a, o, rep, code); err != nil {

@@ -35,6 +35,17 @@ type Work struct {
 	// UpdatedBy is set on an updated work and names its notices (Crossref
 	// fills it, with Retraction Watch data, since 2024).
 	UpdatedBy []Update `json:"updated-by"`
+	// Relation links the work to others by relation type; citeloop reads
+	// is-preprint-of, the published version of a preprint.
+	Relation map[string][]Relation `json:"relation"`
+}
+
+// Relation is one target of a relation type: {"id-type": "doi", "id":
+// "10.x/y", "asserted-by": "subject"}.
+type Relation struct {
+	IDType     string `json:"id-type"`
+	ID         string `json:"id"`
+	AssertedBy string `json:"asserted-by"`
 }
 
 // Author is one contributor: a person (given, family) or an organisation
@@ -119,6 +130,12 @@ func (w *Work) Record() *oracles.Record {
 		}
 	}
 	rec.Preprint = w.Type == "posted-content" && w.Subtype == "preprint"
+	for _, r := range w.Relation["is-preprint-of"] {
+		if n, err := doi.Normalize(r.ID); err == nil && strings.EqualFold(r.IDType, "doi") {
+			rec.Preprint, rec.PublishedDOI = true, n
+			break
+		}
+	}
 	for _, u := range w.UpdatedBy {
 		if isRetraction(u.Type) {
 			rec.Retracted = true

@@ -10,8 +10,11 @@ import (
 // Entry is one reference as a bibliography file describes it: what `check`
 // compares with the oracle's record of the entry's DOI.
 type Entry struct {
-	Label   string
-	DOI     string // normalised; "" when the entry has none or it is invalid
+	Label string
+	DOI   string // normalised; "" when the entry has none or it is invalid
+	// RawDOI is the DOI as written: an entry with RawDOI but no DOI has an
+	// invalid DOI (which extraction reports), not none.
+	RawDOI  string
 	Title   string
 	Authors []string // as written: "Family, Given", "Given Family" or "Family Given"
 	Year    int
@@ -40,7 +43,7 @@ func ReadEntries(name string, data []byte) []Entry {
 	}
 	out := make([]Entry, 0, len(fes))
 	for _, e := range fes {
-		out = append(out, Entry{Label: e.Label, DOI: e.DOI, Title: e.Title, Authors: e.Authors, Year: e.Year})
+		out = append(out, Entry{Label: e.Label, DOI: e.DOI, RawDOI: e.RawDOI, Title: e.Title, Authors: e.Authors, Year: e.Year})
 	}
 	return out
 }

@@ -1,0 +1,290 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/pipeline/collect"
+)
+
+// searchRows is how many records each title search asks for: the paper, if
+// it is there, is among the first few.
+const searchRows = 5
+
+// titleSearch finds the records a service ranks best for a title and a
+// first author's family name.
+type titleSearch struct {
+	name   string
+	search func(ctx context.Context, title, author string) ([]oracles.Record, error)
+}
+
+// europePMCSearcher is the part of the Europe PMC client a title search
+// uses.
+type europePMCSearcher interface {
+	SearchAll(ctx context.Context, query string, max int) ([]europepmc.Result, error)
+}
+
+// crossrefSearcher is the part of the Crossref client a title search uses.
+type crossrefSearcher interface {
+	SearchBibliographic(ctx context.Context, title, author string, rows int) ([]oracles.Record, error)
+}
+
+// titleQuery is the Europe PMC query for a title and an author: each value
+// cleaned by collect.Phrase and quoted, so no entry's text can add an
+// operator or a field.
+func titleQuery(title, author string) string {
+	q := `TITLE:"` + collect.Phrase(title) + `"`
+	if a := collect.Phrase(author); a != "" {
+		q += ` AND AUTH:"` + a + `"`
+	}
+	return q
+}
+
+// titleSearches returns a search for each configured oracle that has one
+// (Europe PMC's TITLE/AUTH search, Crossref's bibliographic query), in
+// oracles.use order.
+func (e *Engine) titleSearches() ([]titleSearch, error) {
+	var out []titleSearch
+	for _, name := range e.cfg.Oracles.Use {
+		o, err := e.rawOracle(name)
+		if err != nil {
+			return nil, err
+		}
+		switch s := o.(type) {
+		case europePMCSearcher:
+			out = append(out, titleSearch{name: name, search: func(ctx context.Context, title, author string) ([]oracles.Record, error) {
+				results, err := s.SearchAll(ctx, titleQuery(title, author), searchRows)
+				if err != nil {
+					return nil, err
+				}
+				recs := make([]oracles.Record, 0, len(results))
+				for _, r := range results {
+					recs = append(recs, r.Record())
+				}
+				return recs, nil
+			}})
+		case crossrefSearcher:
+			out = append(out, titleSearch{name: name, search: func(ctx context.Context, title, author string) ([]oracles.Record, error) {
+				return s.SearchBibliographic(ctx, title, author, searchRows)
+			}})
+		}
+	}
+	return out, nil
+}
+
+// familyName guesses the family name of an author as files write it:
+// before a comma ("Müller, Hans"), the first word before initials
+// ("Müller H", "Smith AB"), else the last word ("Hans Müller").
+func familyName(author string) string {
+	if family, _, ok := strings.Cut(author, ","); ok {
+		return strings.TrimSpace(family)
+	}
+	words := strings.Fields(author)
+	switch {
+	case len(words) == 0:
+		return ""
+	case len(words) > 1 && isInitials(words[len(words)-1]):
+		return words[0]
+	default:
+		return words[len(words)-1]
+	}
+}
+
+// isInitials reports whether w looks like initials: at most three
+// upper-case letters, dots allowed ("AB", "J.", "H.-P.").
+func isInitials(w string) bool {
+	letters := 0
+	for _, r := range w {
+		switch {
+		case r == '.' || r == '-':
+		case r >= 'A' && r <= 'Z':
+			letters++
+		default:
+			return false
+		}
+	}
+	return letters > 0 && letters <= 3
+}
+
+// candidates are the distinct DOIs among recs whose title is at least
+// threshold similar to e's and whose year agrees within one (when both
+// have one).
+func candidates(e collect.Entry, recs []oracles.Record, threshold float64) []oracles.Record {
+	var out []oracles.Record
+	seen := map[string]bool{}
+	for _, r := range recs {
+		if r.DOI == "" || seen[r.DOI] || titleSimilarity(e.Title, r.Title) < threshold {
+			continue
+		}
+		if e.Year != 0 && r.Year != 0 && (e.Year-r.Year > 1 || r.Year-e.Year > 1) {
+			continue
+		}
+		seen[r.DOI] = true
+		out = append(out, r)
+	}
+	return out
+}
+
+// noDOIEntry is an entry without a DOI and where it was read.
+type noDOIEntry struct {
+	entry collect.Entry
+	loc   Location
+}
+
+// entriesWithoutDOI lists the entries of docs that have a title and no DOI
+// at all (an invalid DOI is extraction's to report).
+func entriesWithoutDOI(docs []Document) []noDOIEntry {
+	var out []noDOIEntry
+	for _, d := range docs {
+		for _, e := range collect.ReadEntries(d.Name, []byte(d.Text)) {
+			if e.DOI != "" || e.RawDOI != "" || strings.TrimSpace(e.Title) == "" {
+				continue
+			}
+			out = append(out, noDOIEntry{entry: e, loc: Location{File: d.Name, Line: entryLine(d.Text, e), Raw: e.Label}})
+		}
+	}
+	return out
+}
+
+// entryLine is the line where e is written: the line a RIS label names
+// ("record 2 (line 7)"), the line of a BibTeX key, else of the title, else
+// 0 when neither is found as written.
+func entryLine(text string, e collect.Entry) int {
+	if _, rest, ok := strings.Cut(e.Label, "(line "); ok {
+		if n, err := strconv.Atoi(strings.TrimSuffix(rest, ")")); err == nil && n > 0 {
+			return n
+		}
+	}
+	for _, needle := range []string{"{" + e.Label + ",", e.Title} {
+		if i := strings.Index(text, needle); needle != "" && i >= 0 {
+			return strings.Count(text[:i], "\n") + 1
+		}
+	}
+	return 0
+}
+
+// noDOIRows looks each entry without a DOI up by title and first author in
+// every search and returns its row: verdict no_doi, with the suggested DOI
+// when exactly one distinct candidate qualifies (see candidates). A search
+// that fails is named in the row; the verdict stays no_doi, since the entry
+// lacks a DOI whatever the services say.
+func noDOIRows(ctx context.Context, searches []titleSearch, entries []noDOIEntry, threshold float64) []CheckRow {
+	rows := make([]CheckRow, len(entries))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, checkParallel)
+	for i, ne := range entries {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			rows[i] = noDOIRow(ctx, searches, ne, threshold)
+		})
+	}
+	wg.Wait()
+	return rows
+}
+
+func noDOIRow(ctx context.Context, searches []titleSearch, ne noDOIEntry, threshold float64) CheckRow {
+	e := ne.entry
+	row := CheckRow{Verdict: VerdictNoDOI, Entry: entryOf(e), Locations: []Location{ne.loc}}
+	if len(searches) == 0 {
+		row.Error = "no DOI; no oracle to search by title"
+		return row
+	}
+	s := searchEntry(ctx, searches, e, threshold, "")
+	row.Oracle = strings.Join(s.asked, ",")
+	row.Candidates = len(s.found)
+	switch {
+	case len(s.found) == 1:
+		row.SuggestedDOI = s.found[0].DOI
+		row.Title = cleanTitle(s.found[0].Title)
+		row.Year = s.found[0].Year
+		row.Error = "no DOI; found " + s.found[0].DOI
+	case len(s.found) > 1:
+		row.Error = fmt.Sprintf("no DOI; ambiguous: %d candidates", len(s.found))
+	case len(s.failed) > 0:
+		row.Error = "no DOI; search failed: " + strings.Join(s.failed, "; ")
+	default:
+		row.Error = "no DOI; no candidate found"
+	}
+	return row
+}
+
+// entryOf is what the report shows of an entry.
+func entryOf(e collect.Entry) *Entry {
+	out := &Entry{Label: e.Label, Title: cleanTitle(e.Title), Year: e.Year}
+	if len(e.Authors) > 0 {
+		out.Author = e.Authors[0]
+	}
+	return out
+}
+
+// searched is what the title searches of one entry gave.
+type searched struct {
+	found  []oracles.Record // the qualifying candidates
+	asked  []string         // the services that answered
+	failed []string         // "service: error" for those that did not
+}
+
+// searchEntry asks every search for e's title and first author's family
+// name and keeps the qualifying candidates other than the DOI except.
+func searchEntry(ctx context.Context, searches []titleSearch, e collect.Entry, threshold float64, except string) searched {
+	author := ""
+	if len(e.Authors) > 0 {
+		author = familyName(e.Authors[0])
+	}
+	var (
+		out searched
+		all []oracles.Record
+	)
+	for _, s := range searches {
+		recs, err := s.search(ctx, e.Title, author)
+		if err != nil {
+			out.failed = append(out.failed, fmt.Sprintf("%s: %v", s.name, err))
+			continue
+		}
+		out.asked = append(out.asked, s.name)
+		all = append(all, recs...)
+	}
+	for _, r := range candidates(e, all, threshold) {
+		if r.DOI != except {
+			out.found = append(out.found, r)
+		}
+	}
+	return out
+}
+
+// suggestCorrections searches by title and first author for the entry of
+// every mismatch row and sets SuggestedDOI where exactly one other paper
+// qualifies: the DOI the entry should have carried.
+func suggestCorrections(ctx context.Context, searches []titleSearch, rows []CheckRow, entries map[string]collect.Entry, threshold float64) {
+	if len(searches) == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, checkParallel)
+	for i := range rows {
+		e, ok := entries[rows[i].DOI]
+		if rows[i].Verdict != VerdictMismatch || !ok || strings.TrimSpace(e.Title) == "" {
+			continue
+		}
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			s := searchEntry(ctx, searches, e, threshold, rows[i].DOI)
+			rows[i].Candidates = len(s.found)
+			switch {
+			case len(s.found) == 1:
+				rows[i].SuggestedDOI = s.found[0].DOI
+				rows[i].Error += "; the entry's paper is " + s.found[0].DOI
+			case len(s.found) > 1:
+				rows[i].Error += fmt.Sprintf("; ambiguous: %d candidates for the entry", len(s.found))
+			}
+		})
+	}
+	wg.Wait()
+}
