@@ -1,0 +1,135 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// leadWorker runs one lead job. It ends every job completed with its
+// outcome recorded, except a failure worth retrying with attempts left
+// (returned to River, which backs off) and a shutdown (River releases the
+// job for the next process).
+type leadWorker struct {
+	river.WorkerDefaults[LeadArgs]
+	e *Engine
+}
+
+// Timeout is the per-lead deadline.
+func (w *leadWorker) Timeout(*river.Job[LeadArgs]) time.Duration { return w.e.cfg.Deadline }
+
+func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
+	e := w.e
+	log := e.cfg.Logger.With(zap.String("lead", job.Args.Key), zap.Int64("job", job.ID), zap.Int("attempt", job.Attempt))
+	o, err := e.lead(ctx, job.Args)
+	if err != nil {
+		if !errors.Is(err, context.DeadlineExceeded) {
+			log.Info("lead released", zap.Error(err))
+			return err // shutdown: River makes the job available again
+		}
+		o = Outcome{Reason: Timeout, Detail: fmt.Sprintf("the per-lead deadline of %s passed", e.cfg.Deadline), Retry: true}
+	}
+	o.Key, o.Attempts = job.Args.Key, job.Attempt
+	if o.Retry && job.Attempt < job.MaxAttempts {
+		log.Info("lead will be retried", zap.String("end_reason", o.Reason))
+		return &retryError{o}
+	}
+	if e.cfg.OutDir != "" {
+		if err := WriteOutcome(e.cfg.OutDir, o); err != nil {
+			return fmt.Errorf("write outcome of %s: %w", o.Key, err)
+		}
+	}
+	if err := river.RecordOutput(ctx, o); err != nil {
+		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
+	}
+	log.Info("lead done", zap.String("end_reason", o.Reason))
+	return nil
+}
+
+// retryError is a transient ending River retries with backoff.
+type retryError struct{ o Outcome }
+
+func (e *retryError) Error() string {
+	return fmt.Sprintf("%s (will retry): %s", e.o.Reason, e.o.Detail)
+}
+
+// lead collects the lead's ledger, ends it unchanged when the ledger matches
+// the one behind its standing brief, and otherwise runs it. Its error is
+// only ever the context's.
+func (e *Engine) lead(ctx context.Context, a LeadArgs) (Outcome, error) {
+	ledger, err := e.cfg.Runner.Collect(ctx, a.Lead)
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return Outcome{}, ctx.Err()
+		case errors.Is(err, oracles.ErrUnavailable):
+			return Outcome{Reason: OracleUnavailable, Detail: "collecting sources: " + err.Error(), Retry: true}, nil
+		default:
+			return Outcome{Reason: Errored, Detail: "collecting sources: " + err.Error()}, nil
+		}
+	}
+	fp := Fingerprint(a.Lead, ledger)
+	if !a.Force {
+		st, ref, ok, err := e.standing(ctx, a.Key)
+		if err != nil {
+			return Outcome{}, err
+		}
+		if ok && st.Fingerprint == fp {
+			return Outcome{
+				Reason:      Unchanged,
+				Detail:      fmt.Sprintf("the ledger has the same sources as the verified brief of run %s (job %d); no model called", ref.Run, ref.Job),
+				Fingerprint: fp,
+				Standing:    &ref,
+				Files:       st.Files,
+			}, nil
+		}
+	}
+	o, err := e.cfg.Runner.Run(ctx, a.Lead, ledger)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Outcome{}, ctx.Err()
+		}
+		return Outcome{Reason: Errored, Detail: err.Error()}, nil
+	}
+	o.Fingerprint = fp
+	return o, nil
+}
+
+// standing finds the newest verified outcome of the lead called key in any
+// earlier run, and the job whose brief it is.
+func (e *Engine) standing(ctx context.Context, key string) (Outcome, Ref, bool, error) {
+	params := river.NewJobListParams().Kinds(jobKind).States(rivertype.JobStateCompleted).
+		TagsAll(leadTag(key)).OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(20)
+	for {
+		res, err := e.client.JobList(ctx, params)
+		if err != nil {
+			return Outcome{}, Ref{}, false, fmt.Errorf("batch: standing brief of %s: %w", key, err)
+		}
+		for _, j := range res.Jobs {
+			args, err := leadArgs(j)
+			if err != nil || args.Key != key {
+				continue
+			}
+			o, err := outcomeOf(j)
+			if err != nil || !o.IsVerified() || o.Fingerprint == "" {
+				continue
+			}
+			ref := Ref{Run: args.Run, Job: j.ID}
+			if o.Standing != nil {
+				ref = *o.Standing
+			}
+			return o, ref, true, nil
+		}
+		if len(res.Jobs) < 20 {
+			return Outcome{}, Ref{}, false, nil
+		}
+		params = params.After(res.LastCursor)
+	}
+}
