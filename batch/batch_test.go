@@ -58,6 +58,10 @@ func reasons(s Summary) map[string]string {
 // failures are retried and either pass or end after MaxAttempts, final
 // ones are not retried, and an internal error stays on its lead.
 func TestRunBatchEndsEveryLeadOnce(t *testing.T) {
+	stores(t, testRunBatchEndsEveryLeadOnce)
+}
+
+func testRunBatchEndsEveryLeadOnce(t *testing.T, open func(testing.TB) *Store) {
 	f := newFake()
 	f.scripts["L001"] = script{transient: 2}     // passes on attempt 3
 	f.scripts["L002"] = script{transient: -1}    // never passes
@@ -67,7 +71,7 @@ func TestRunBatchEndsEveryLeadOnce(t *testing.T) {
 	f.scripts["L006"] = script{collectErr: true} // internal, final
 	f.scripts["L007"] = script{final: "no_progress"}
 	out := t.TempDir()
-	e := testEngine(t, openTestSQLite(t), f, out)
+	e := testEngine(t, open(t), f, out)
 	sum, err := e.RunBatch(context.Background(), testLeads(20), Options{Source: "leads.yaml"})
 	if err != nil {
 		t.Fatal(err)
@@ -120,9 +124,11 @@ func assertFiles(t *testing.T, dir string, want ...string) {
 
 // A second night over the same sources calls no model and points at the
 // standing brief; a changed source runs again; --force runs everything.
-func TestUnchangedAndForce(t *testing.T) {
+func TestUnchangedAndForce(t *testing.T) { stores(t, testUnchangedAndForce) }
+
+func testUnchangedAndForce(t *testing.T, open func(testing.TB) *Store) {
 	f := newFake()
-	s := openTestSQLite(t)
+	s := open(t)
 	out := t.TempDir()
 	leads := testLeads(3)
 	f.scripts["L002"] = script{final: "iteration_cap"}
@@ -199,8 +205,10 @@ func TestFingerprint(t *testing.T) {
 }
 
 // Enqueueing a run twice adds nothing: a lead never gets two jobs.
-func TestEnqueueIsIdempotent(t *testing.T) {
-	e, err := New(openTestSQLite(t), Config{})
+func TestEnqueueIsIdempotent(t *testing.T) { stores(t, testEnqueueIsIdempotent) }
+
+func testEnqueueIsIdempotent(t *testing.T, open func(testing.TB) *Store) {
+	e, err := New(open(t), Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
