@@ -208,7 +208,8 @@ func (e *Engine) Stop(ctx context.Context) error {
 	return nil
 }
 
-// Wait returns once every lead of run has an outcome, or when ctx is done.
+// Wait returns once every lead of run (of every run, with "") has an
+// outcome, or when ctx is done.
 func (e *Engine) Wait(ctx context.Context, run string) error {
 	t := time.NewTicker(e.cfg.PollInterval)
 	defer t.Stop()
@@ -228,10 +229,14 @@ func (e *Engine) Wait(ctx context.Context, run string) error {
 	}
 }
 
-// Pending counts the leads of run without an outcome (up to 1000).
+// Pending counts the leads of run without an outcome (up to 1000); with
+// run "", those of every run.
 func (e *Engine) Pending(ctx context.Context, run string) (int, error) {
-	res, err := e.client.JobList(ctx, river.NewJobListParams().Kinds(jobKind).States(unfinished...).
-		TagsAll(runTag(run)).First(1000))
+	params := river.NewJobListParams().Kinds(jobKind).States(unfinished...).First(1000)
+	if run != "" {
+		params = params.TagsAll(runTag(run))
+	}
+	res, err := e.client.JobList(ctx, params)
 	if err != nil {
 		return 0, fmt.Errorf("batch: list run %s: %w", run, err)
 	}

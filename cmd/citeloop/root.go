@@ -62,6 +62,8 @@ rendered from the ledger, and only with the gate's proof.
 	pf.StringVar(&a.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	root.AddCommand(newBriefCmd(a))
 	root.AddCommand(newCheckCmd(a))
+	root.AddCommand(newBatchCmd(a))
+	root.AddCommand(newWorkerCmd(a))
 	return root
 }
 
