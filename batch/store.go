@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -88,16 +89,16 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 	name := fmt.Sprintf("postgres://%s:%d/%s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database)
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, err)
+		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, err)
+		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	driver := riverpgxv5.New(pool)
 	if err := migrate(ctx, driver); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, err)
+		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	return &Store{
 		Name:     name,
@@ -122,3 +123,10 @@ func migrate[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) error
 
 // Close closes the database. Stop every engine on it first.
 func (s *Store) Close() error { return s.close() }
+
+// oneLine keeps an error's chain but prints it on one line: pgx lists one
+// failed address a line, and the CLI's errors are one line.
+type oneLine struct{ err error }
+
+func (o oneLine) Error() string { return strings.Join(strings.Fields(o.err.Error()), " ") }
+func (o oneLine) Unwrap() error { return o.err }
