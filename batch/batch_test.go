@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/batch/batchtest"
 	"github.com/citeloop/citeloop/contract"
 )
 
@@ -235,4 +236,20 @@ func testEnqueueIsIdempotent(t *testing.T, open func(testing.TB) *Store) {
 	if run, err := e.ResumableRun(ctx, "other.yaml"); err != nil || run != "" {
 		t.Errorf("resumable run of another file %q (%v), want none", run, err)
 	}
+}
+
+func openTestPostgres(t testing.TB) *Store {
+	t.Helper()
+	s, err := OpenPostgres(context.Background(), batchtest.PostgresURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// stores runs fn once per database kind.
+func stores(t *testing.T, fn func(t *testing.T, open func(testing.TB) *Store)) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, openTestSQLite) })
+	t.Run("postgres", func(t *testing.T) { fn(t, openTestPostgres) })
 }

@@ -26,6 +26,17 @@ func WriteOutcome(dir string, o Outcome) error {
 	if err := os.MkdirAll(ld, 0o755); err != nil {
 		return err
 	}
+	// A process killed mid-write leaves its hidden temporary file behind
+	// (never a half-written real one): clear them.
+	tmps, err := filepath.Glob(filepath.Join(ld, ".*.tmp-*"))
+	if err != nil {
+		return err
+	}
+	for _, tmp := range tmps {
+		if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
 	for _, name := range append(pipeline.Artifacts(), OutcomeFile) {
 		if _, ok := o.Files[name]; ok {
 			continue
