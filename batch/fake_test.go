@@ -38,6 +38,8 @@ type fakeRunner struct {
 	oracle *rate.Limiter
 	// tokens is what each model call spends.
 	tokens int
+	// fileSize pads each brief to this many bytes.
+	fileSize int
 
 	mu       sync.Mutex
 	scripts  map[string]script
@@ -133,7 +135,7 @@ func (f *fakeRunner) Run(ctx context.Context, lead contract.Lead, ledger contrac
 	}
 	return Outcome{Reason: Verified, Detail: "all verified", Metrics: []byte(`{"sources":1}`), Files: map[string][]byte{
 		"ledger.json": []byte(ledger.Entries[0].ContentHash),
-		"brief.md":    []byte("# " + lead.ID + "\n"),
+		"brief.md":    append([]byte("# "+lead.ID+"\n"), make([]byte, f.fileSize)...),
 	}}, nil
 }
 

@@ -77,12 +77,13 @@ func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary
 	if sum.Run == "" {
 		sum.Run = NewRunID(e.cfg.Now())
 	}
+	enqueueStart := time.Now()
 	n, err := e.Enqueue(ctx, sum.Run, o.Source, leads, o.Force)
 	sum.Enqueued = n
 	if err != nil {
 		return sum, err
 	}
-	e.cfg.Logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", len(leads)), zap.Int("added", n))
+	e.cfg.Logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", len(leads)), zap.Int("added", n), zap.Duration("took", time.Since(enqueueStart)))
 	if o.EnqueueOnly {
 		return sum, nil
 	}

@@ -32,6 +32,8 @@ type client interface {
 	Stopped() <-chan struct{}
 	InsertMany(ctx context.Context, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
 	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+	Subscribe(kinds ...river.EventKind) (<-chan *river.Event, func())
+	JobGet(ctx context.Context, id int64) (*rivertype.JobRow, error)
 }
 
 // Store is a River database: the embedded SQLite file or a PostgreSQL
@@ -42,6 +44,7 @@ type Store struct {
 	Name      string
 	embedded  bool
 	executor  riverdriver.Executor
+	standing  standingIndex
 	newClient func(cfg *river.Config) (client, error)
 	close     func() error
 }
@@ -62,7 +65,12 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, path, err)
 	}
 	driver := riversqlite.New(db)
-	if err := migrate(ctx, driver); err != nil {
+	idx := sqliteStanding{db}
+	err = migrate(ctx, driver)
+	if err == nil {
+		err = idx.create(ctx)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, path, err)
 	}
@@ -70,6 +78,7 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		Name:     path,
 		embedded: true,
 		executor: driver.GetExecutor(),
+		standing: idx,
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient(driver, cfg)
 		},
@@ -87,6 +96,11 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		return nil, fmt.Errorf("%w: --database-url is not a valid PostgreSQL URL", ErrDatabase)
 	}
 	name := fmt.Sprintf("postgres://%s:%d/%s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database)
+	if !strings.Contains(databaseURL, "pool_max_conns") {
+		// pgx's default (4 on a small machine) starves River's fetch and
+		// completion loops behind the leads' own queries.
+		cfg.MaxConns = 16
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
@@ -96,13 +110,19 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	driver := riverpgxv5.New(pool)
-	if err := migrate(ctx, driver); err != nil {
+	idx := pgStanding{pool}
+	err = migrate(ctx, driver)
+	if err == nil {
+		err = idx.create(ctx)
+	}
+	if err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	return &Store{
 		Name:     name,
 		executor: driver.GetExecutor(),
+		standing: idx,
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient[pgx.Tx](driver, cfg)
 		},

@@ -49,6 +49,14 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 	if err := river.RecordOutput(ctx, o); err != nil {
 		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
 	}
+	if o.Reason == Verified {
+		// On a context of its own: a lead that verified at its deadline
+		// still stands.
+		st := standing{Ref: Ref{Run: job.Args.Run, Job: job.ID}, Fingerprint: o.Fingerprint}
+		if err := e.store.standing.put(context.WithoutCancel(ctx), o.Key, st); err != nil {
+			return fmt.Errorf("record the standing brief of %s: %w", o.Key, err)
+		}
+	}
 	log.Info("lead done", zap.String("end_reason", o.Reason))
 	return nil
 }
@@ -77,11 +85,11 @@ func (e *Engine) lead(ctx context.Context, a LeadArgs) (Outcome, error) {
 	}
 	fp := Fingerprint(a.Lead, ledger)
 	if !a.Force {
-		st, ref, ok, err := e.standing(ctx, a.Key)
+		st, ref, ok, err := e.standing(ctx, a.Key, fp)
 		if err != nil {
 			return Outcome{}, err
 		}
-		if ok && st.Fingerprint == fp {
+		if ok {
 			return Outcome{
 				Reason:      Unchanged,
 				Detail:      fmt.Sprintf("the ledger has the same sources as the verified brief of run %s (job %d); no model called", ref.Run, ref.Job),
@@ -102,34 +110,29 @@ func (e *Engine) lead(ctx context.Context, a LeadArgs) (Outcome, error) {
 	return o, nil
 }
 
-// standing finds the newest verified outcome of the lead called key in any
-// earlier run, and the job whose brief it is.
-func (e *Engine) standing(ctx context.Context, key string) (Outcome, Ref, bool, error) {
-	params := river.NewJobListParams().Kinds(jobKind).States(rivertype.JobStateCompleted).
-		TagsAll(leadTag(key)).OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(20)
-	for {
-		res, err := e.client.JobList(ctx, params)
-		if err != nil {
-			return Outcome{}, Ref{}, false, fmt.Errorf("batch: standing brief of %s: %w", key, err)
-		}
-		for _, j := range res.Jobs {
-			args, err := leadArgs(j)
-			if err != nil || args.Key != key {
-				continue
-			}
-			o, err := outcomeOf(j)
-			if err != nil || !o.IsVerified() || o.Fingerprint == "" {
-				continue
-			}
-			ref := Ref{Run: args.Run, Job: j.ID}
-			if o.Standing != nil {
-				ref = *o.Standing
-			}
-			return o, ref, true, nil
-		}
-		if len(res.Jobs) < 20 {
-			return Outcome{}, Ref{}, false, nil
-		}
-		params = params.After(res.LastCursor)
+// standing returns the verified outcome whose brief stands for the lead
+// called key, when its ledger fingerprint is fp.
+func (e *Engine) standing(ctx context.Context, key, fp string) (Outcome, Ref, bool, error) {
+	st, ok, err := e.store.standing.get(ctx, key)
+	if err != nil {
+		return Outcome{}, Ref{}, false, fmt.Errorf("batch: standing brief of %s: %w", key, err)
 	}
+	if !ok || st.Fingerprint != fp {
+		return Outcome{}, Ref{}, false, nil
+	}
+	j, err := e.client.JobGet(ctx, st.Job)
+	if errors.Is(err, river.ErrNotFound) {
+		return Outcome{}, Ref{}, false, nil
+	}
+	if err != nil {
+		return Outcome{}, Ref{}, false, fmt.Errorf("batch: standing brief of %s: %w", key, err)
+	}
+	if j.State != rivertype.JobStateCompleted {
+		return Outcome{}, Ref{}, false, nil // run again since: not standing
+	}
+	o, err := outcomeOf(j)
+	if err != nil || o.Reason != Verified || o.Fingerprint != fp || o.Key != key {
+		return Outcome{}, Ref{}, false, nil
+	}
+	return o, st.Ref, true, nil
 }
