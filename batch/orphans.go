@@ -30,8 +30,10 @@ func (e *Engine) ReleaseOrphans(ctx context.Context) (int, error) {
 	if len(res.Jobs) == 0 {
 		return 0, nil
 	}
-	now := e.cfg.Now().UTC()
-	p := &riverdriver.JobRescueManyParams{StuckHorizon: now}
+	// River's own clock, not cfg.Now: the horizon is compared with the
+	// attempted_at River wrote.
+	now := time.Now().UTC()
+	p := &riverdriver.JobRescueManyParams{StuckHorizon: now.Add(time.Second)}
 	for _, j := range res.Jobs {
 		msg, err := json.Marshal(rivertype.AttemptError{At: now, Attempt: j.Attempt,
 			Error: "the process running this lead ended without finishing it; released to run again"})

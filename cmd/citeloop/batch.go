@@ -17,6 +17,7 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
@@ -135,6 +136,35 @@ type batchOptions struct {
 	force       bool
 	enqueueOnly bool
 	failOn      string
+	// briefCodes makes --fail-on unverified exit with the code of the first
+	// lead (in file order) that did not verify, as brief --leads documents.
+	briefCodes bool
+}
+
+// runBriefLeads is brief --leads FILE: batch --fail-on unverified over the
+// brief's flags, with brief's exit codes (the first lead that did not
+// verify gives the code). brief.go calls it in place of its sequential loop.
+func runBriefLeads(ctx context.Context, a *app, o *briefOptions) error {
+	b := &batchOptions{
+		engine: engineFlags{
+			offline:          o.offline,
+			corpus:           o.corpus,
+			formats:          o.formats,
+			maxIterations:    o.maxIterations,
+			includeRetracted: o.collect.includeRetracted,
+			agents:           o.agents,
+			concurrency:      8,
+			deadline:         20 * time.Minute,
+			maxAttempts:      5,
+			stopGrace:        30 * time.Second,
+			modelRPM:         1000,
+			modelTPM:         1_000_000,
+		},
+		out:        o.out,
+		failOn:     "unverified",
+		briefCodes: true,
+	}
+	return runBatchFile(ctx, a, b, o.collect.leads)
 }
 
 func newBatchCmd(a *app) *cobra.Command {
@@ -292,6 +322,13 @@ func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 	}
 	if len(sum.InvalidRows) > 0 {
 		return usageError("%s: %d invalid row(s) skipped", sum.File, len(sum.InvalidRows))
+	}
+	if o.failOn == "unverified" && o.briefCodes {
+		for _, l := range sum.Leads {
+			if l.EndReason != batch.Verified && l.EndReason != batch.Unchanged {
+				return &outcomeError{code: endReasonCode(pipeline.EndReason(l.EndReason)), reason: pipeline.EndReason(l.EndReason), detail: l.ID + ": " + l.Detail}
+			}
+		}
 	}
 	if o.failOn == "unverified" && !o.enqueueOnly && !sum.Verified() {
 		return &exitError{code: exitNotVerified, err: errors.New("some leads did not verify; see " + filepath.Join(o.out, batch.SummaryFile))}

@@ -261,3 +261,31 @@ func TestBatchInterruptedExits130AndResumes(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// brief --leads becomes runBriefLeads: batch --fail-on unverified with
+// brief's exit codes.
+func TestRunBriefLeadsKeepsBriefExitCodes(t *testing.T) {
+	tests := []struct {
+		name  string
+		leads string
+		want  int
+	}{
+		{"all verified", "- id: screening\n  topic: cancer screening\n", exitOK},
+		{"first failure gives the code", batchLeads, exitRefused},
+		{"an invalid row wins", batchLeads + "- id: bad\n  orcid: 0000-0002-1825-0098\n", exitUsage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, _, _ := testApp(nil)
+			a.logFormat, a.logLevel = "console", "warn"
+			if err := a.setup(); err != nil {
+				t.Fatal(err)
+			}
+			o := &briefOptions{offline: true, out: t.TempDir(), formats: "md", maxIterations: 3}
+			o.collect.leads = writeLeads(t, tt.leads)
+			if got := exitCode(runBriefLeads(context.Background(), a, o)); got != tt.want {
+				t.Errorf("exit = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
