@@ -67,7 +67,7 @@ func TestDistributedWorkersSurviveSIGKILL(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the workers ran nothing in 2 minutes; %d pending", pending)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond)
 	}
 	_ = a.Process.Kill()
 	<-aDone
