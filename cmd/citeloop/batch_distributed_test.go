@@ -38,7 +38,7 @@ func TestDistributedWorkersSurviveSIGKILL(t *testing.T) {
 		return cmd, &log, done
 	}
 	a, _, aDone := worker()
-	_, bLog, bDone := worker()
+	b, bLog, bDone := worker()
 
 	ctx := context.Background()
 	store, err := batch.OpenPostgres(ctx, url)
@@ -76,8 +76,12 @@ func TestDistributedWorkersSurviveSIGKILL(t *testing.T) {
 		if err != nil {
 			t.Fatalf("worker B: %v\n%s", err, bLog)
 		}
-	case <-time.After(3 * time.Minute):
-		t.Fatalf("worker B did not drain the queue in 3 minutes\n%s", bLog)
+	case <-time.After(10 * time.Minute):
+		// River rescues the killed worker's leads after twice --deadline,
+		// at its rescuer's next pass (every 30s), once B leads.
+		_ = b.Process.Kill()
+		<-bDone
+		t.Fatalf("worker B did not drain the queue in 10 minutes\n%s", bLog)
 	}
 
 	out := filepath.Join(t.TempDir(), "export")

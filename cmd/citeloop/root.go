@@ -90,7 +90,8 @@ func (a *app) setup() error {
 	return nil
 }
 
-// newLogger logs to w, as console text or JSON.
+// newLogger logs to w, as console text or JSON. Writes are serialised:
+// batch leads log from many goroutines.
 func newLogger(w io.Writer, format, level string) (*zap.Logger, error) {
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
@@ -108,5 +109,5 @@ func newLogger(w io.Writer, format, level string) (*zap.Logger, error) {
 	default:
 		return nil, fmt.Errorf("--log-format: want console or json, got %q", format)
 	}
-	return zap.New(zapcore.NewCore(enc, zapcore.AddSync(w), lvl)), nil
+	return zap.New(zapcore.NewCore(enc, zapcore.Lock(zapcore.AddSync(w)), lvl)), nil
 }
