@@ -32,6 +32,8 @@ func call[T any](ctx context.Context, c caller, req Request, parse func([]byte) 
 	var zero T
 	usage := contract.Usage{Model: c.model.Name()}
 	attempts := max(c.retry.MaxAttempts, 1)
+	corrections := 0
+	original := req.User
 	for attempt := 1; ; attempt++ {
 		resp, err := c.attempt(ctx, req)
 		usage.Add(contract.Usage{
@@ -61,8 +63,16 @@ func call[T any](ctx context.Context, c caller, req Request, parse func([]byte) 
 		if check == nil {
 			check = DefaultCheckRetry
 		}
-		if attempt >= attempts || !check(ce) {
+		correct := ce.Kind == KindInvalidJSON && corrections < c.retry.ContractRetries
+		if attempt >= attempts || !(correct || check(ce)) {
 			return zero, usage, ce
+		}
+		if correct {
+			// Ask again with the reason, never more than ContractRetries
+			// times; the reason goes to the model only, never to the logs.
+			corrections++
+			req.User = original + contractFeedback(ce.Cause)
+			continue
 		}
 		if ce.Kind == KindFinishReason && ce.FinishReason == FinishMaxTokens && req.MaxOutputTokens > 0 {
 			// The same budget would cut the answer at the same place.
@@ -117,4 +127,14 @@ func (c caller) logAttempt(attempt int, resp Response, ce *CallError) {
 		fields = append(fields, zap.String("detail", ce.Detail))
 	}
 	c.log.Warn("model call failed", fields...)
+}
+
+// contractFeedback tells the model why its last answer was rejected.
+func contractFeedback(cause error) string {
+	reason := "it did not match the required JSON contract"
+	if cause != nil {
+		reason = cause.Error()
+	}
+	return "\n\n<rejected_answer>Your previous answer was rejected: " + reason +
+		". Answer again with exactly one JSON object that follows the contract and the schema.</rejected_answer>"
 }

@@ -105,8 +105,8 @@ func (r redacted) Error() string {
 
 func (r redacted) Unwrap() error { return r.err }
 
-// redact wraps err so that none of secrets appears in its message.
-func redact(err error, secrets ...string) error {
+// Redact wraps err so that none of secrets appears in its message.
+func Redact(err error, secrets ...string) error {
 	if err == nil {
 		return nil
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/agents/gemini"
+	"github.com/citeloop/citeloop/agents/openai"
 	"github.com/citeloop/citeloop/contract"
 )
 
@@ -199,18 +201,18 @@ func fastRetry() agents.RetryPolicy {
 	return agents.RetryPolicy{MaxAttempts: 3, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Millisecond, 4*time.Millisecond)}
 }
 
-func newGemini(t *testing.T, url, model string) *agents.Gemini {
+func newGemini(t *testing.T, url, model string) *gemini.Client {
 	t.Helper()
-	m, err := agents.NewGemini(context.Background(), agents.GeminiConfig{Model: model, APIKey: testKey, BaseURL: url})
+	m, err := gemini.New(context.Background(), gemini.Config{Model: model, APIKey: testKey, BaseURL: url})
 	if err != nil {
-		t.Fatalf("NewGemini: %v", err)
+		t.Fatalf("New: %v", err)
 	}
 	return m
 }
 
-func newOpenAI(t *testing.T, url, model string) *agents.OpenAI {
+func newOpenAI(t *testing.T, url, model string) *openai.Client {
 	t.Helper()
-	m, err := agents.NewOpenAI(agents.OpenAIConfig{Model: model, APIKey: testKey, BaseURL: url + "/v1"})
+	m, err := openai.New(openai.Config{Model: model, APIKey: testKey, BaseURL: url + "/v1"})
 	if err != nil {
 		t.Fatalf("NewOpenAI: %v", err)
 	}

@@ -50,6 +50,7 @@ func TestGeminiWriterGuards(t *testing.T) {
 		wantStatus int
 		wantFinish agents.FinishReason
 		wantCalls  int
+		clientSide bool // attempts may time out before the server sees them
 	}{
 		{name: "valid draft", give: []replyFunc{geminiText(good, "STOP")}, wantCalls: 1},
 		{name: "malformed JSON", give: []replyFunc{geminiText(`{"title": "x", "sections": [`, "STOP")}, wantKind: agents.KindInvalidJSON, wantCalls: 1},
@@ -67,7 +68,7 @@ func TestGeminiWriterGuards(t *testing.T) {
 		{name: "503 three times", give: []replyFunc{geminiError(503, "UNAVAILABLE", "")}, wantKind: agents.KindAPIError, wantStatus: 503, wantCalls: 3},
 		{name: "429 then 200", give: []replyFunc{geminiError(429, "RESOURCE_EXHAUSTED", "1s"), geminiText(good, "STOP")}, wantCalls: 2},
 		{name: "400 is not retried", give: []replyFunc{geminiError(400, "INVALID_ARGUMENT", "")}, wantKind: agents.KindAPIError, wantStatus: 400, wantCalls: 1},
-		{name: "per-call timeout is retried then fails", give: []replyFunc{slow(2*time.Second, geminiText(good, "STOP"))}, timeout: 30 * time.Millisecond, wantKind: agents.KindTimeout, wantCalls: 3},
+		{name: "per-call timeout is retried then fails", give: []replyFunc{slow(2*time.Second, geminiText(good, "STOP"))}, timeout: 30 * time.Millisecond, wantKind: agents.KindTimeout, wantCalls: 3, clientSide: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,7 +79,9 @@ func TestGeminiWriterGuards(t *testing.T) {
 			}
 			w := agents.NewWriter(newGemini(t, srv.URL, "gemini-test"), opts...)
 			res, err := w.Write(context.Background(), contract.WriteRequest{Lead: l.Lead, Ledger: l, Iteration: 1})
-			if got := srv.calls(); got != tt.wantCalls {
+			if got := srv.calls(); got != tt.wantCalls && !(tt.clientSide && got <= tt.wantCalls) {
+				// A per-call timeout can expire before a loaded machine
+				// delivers the request: the attempts are counted client-side.
 				t.Errorf("server calls = %d, want %d", got, tt.wantCalls)
 			}
 			if res.Usage.Calls != tt.wantCalls {

@@ -3,10 +3,10 @@ package agents
 import (
 	_ "embed"
 	"encoding/json"
-	"regexp"
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi"
 )
 
 // The system instructions, embedded so a binary carries its prompts and a
@@ -20,15 +20,10 @@ var (
 	skepticPrompt string
 )
 
-// markup matches the tags the prompts use to delimit data, so text inside a
-// source cannot close its block and pose as instructions.
-var markup = regexp.MustCompile(`(?i)<(/?)(sources?|draft|failed_claims|lead)\b`)
-
-// neutralise defangs delimiter tags inside untrusted text. Ordinary text,
-// including "p < 0.05", passes unchanged so quotes stay verbatim.
-func neutralise(s string) string {
-	return markup.ReplaceAllString(s, "‹$1$2")
-}
+// neutralise defangs delimiter tags inside untrusted text. It is
+// contract.Neutralise, the function that also derives the text the gate
+// checks quotes against, so what the writer sees is what the gate checks.
+func neutralise(s string) string { return contract.Neutralise(s) }
 
 func attr(s string) string {
 	return strings.NewReplacer(`"`, "&quot;", "\n", " ").Replace(neutralise(s))
@@ -79,17 +74,10 @@ func writeJSON(b *strings.Builder, v any) {
 	b.WriteString("\n")
 }
 
-// sameDOI compares a cited DOI with a ledger DOI, forgiving case and a
-// resolver prefix; the gate does the real normalisation.
-func sameDOI(cited, ledger string) bool {
-	cited = strings.TrimSpace(cited)
-	for _, p := range []string{"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:"} {
-		if len(cited) >= len(p) && strings.EqualFold(cited[:len(p)], p) {
-			cited = cited[len(p):]
-		}
-	}
-	return strings.EqualFold(cited, ledger)
-}
+// sameDOI compares a cited DOI with a ledger DOI with doi.Same, the
+// normaliser the gate and the renderer use: a citation the gate accepts in
+// another spelling (dx.doi.org, %2F) shows the skeptic its source.
+func sameDOI(cited, ledger string) bool { return doi.Same(cited, ledger) }
 
 // cited returns the ledger entries the claims cite, in ledger order.
 func cited(ledger contract.Ledger, claims []contract.Claim) []contract.Entry {

@@ -20,18 +20,26 @@ type RetryPolicy struct {
 	MaxAttempts int
 	Check       CheckRetry
 	Backoff     Backoff
+	// ContractRetries is how many times an answer that breaks the contract
+	// (KindInvalidJSON) is asked for again, with the reason it was
+	// rejected, within MaxAttempts. The same prompt at temperature 0 would
+	// bring the same answer; the rejection reason gives the model a chance
+	// to comply. After that the call fails with the contract breach.
+	ContractRetries int
 }
 
-// DefaultRetryPolicy makes up to 4 attempts with ExponentialBackoff(1s, 30s).
+// DefaultRetryPolicy makes up to 4 attempts with ExponentialBackoff(1s, 30s),
+// one of them at most to correct an answer that broke the contract.
 func DefaultRetryPolicy() RetryPolicy {
-	return RetryPolicy{MaxAttempts: 4, Check: DefaultCheckRetry, Backoff: ExponentialBackoff(time.Second, 30*time.Second)}
+	return RetryPolicy{MaxAttempts: 4, Check: DefaultCheckRetry, Backoff: ExponentialBackoff(time.Second, 30*time.Second), ContractRetries: 1}
 }
 
 // DefaultCheckRetry retries what may succeed unchanged: 408, 429 and 5xx API
 // errors, transport failures, per-call timeouts, an empty answer that stopped
 // normally, and an answer cut at MAX_TOKENS (the caller doubles the token
 // budget for it). It never retries a blocked prompt, SAFETY, RECITATION or
-// other finish reasons, invalid JSON or other 4xx errors.
+// other finish reasons, or other 4xx errors; an answer that breaks the
+// contract is retried only as RetryPolicy.ContractRetries says.
 func DefaultCheckRetry(err *CallError) bool {
 	switch err.Kind {
 	case KindAPIError:

@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"net/http"
 	"testing"
 	"time"
 )
@@ -52,42 +51,6 @@ func TestExponentialBackoff(t *testing.T) {
 	for _, tt := range tests {
 		if got := b(tt.give, &CallError{RetryAfter: tt.retryAfter}); got != tt.want {
 			t.Errorf("backoff(%d, retryAfter %v) = %v, want %v", tt.give, tt.retryAfter, got, tt.want)
-		}
-	}
-}
-
-func TestRetryAfterHeader(t *testing.T) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	tests := []struct {
-		give http.Header
-		want time.Duration
-	}{
-		{give: http.Header{"Retry-After": {"3"}}, want: 3 * time.Second},
-		{give: http.Header{"Retry-After-Ms": {"250"}, "Retry-After": {"3"}}, want: 250 * time.Millisecond},
-		{give: http.Header{"Retry-After": {now.Add(7 * time.Second).Format(http.TimeFormat)}}, want: 7 * time.Second},
-		{give: http.Header{"Retry-After": {"soon"}}, want: 0},
-		{give: http.Header{}, want: 0},
-	}
-	for _, tt := range tests {
-		if got := retryAfter(tt.give, now); got != tt.want {
-			t.Errorf("retryAfter(%v) = %v, want %v", tt.give, got, tt.want)
-		}
-	}
-}
-
-func TestRetryInfoDelay(t *testing.T) {
-	tests := []struct {
-		give []map[string]any
-		want time.Duration
-	}{
-		{give: []map[string]any{{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1s"}}, want: time.Second},
-		{give: []map[string]any{{"@type": "type.googleapis.com/google.rpc.QuotaFailure"}, {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "37.5s"}}, want: 37500 * time.Millisecond},
-		{give: []map[string]any{{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": 5}}, want: 0},
-		{give: nil, want: 0},
-	}
-	for _, tt := range tests {
-		if got := retryInfoDelay(tt.give); got != tt.want {
-			t.Errorf("retryInfoDelay(%v) = %v, want %v", tt.give, got, tt.want)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/agents/gemini"
 	"github.com/citeloop/citeloop/contract"
 )
 
@@ -40,9 +41,9 @@ func TestSecretsNeverLeak(t *testing.T) {
 		errs = append(errs, err)
 	}
 	// The SDK prints its whole ClientConfig, key included, on a bad setup.
-	_, err := agents.NewGemini(context.Background(), agents.GeminiConfig{Model: "m", APIKey: testKey, Project: "p"})
+	_, err := gemini.New(context.Background(), gemini.Config{Model: "m", APIKey: testKey, Project: "p"})
 	if err == nil {
-		t.Fatal("NewGemini with a project on the Gemini API: want an error")
+		t.Fatal("New with a project on the Gemini API: want an error")
 	}
 	errs = append(errs, err)
 

@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"go.uber.org/zap"
-
 	"github.com/citeloop/citeloop/contract"
 )
 
@@ -24,8 +22,10 @@ func NewSkeptic(m Model, opts ...Option) *Skeptic {
 
 // Review asks the model for objections to the draft's claims, given the
 // sources they cite. A draft without claims (refused) gets no objection and
-// costs no call. Objections naming a claim the draft does not have are
-// dropped: they could never be resolved. Errors match ErrModel.
+// costs no call. Claim ids are matched trimmed and case-folded; an
+// objection naming no claim of the draft fails the answer as invalid, like
+// any other breach of the contract (it is never silently dropped). Errors
+// match ErrModel.
 func (k *Skeptic) Review(ctx context.Context, req contract.ReviewRequest) (contract.ReviewResult, error) {
 	claims := req.Draft.Claims()
 	if len(claims) == 0 {
@@ -38,23 +38,16 @@ func (k *Skeptic) Review(ctx context.Context, req contract.ReviewRequest) (contr
 	writeJSON(&b, req.Draft)
 	b.WriteString("</draft>\n\nReview every claim of the draft against its quotes and sources. Return only objections.\n")
 	r := k.s.request(skepticPrompt, b.String(), "objections", ObjectionsSchema())
-	obj, usage, err := call(ctx, k.call, r, contract.ParseObjections)
+	parse := func(data []byte) (contract.Objections, error) {
+		obj, err := contract.ParseObjections(data)
+		if err != nil {
+			return contract.Objections{}, err
+		}
+		return obj.ResolveClaims(req.Draft)
+	}
+	obj, usage, err := call(ctx, k.call, r, parse)
 	if err != nil {
 		return contract.ReviewResult{Usage: usage}, err
 	}
-	known := make(map[string]bool, len(claims))
-	for _, c := range claims {
-		known[c.ID] = true
-	}
-	kept := obj.Objections[:0]
-	for _, o := range obj.Objections {
-		if known[o.ClaimID] {
-			kept = append(kept, o)
-		}
-	}
-	if dropped := len(obj.Objections) - len(kept); dropped > 0 {
-		k.s.log.Warn("skeptic objected to unknown claims", zap.Int("dropped", dropped), zap.Int("iteration", req.Iteration))
-	}
-	obj.Objections = kept
 	return contract.ReviewResult{Objections: obj, Usage: usage}, nil
 }

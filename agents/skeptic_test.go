@@ -35,9 +35,21 @@ func TestSkepticAnswers(t *testing.T) {
 			wantCalls: 1,
 		},
 		{
-			name:      "objection to an unknown claim is dropped",
+			name:      "objection to an unknown claim is a contract breach, never dropped",
 			give:      geminiText(`{"objections":[{"claim_id":"C9","kind":"other","detail":"x"},{"claim_id":"C1","kind":"unsupported","detail":"y"}]}`, "STOP"),
-			want:      []contract.Objection{{ClaimID: "C1", Kind: contract.KindUnsupported, Detail: "y"}},
+			wantKind:  agents.KindInvalidJSON,
+			wantCalls: 1,
+		},
+		{
+			name:      "claim id matched trimmed and case-folded",
+			give:      geminiText(`{"objections":[{"claim_id":" c2","kind":"overclaim","detail":"a"},{"claim_id":"C1 ","kind":"unsupported","detail":"b"}]}`, "STOP"),
+			want:      []contract.Objection{{ClaimID: "C2", Kind: contract.KindOverclaim, Detail: "a"}, {ClaimID: "C1", Kind: contract.KindUnsupported, Detail: "b"}},
+			wantCalls: 1,
+		},
+		{
+			name:      "objections key twice is an error, not the last list",
+			give:      geminiText(`{"objections":[{"claim_id":"C1","kind":"unsupported","detail":"y"}],"objections":[]}`, "STOP"),
+			wantKind:  agents.KindInvalidJSON,
 			wantCalls: 1,
 		},
 		{name: "free text is an error", give: geminiText("The draft looks well supported to me.", "STOP"), wantKind: agents.KindInvalidJSON, wantCalls: 1},

@@ -20,6 +20,19 @@ type Config struct {
 	Agents   Agents   `yaml:"agents"`
 	Collect  Collect  `yaml:"collect"`
 	Pipeline Pipeline `yaml:"pipeline"`
+	Gate     Gate     `yaml:"gate"`
+	Signing  Signing  `yaml:"signing"`
+
+	// File is the path Load read, "" for the defaults: errors found after
+	// loading (an oracle's section, checked by its package) name it too.
+	File string `yaml:"-"`
+}
+
+// Signing configures the signature of briefs' stamps.
+type Signing struct {
+	// KeyFile is an Ed25519 private key file (PKCS#8 PEM or a 32-byte
+	// seed); empty writes unsigned briefs. brief --signing-key overrides it.
+	KeyFile string `yaml:"key_file"`
 }
 
 // Pipeline configures the maker/checker loop.
@@ -35,6 +48,7 @@ func Default() Config {
 		Agents:   DefaultAgents(),
 		Collect:  DefaultCollect(),
 		Pipeline: Pipeline{MaxIterations: 3},
+		Gate:     DefaultGate(),
 	}
 }
 
@@ -59,6 +73,7 @@ func Load(path string) (Config, error) {
 	if err := cfg.Validate(); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", path, err)
 	}
+	cfg.File = path
 	return cfg, nil
 }
 
@@ -78,7 +93,7 @@ func (c Config) Validate() error {
 	if c.Pipeline.MaxIterations < 1 {
 		return invalid("pipeline.max_iterations", "must be at least 1, got %d", c.Pipeline.MaxIterations)
 	}
-	for _, v := range []func() error{c.Oracles.Validate, c.Agents.Validate, c.Collect.Validate} {
+	for _, v := range []func() error{c.Oracles.Validate, c.Agents.Validate, c.Collect.Validate, c.Gate.Validate} {
 		if err := v(); err != nil {
 			return err
 		}

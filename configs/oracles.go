@@ -2,9 +2,8 @@ package configs
 
 import (
 	"fmt"
-	"math"
+	"maps"
 	"net/mail"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -14,20 +13,10 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 )
 
-// Oracle names the oracles section knows. main's registry must register
-// each of them.
-const (
-	EuropePMC = "europepmc"
-	Crossref  = "crossref"
-	DOIOrg    = "doiorg"
-	DataCite  = "datacite"
-)
-
-// OracleNames returns the oracle names `oracles.use` accepts, in the order
-// the section lists their settings.
-func OracleNames() []string { return []string{EuropePMC, Crossref, DOIOrg, DataCite} }
-
-// Oracles configures the DOI oracles the gate and `check` use.
+// Oracles configures the DOI oracles the gate and `check` use. Each
+// oracle's own settings are its section, oracles.<name>, which this package
+// keeps undecoded: the oracle's package owns the keys, their defaults and
+// their checks, and engine.New decodes every section through the registry.
 type Oracles struct {
 	// Use lists the oracle names to consult, in order.
 	Use []string `yaml:"use"`
@@ -39,32 +28,9 @@ type Oracles struct {
 	Contact string `yaml:"contact"`
 	// Cache keeps Found answers across runs.
 	Cache Cache `yaml:"cache"`
-
-	EuropePMC OracleSettings `yaml:"europepmc"`
-	Crossref  OracleSettings `yaml:"crossref"`
-	DOIOrg    OracleSettings `yaml:"doiorg"`
-	DataCite  OracleSettings `yaml:"datacite"`
-}
-
-// OracleSettings are one oracle's connection settings.
-type OracleSettings struct {
-	// BaseURL is the API root (tests and mirrors point it elsewhere).
-	BaseURL string `yaml:"base_url"`
-	// Timeout bounds one HTTP attempt.
-	Timeout Duration `yaml:"timeout"`
-	// TotalBudget bounds one lookup call, retries included.
-	TotalBudget Duration `yaml:"total_budget"`
-	// MaxAttempts is the number of tries per request, the first included.
-	MaxAttempts int `yaml:"max_attempts"`
-	// RatePerSecond caps requests per second.
-	RatePerSecond float64 `yaml:"rate_per_second"`
-	// MaxConcurrent caps requests in flight.
-	MaxConcurrent int `yaml:"max_concurrent"`
-	// BatchSize is the number of DOIs per query (Europe PMC only; the
-	// other APIs are asked one DOI per request and must leave it 0).
-	BatchSize int `yaml:"batch_size"`
-	// MaxBodyBytes caps a response body; a longer one is an error.
-	MaxBodyBytes int64 `yaml:"max_body_bytes"`
+	// Sections holds every other key of the section: each is an oracle's
+	// name and its value that oracle's settings, as written.
+	Sections map[string]yaml.Node `yaml:",inline"`
 }
 
 // Cache configures the on-disk cache of Found answers.
@@ -78,76 +44,80 @@ type Cache struct {
 	NegativeTTL Duration `yaml:"negative_ttl"`
 }
 
-// DefaultOracles is Europe PMC alone, with polite limits for every oracle
-// a user may switch on. The rates follow each API's published limits
-// (docs/ORACLES.md): Europe PMC publishes none, 5/s is polite; Crossref's
-// public pool allows 5/s one at a time; DataCite ~3000 per 5 minutes.
+// DefaultOracles is Europe PMC alone, combined by any_of, with a week's
+// cache. It has no sections: every oracle's defaults are its package's own.
 func DefaultOracles() Oracles {
-	s := func(base string, rate float64, conc, batch int) OracleSettings {
-		return OracleSettings{
-			BaseURL:       base,
-			Timeout:       Dur(15 * time.Second),
-			TotalBudget:   Dur(2 * time.Minute),
-			MaxAttempts:   4,
-			RatePerSecond: rate,
-			MaxConcurrent: conc,
-			BatchSize:     batch,
-			MaxBodyBytes:  16 << 20,
-		}
-	}
 	return Oracles{
-		Use:    []string{EuropePMC},
+		Use:    []string{europePMC},
 		Policy: oracles.PolicyAnyOf,
 		Cache:  Cache{TTL: Dur(7 * 24 * time.Hour)},
-
-		EuropePMC: s("https://www.ebi.ac.uk/europepmc/webservices/rest", 5, 4, 25),
-		Crossref:  s("https://api.crossref.org", 5, 1, 0),
-		DOIOrg:    s("https://doi.org", 5, 4, 0),
-		DataCite:  s("https://api.datacite.org", 5, 4, 0),
 	}
 }
 
-// For returns the settings of the oracle called name, and whether the
-// section knows it.
-func (o Oracles) For(name string) (OracleSettings, bool) {
-	switch name {
-	case EuropePMC:
-		return o.EuropePMC, true
-	case Crossref:
-		return o.Crossref, true
-	case DOIOrg:
-		return o.DOIOrg, true
-	case DataCite:
-		return o.DataCite, true
+// europePMC is the oracle used by default, and the one whose base URL
+// CITELOOP_EUROPEPMC_URL overrides.
+const europePMC = "europepmc"
+
+// Section returns the section of the oracle called name, absent (every key
+// at its default) when the configuration has none.
+func (o Oracles) Section(name string) oracles.Section {
+	n, ok := o.Sections[name]
+	if !ok {
+		return oracles.NewSection(name, nil)
 	}
-	return OracleSettings{}, false
+	return oracles.NewSection(name, &n)
 }
 
-// Settings returns the registry settings for the oracle called name (the
-// caller adds its logger and HTTP client). An unknown name gets zero
-// settings: every oracle then uses its own defaults.
-func (o Oracles) Settings(name string) oracles.Settings {
-	s, _ := o.For(name)
-	return oracles.Settings{
-		BaseURL:       s.BaseURL,
-		Contact:       o.Contact,
-		Timeout:       s.Timeout.D,
-		TotalBudget:   s.TotalBudget.D,
-		MaxAttempts:   s.MaxAttempts,
-		RatePerSecond: s.RatePerSecond,
-		MaxConcurrent: s.MaxConcurrent,
-		BatchSize:     s.BatchSize,
-		MaxBodyBytes:  s.MaxBodyBytes,
+// Set sets key to value (a YAML scalar) in the section of the oracle
+// called name, creating the section if needed: a Go program's way to
+// configure an oracle without writing YAML. The oracle's own settings type
+// decodes and checks the value when the engine builds it.
+func (o *Oracles) Set(name, key, value string) { o.setKey(name, key, value, "") }
+
+// setKey sets key to value in the section of the oracle called name,
+// creating the section if needed; tag is the scalar's YAML tag, "" to
+// resolve it from the value as a plain scalar in a file is. A section that is not a mapping is left
+// alone for its decoder to report. The map and the node are copied first,
+// so copies of o are not changed.
+func (o *Oracles) setKey(name, key, value, tag string) {
+	n := o.Sections[name]
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = *n.Alias
 	}
+	switch {
+	case n.Kind == yaml.MappingNode:
+	case n.Kind == 0, n.Kind == yaml.ScalarNode && n.Tag == "!!null":
+		n = yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	default:
+		return
+	}
+	v := &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: value}
+	content := slices.Clone(n.Content)
+	set := false
+	for i := 0; i+1 < len(content); i += 2 {
+		if content[i].Value == key {
+			v.Line, v.Column = content[i+1].Line, content[i+1].Column
+			content[i+1], set = v, true
+		}
+	}
+	if !set {
+		content = append(content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, v)
+	}
+	n.Content = content
+	o.Sections = maps.Clone(o.Sections)
+	if o.Sections == nil {
+		o.Sections = map[string]yaml.Node{}
+	}
+	o.Sections[name] = n
 }
 
 // ApplyEnv applies the environment overrides of the section:
-// CITELOOP_EUROPEPMC_URL replaces the Europe PMC base URL and
+// CITELOOP_EUROPEPMC_URL replaces oracles.europepmc.base_url and
 // CITELOOP_CONTACT the contact address. Empty variables change nothing.
 // Call Validate afterwards.
 func (o *Oracles) ApplyEnv(getenv func(string) string) {
 	if v := strings.TrimSpace(getenv("CITELOOP_EUROPEPMC_URL")); v != "" {
-		o.EuropePMC.BaseURL = v
+		o.setKey(europePMC, "base_url", v, "!!str")
 	}
 	if v := strings.TrimSpace(getenv("CITELOOP_CONTACT")); v != "" {
 		o.Contact = v
@@ -159,10 +129,12 @@ func (o Oracles) Validate() error {
 	if len(o.Use) == 0 {
 		return invalid("oracles.use", "must name at least one oracle")
 	}
+	// Whether a name is registered is checked against the registry by
+	// engine.New: a program may register oracles of its own.
 	seen := map[string]bool{}
 	for _, name := range o.Use {
-		if !slices.Contains(OracleNames(), name) {
-			return invalid("oracles.use", "unknown oracle %q (known: %s)", name, strings.Join(OracleNames(), ", "))
+		if strings.TrimSpace(name) == "" {
+			return invalid("oracles.use", "empty oracle name")
 		}
 		if seen[name] {
 			return invalid("oracles.use", "oracle %q listed twice", name)
@@ -182,10 +154,19 @@ func (o Oracles) Validate() error {
 	if err := o.Cache.validate("oracles.cache"); err != nil {
 		return err
 	}
-	for _, name := range OracleNames() {
-		s, _ := o.For(name)
-		if err := s.validate("oracles."+name, name == EuropePMC); err != nil {
-			return err
+	// Each section is checked by its oracle's package, through the
+	// registry, in engine.New: here only that it is one.
+	for name, n := range o.Sections {
+		if strings.TrimSpace(name) == "" {
+			return invalid("oracles", "empty oracle name as a key")
+		}
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			n = *n.Alias
+		}
+		switch {
+		case n.Kind == yaml.MappingNode, n.Kind == yaml.ScalarNode && n.Tag == "!!null":
+		default:
+			return invalid("oracles."+name, "line %d: must be a mapping of an oracle's settings, got a YAML %s", n.Line, kindName(n.Kind))
 		}
 	}
 	return nil
@@ -200,39 +181,6 @@ func (c Cache) validate(key string) error {
 	}
 	if c.TTL.D <= 0 {
 		return invalid(key+".ttl", "must be > 0, got %s", c.TTL.D)
-	}
-	return nil
-}
-
-func (s OracleSettings) validate(key string, batches bool) error {
-	u, err := url.Parse(s.BaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return invalid(key+".base_url", "must be an http(s) URL, got %q", s.BaseURL)
-	}
-	for _, d := range []struct {
-		key string
-		d   Duration
-	}{{".timeout", s.Timeout}, {".total_budget", s.TotalBudget}} {
-		if err := d.d.check(key + d.key); err != nil {
-			return err
-		}
-		if d.d.D <= 0 {
-			return invalid(key+d.key, "must be > 0, got %s", d.d.D)
-		}
-	}
-	switch {
-	case s.MaxAttempts < 1 || s.MaxAttempts > 10:
-		return invalid(key+".max_attempts", "must be between 1 and 10, got %d", s.MaxAttempts)
-	case s.RatePerSecond <= 0 || math.IsNaN(s.RatePerSecond) || math.IsInf(s.RatePerSecond, 0):
-		return invalid(key+".rate_per_second", "must be > 0, got %v", s.RatePerSecond)
-	case s.MaxConcurrent < 1:
-		return invalid(key+".max_concurrent", "must be at least 1, got %d", s.MaxConcurrent)
-	case s.MaxBodyBytes <= 0:
-		return invalid(key+".max_body_bytes", "must be > 0, got %d", s.MaxBodyBytes)
-	case batches && (s.BatchSize < 1 || s.BatchSize > 500):
-		return invalid(key+".batch_size", "must be between 1 and 500, got %d", s.BatchSize)
-	case !batches && s.BatchSize != 0:
-		return invalid(key+".batch_size", "is only used by europepmc; leave it out (got %d)", s.BatchSize)
 	}
 	return nil
 }
@@ -284,6 +232,8 @@ func kindName(k yaml.Kind) string {
 		return "mapping"
 	case yaml.SequenceNode:
 		return "sequence"
+	case yaml.ScalarNode:
+		return "scalar"
 	default:
 		return "node"
 	}

@@ -2,6 +2,7 @@ package configs_test
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,7 +14,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/citeloop/citeloop/configs"
-	"github.com/citeloop/citeloop/oracles"
 )
 
 const example = "citeloop.example.yaml"
@@ -24,8 +24,16 @@ func TestExampleLoadsAndEqualsDefaults(t *testing.T) {
 		t.Fatalf("Load(%s): %v", example, err)
 	}
 	// The example documents the defaults: loading it must change nothing.
+	// Its oracle sections are compared with each oracle package's defaults
+	// in engine (TestExampleSectionsAreTheOracleDefaults), which has the
+	// registry.
+	if cfg.File != example {
+		t.Errorf("File = %q, want %q (errors found later name it)", cfg.File, example)
+	}
 	want := configs.Default()
-	if diff := cmp.Diff(want.Oracles, cfg.Oracles, cmp.AllowUnexported(configs.Duration{})); diff != "" {
+	got := cfg.Oracles
+	got.Sections = nil
+	if diff := cmp.Diff(want.Oracles, got, cmp.AllowUnexported(configs.Duration{})); diff != "" {
 		t.Errorf("example oracles section differs from the defaults (-default +example):\n%s", diff)
 	}
 	if cfg.Pipeline != want.Pipeline || cfg.Collect != want.Collect || cfg.Agents != want.Agents {
@@ -35,7 +43,9 @@ func TestExampleLoadsAndEqualsDefaults(t *testing.T) {
 }
 
 // TestExampleHasEveryKey: every key of the configuration is written (and so
-// documented) in the example. Adding a key means adding it there.
+// documented) in the example. Adding a key means adding it there. The keys
+// of each oracle's section are checked in engine
+// (TestExampleHasEveryOracleKey), through the registry.
 func TestExampleHasEveryKey(t *testing.T) {
 	b, err := yaml.Marshal(configs.Default())
 	if err != nil {
@@ -54,7 +64,7 @@ func TestExampleHasEveryKey(t *testing.T) {
 	}
 	have := keys(&ex, "")
 	for _, k := range keys(&defaults, "") {
-		if !slices.Contains(have, k) && !(strings.HasSuffix(k, ".batch_size") && !strings.HasPrefix(k, "oracles.europepmc")) {
+		if !slices.Contains(have, k) {
 			t.Errorf("example lacks key %s", k)
 		}
 	}
@@ -83,27 +93,18 @@ func TestDecodeErrorsNameTheKey(t *testing.T) {
 		give string
 		want string
 	}{
-		{"unknown key", "oracles:\n  europepmc:\n    rate_limit: 5\n", "rate_limit"},
-		{"unknown oracle section", "oracles:\n  pubmed:\n    timeout: 1s\n", "pubmed"},
-		{"bad duration", "oracles:\n  crossref:\n    timeout: 10 seconds\n", "oracles.crossref.timeout"},
-		{"duration without unit", "oracles:\n  europepmc:\n    total_budget: 10\n", "oracles.europepmc.total_budget"},
 		{"duration as mapping", "oracles:\n  cache:\n    ttl: {h: 1}\n", "oracles.cache.ttl"},
 		{"negative duration", "oracles:\n  cache:\n    negative_ttl: -1s\n", "oracles.cache.negative_ttl"},
 		{"bad policy", "oracles:\n  policy: majority\n", "oracles.policy"},
-		{"unknown oracle in use", "oracles:\n  use: [europepmc, pubmed]\n", `unknown oracle "pubmed"`},
+		{"empty name in use", "oracles:\n  use: [europepmc, \"\"]\n", "oracles.use: empty oracle name"},
 		{"duplicate in use", "oracles:\n  use: [crossref, crossref]\n", "oracles.use"},
 		{"empty use", "oracles:\n  use: []\n", "oracles.use"},
-		{"zero rate", "oracles:\n  europepmc:\n    rate_per_second: 0\n", "oracles.europepmc.rate_per_second: must be > 0"},
-		{"zero timeout", "oracles:\n  doiorg:\n    timeout: 0s\n", "oracles.doiorg.timeout"},
-		{"attempts", "oracles:\n  datacite:\n    max_attempts: 0\n", "oracles.datacite.max_attempts"},
-		{"concurrency", "oracles:\n  crossref:\n    max_concurrent: 0\n", "oracles.crossref.max_concurrent"},
-		{"batch too big", "oracles:\n  europepmc:\n    batch_size: 1000\n", "oracles.europepmc.batch_size"},
-		{"batch on crossref", "oracles:\n  crossref:\n    batch_size: 5\n", "oracles.crossref.batch_size"},
-		{"body cap", "oracles:\n  crossref:\n    max_body_bytes: 0\n", "oracles.crossref.max_body_bytes"},
-		{"base url", "oracles:\n  datacite:\n    base_url: api.datacite.org\n", "oracles.datacite.base_url"},
 		{"contact", "oracles:\n  contact: Ops Team <ops@example.org>\n", "oracles.contact"},
-		{"wrong type names the line", "oracles:\n  europepmc:\n    max_attempts: many\n", "line 3"},
 		{"zero ttl", "oracles:\n  cache:\n    ttl: 0s\n", "oracles.cache.ttl"},
+		{"wrong type names the line", "oracles:\n  cache:\n    dir: [a]\n", "line 3"},
+		{"unknown top-level key", "oracle:\n  use: [europepmc]\n", "oracle"},
+		{"section is a list", "oracles:\n  europepmc: [base_url]\n", "oracles.europepmc: line 2: must be a mapping"},
+		{"section is a scalar", "oracles:\n  polcy: any_of\n", "oracles.polcy: line 2: must be a mapping"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -125,51 +126,80 @@ func TestDecodeErrorsNameTheKey(t *testing.T) {
 	}
 }
 
-func TestDecodeOverridesOneKey(t *testing.T) {
+// A section is kept as written, for its oracle's package to decode.
+func TestDecodeKeepsSections(t *testing.T) {
 	cfg := configs.Default()
-	give := "oracles:\n  use: [crossref, doiorg]\n  policy: require\n  contact: ops@example.org\n  crossref:\n    timeout: 1m30s\n    rate_per_second: 10\n"
+	give := "oracles:\n  use: [crossref, doiorg]\n  policy: require\n  contact: ops@example.org\n  crossref:\n    timeout: 1m30s\n    rate_per_second: 10\n  doiorg:\n"
 	if err := configs.Decode([]byte(give), &cfg); err != nil {
 		t.Fatal(err)
 	}
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	s := cfg.Oracles.Settings(configs.Crossref)
-	want := oracles.Settings{
-		BaseURL: "https://api.crossref.org", Contact: "ops@example.org", Timeout: 90 * time.Second,
-		TotalBudget: 2 * time.Minute, MaxAttempts: 4, RatePerSecond: 10, MaxConcurrent: 1, MaxBodyBytes: 16 << 20,
+	type crossrefKeys struct {
+		Timeout time.Duration `yaml:"timeout"`
+		Rate    float64       `yaml:"rate_per_second"`
 	}
-	if diff := cmp.Diff(want, s); diff != "" {
-		t.Errorf("Settings(crossref) (-want +got):\n%s", diff)
+	got := crossrefKeys{Timeout: time.Second}
+	if err := cfg.Oracles.Section("crossref").Decode(&got); err != nil {
+		t.Fatal(err)
 	}
-	if got := cfg.Oracles.Settings(configs.EuropePMC).BatchSize; got != 25 {
-		t.Errorf("europepmc batch size = %d, want the default 25", got)
+	if want := (crossrefKeys{Timeout: 90 * time.Second, Rate: 10}); got != want {
+		t.Errorf("crossref section = %+v, want %+v", got, want)
 	}
-	if got := cfg.Oracles.Settings("nope"); got != (oracles.Settings{Contact: "ops@example.org"}) {
-		t.Errorf("Settings(nope) = %+v, want only the contact", got)
+	if diff := cmp.Diff([]string{"crossref", "doiorg"}, slices.Sorted(maps.Keys(cfg.Oracles.Sections))); diff != "" {
+		t.Errorf("sections (-want +got):\n%s", diff)
+	}
+	for _, name := range []string{"doiorg", "datacite"} { // empty, absent
+		keep := crossrefKeys{Timeout: time.Second}
+		if err := cfg.Oracles.Section(name).Decode(&keep); err != nil || keep.Timeout != time.Second {
+			t.Errorf("section %s: %+v, %v; want the defaults kept", name, keep, err)
+		}
 	}
 }
 
 func TestApplyEnv(t *testing.T) {
+	type urlKey struct {
+		BaseURL string `yaml:"base_url"`
+		Other   int    `yaml:"other"`
+	}
 	tests := []struct {
 		name        string
+		section     string // the europepmc section as written
 		give        map[string]string
-		wantURL     string
+		want        urlKey
 		wantContact string
 	}{
-		{"none", nil, "https://www.ebi.ac.uk/europepmc/webservices/rest", ""},
-		{"both", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest", "CITELOOP_CONTACT": "me@example.org"}, "http://127.0.0.1:9/rest", "me@example.org"},
-		{"blank ignored", map[string]string{"CITELOOP_EUROPEPMC_URL": "  "}, "https://www.ebi.ac.uk/europepmc/webservices/rest", ""},
+		{"none", "", nil, urlKey{BaseURL: "default"}, ""},
+		{"both", "", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest", "CITELOOP_CONTACT": "me@example.org"}, urlKey{BaseURL: "http://127.0.0.1:9/rest"}, "me@example.org"},
+		{"blank ignored", "", map[string]string{"CITELOOP_EUROPEPMC_URL": "  "}, urlKey{BaseURL: "default"}, ""},
+		{"replaces the file's", "oracles:\n  europepmc:\n    base_url: http://file.example\n    other: 2\n", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://env.example"}, urlKey{BaseURL: "http://env.example", Other: 2}, ""},
+		{"adds to the file's", "oracles:\n  europepmc:\n    other: 2\n", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://env.example"}, urlKey{BaseURL: "http://env.example", Other: 2}, ""},
+		{"empty section", "oracles:\n  europepmc:\n", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://env.example"}, urlKey{BaseURL: "http://env.example"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := configs.DefaultOracles()
+			cfg := configs.Default()
+			if err := configs.Decode([]byte(tt.section), &cfg); err != nil {
+				t.Fatal(err)
+			}
+			before := cfg.Oracles
+			o := cfg.Oracles
 			o.ApplyEnv(func(k string) string { return tt.give[k] })
-			if o.EuropePMC.BaseURL != tt.wantURL || o.Contact != tt.wantContact {
-				t.Errorf("got %q %q, want %q %q", o.EuropePMC.BaseURL, o.Contact, tt.wantURL, tt.wantContact)
+			got := urlKey{BaseURL: "default"}
+			if err := o.Section("europepmc").Decode(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want || o.Contact != tt.wantContact {
+				t.Errorf("got %+v %q, want %+v %q", got, o.Contact, tt.want, tt.wantContact)
 			}
 			if err := o.Validate(); err != nil {
 				t.Error(err)
+			}
+			orig := urlKey{BaseURL: "default"}
+			_ = before.Section("europepmc").Decode(&orig)
+			if _, ok := tt.give["CITELOOP_EUROPEPMC_URL"]; ok && orig.BaseURL == "http://env.example" {
+				t.Error("ApplyEnv changed a copy of the section it was not called on")
 			}
 		})
 	}
@@ -177,15 +207,6 @@ func TestApplyEnv(t *testing.T) {
 	o.ApplyEnv(func(k string) string { return map[string]string{"CITELOOP_CONTACT": "not an email"}[k] })
 	if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "oracles.contact") {
 		t.Errorf("bad CITELOOP_CONTACT: got %v, want an error naming oracles.contact", err)
-	}
-}
-
-func TestOracleNamesHaveSettings(t *testing.T) {
-	o := configs.DefaultOracles()
-	for _, n := range configs.OracleNames() {
-		if _, ok := o.For(n); !ok {
-			t.Errorf("%s has no settings", n)
-		}
 	}
 }
 
@@ -206,4 +227,30 @@ func FuzzDecode(f *testing.F) {
 		}
 		_ = cfg.Validate() // must not panic
 	})
+}
+
+// TestSetConfiguresAnOracleFromGo: Set writes one key of an oracle's
+// section, which the oracle's settings type decodes, and leaves copies of
+// the configuration alone.
+func TestSetConfiguresAnOracleFromGo(t *testing.T) {
+	type settings struct {
+		BaseURL string `yaml:"base_url"`
+		Rate    int    `yaml:"rate"`
+	}
+	cfg := configs.Default()
+	before := cfg.Oracles
+	cfg.Oracles.Set("labmirror", "base_url", "http://127.0.0.1:9")
+	cfg.Oracles.Set("labmirror", "rate", "3")
+	cfg.Oracles.Set("labmirror", "rate", "4")
+	var got settings
+	if err := cfg.Oracles.Section("labmirror").Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if want := (settings{BaseURL: "http://127.0.0.1:9", Rate: 4}); got != want {
+		t.Errorf("section decodes to %+v, want %+v", got, want)
+	}
+	var untouched settings
+	if err := before.Section("labmirror").Decode(&untouched); err != nil || untouched != (settings{}) {
+		t.Errorf("a copy taken before Set decodes to %+v (%v), want it unchanged", untouched, err)
+	}
 }

@@ -1,14 +1,13 @@
 package contract
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
+	"strings"
 )
 
 // Draft is the writer's output: claims grouped in sections, each citing
@@ -104,6 +103,14 @@ func ParseDraft(data []byte) (Draft, error) {
 	if w.Missing != nil {
 		d.Missing = *w.Missing
 	}
+	if err := checkProse("title", d.Title, !d.Refused); err != nil {
+		return Draft{}, err
+	}
+	// "missing" is a message for the user, never part of a brief: line
+	// breaks and tabs may lay it out, other hidden characters may not.
+	if err := checkProse("missing", strings.NewReplacer("\n", " ", "\r", " ", "\t", " ").Replace(d.Missing), d.Refused); err != nil {
+		return Draft{}, err
+	}
 	if d.Refused && d.Missing == "" {
 		return Draft{}, fmt.Errorf("%w: refused draft must say what is missing", ErrInvalidJSON)
 	}
@@ -115,6 +122,9 @@ func ParseDraft(data []byte) (Draft, error) {
 		if s.Claims == nil {
 			return Draft{}, missing(fmt.Sprintf("sections[%d].claims", i))
 		}
+		if err := checkProse(fmt.Sprintf("sections[%d].heading", i), *s.Heading, false); err != nil {
+			return Draft{}, err
+		}
 		sec := Section{Heading: *s.Heading, Claims: []Claim{}}
 		for j, c := range *s.Claims {
 			at := fmt.Sprintf("sections[%d].claims[%d]", i, j)
@@ -125,10 +135,16 @@ func ParseDraft(data []byte) (Draft, error) {
 				return Draft{}, missing(at + ".text")
 			case c.Citations == nil:
 				return Draft{}, missing(at + ".citations")
-			case ids[*c.ID]:
-				return Draft{}, fmt.Errorf("%w: %s.id %q is used twice", ErrInvalidJSON, at, *c.ID)
+			case ids[FoldID(*c.ID)]:
+				return Draft{}, fmt.Errorf("%w: %s.id %q is used twice (ids are compared trimmed and case-folded)", ErrInvalidJSON, at, *c.ID)
 			}
-			ids[*c.ID] = true
+			ids[FoldID(*c.ID)] = true
+			if err := checkProse(at+".id", *c.ID, true); err != nil {
+				return Draft{}, err
+			}
+			if err := checkProse(at+".text", *c.Text, true); err != nil {
+				return Draft{}, err
+			}
 			claim := Claim{ID: *c.ID, Text: *c.Text, Citations: []Citation{}}
 			for k, ct := range *c.Citations {
 				if ct.DOI == nil {
@@ -208,24 +224,36 @@ func ParseObjections(data []byte) (Objections, error) {
 			return Objections{}, fmt.Errorf("%w: %s.kind %q is not one of %v", ErrInvalidJSON, at, *o.Kind, ObjectionKinds)
 		case o.Detail == nil:
 			return Objections{}, missing(at + ".detail")
+		case IsBlank(*o.ClaimID):
+			return Objections{}, fmt.Errorf("%w: %s.claim_id %q names no claim", ErrInvalidJSON, at, *o.ClaimID)
 		}
 		out.Objections = append(out.Objections, Objection{ClaimID: *o.ClaimID, Kind: ObjectionKind(*o.Kind), Detail: *o.Detail})
 	}
 	return out, nil
 }
 
-func missing(field string) error {
-	return fmt.Errorf("%w: required field %s is missing or null", ErrInvalidJSON, field)
+// ResolveClaims matches every objection to a claim of d, comparing ids
+// trimmed and case-folded, and rewrites its claim id to the claim's own. An
+// objection that names no claim of the draft is the skeptic breaking its
+// contract: it fails the answer (wrapping ErrInvalidJSON) rather than
+// vanishing, because a dropped objection is an objection nobody answers.
+func (o Objections) ResolveClaims(d Draft) (Objections, error) {
+	ids := map[string]string{}
+	for _, c := range d.Claims() {
+		ids[FoldID(c.ID)] = c.ID
+	}
+	out := Objections{Objections: make([]Objection, 0, len(o.Objections))}
+	for i, ob := range o.Objections {
+		id, ok := ids[FoldID(ob.ClaimID)]
+		if !ok {
+			return Objections{}, fmt.Errorf("%w: objections[%d].claim_id %q names no claim of the draft", ErrInvalidJSON, i, ob.ClaimID)
+		}
+		ob.ClaimID = id
+		out.Objections = append(out.Objections, ob)
+	}
+	return out, nil
 }
 
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidJSON, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("%w: trailing data after the JSON value", ErrInvalidJSON)
-	}
-	return nil
+func missing(field string) error {
+	return fmt.Errorf("%w: required field %s is missing or null", ErrInvalidJSON, field)
 }

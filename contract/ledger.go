@@ -37,9 +37,9 @@ type Entry struct {
 }
 
 // Text is exactly what the writer sees of the source and what quotes are
-// checked against: the title, a blank line, the abstract.
+// checked against: the title, a blank line, the abstract (SourceText).
 func (e Entry) Text() string {
-	return strings.TrimSpace(e.Title + "\n\n" + e.Abstract)
+	return SourceText(e.Title, e.Abstract)
 }
 
 // Seal sets ContentHash from the entry's text.
@@ -55,6 +55,10 @@ type Ledger struct {
 	// Excluded counts records kept out of the citable ledger, by reason
 	// ("no_doi", "retracted", "budget", ...).
 	Excluded map[string]int `json:"excluded,omitempty"`
+	// Query is the exact query sent to the search (empty for a sources
+	// file) and Hits how many records it returned.
+	Query string `json:"query,omitempty"`
+	Hits  int    `json:"hits,omitempty"`
 	// Notes are human-readable remarks about collection (what was cut).
 	Notes []string `json:"notes,omitempty"`
 }

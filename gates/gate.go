@@ -23,10 +23,13 @@ type Verdict struct {
 	Claims    int `json:"claims"`
 	// OracleUnavailable is set when any citation could not be decided
 	// because the oracle did not answer. The loop stops at once on it.
-	OracleUnavailable bool      `json:"oracle_unavailable"`
-	DraftDigest       string    `json:"draft_digest"`
-	LedgerDigest      string    `json:"ledger_digest"`
-	CheckedAt         time.Time `json:"checked_at"`
+	OracleUnavailable bool `json:"oracle_unavailable"`
+	// Quotes are the citations whose quotes verified, with the source span
+	// each matched and the text it was checked against.
+	Quotes       []QuoteCheck `json:"quotes,omitempty"`
+	DraftDigest  string       `json:"draft_digest"`
+	LedgerDigest string       `json:"ledger_digest"`
+	CheckedAt    time.Time    `json:"checked_at"`
 }
 
 // Reasons counts failures by reason code.
@@ -43,6 +46,8 @@ type Gate struct {
 	oracle oracles.Oracle
 	logger *zap.Logger
 	now    func() time.Time
+	rules  Rules
+	cache  indexCache
 }
 
 // Option configures a Gate.
@@ -51,12 +56,22 @@ type Option func(*Gate)
 // WithLogger sets the gate's logger.
 func WithLogger(l *zap.Logger) Option { return func(g *Gate) { g.logger = l } }
 
+// WithMinQuoteWords sets how many words a quote needs (gate.min_quote_words;
+// default DefaultMinQuoteWords). Values below 1 keep the default.
+func WithMinQuoteWords(n int) Option {
+	return func(g *Gate) {
+		if n > 0 {
+			g.rules.MinWords = n
+		}
+	}
+}
+
 // WithClock sets the gate's clock.
 func WithClock(now func() time.Time) Option { return func(g *Gate) { g.now = now } }
 
 // New returns a gate that confirms DOIs with oracle.
 func New(oracle oracles.Oracle, opts ...Option) *Gate {
-	g := &Gate{oracle: oracle, logger: zap.NewNop(), now: time.Now}
+	g := &Gate{oracle: oracle, logger: zap.NewNop(), now: time.Now, rules: DefaultRules()}
 	for _, o := range opts {
 		o(g)
 	}
@@ -65,9 +80,13 @@ func New(oracle oracles.Oracle, opts ...Option) *Gate {
 
 // Check judges draft against the ledger, the oracle and the skeptic's
 // objections. Per citation it checks, in order and stopping at the first
-// failure: DOI syntax, presence in the ledger, the oracle's answer, quote
-// containment in the ledger text, retraction. Then every claim must have a
-// citation and no objection may be open. The verdict lists every failure.
+// failure: DOI syntax, presence in the ledger, the oracle's answer, that the
+// source is evidence (not an erratum or notice), the quote rules against the
+// ledger text and, when the oracle returns an abstract, against the
+// oracle's text, retraction. Then every claim must have a citation, the
+// prose must hold no reference, hidden character or number its quotes lack
+// (prose.go, numbers.go), and no objection may be open. The verdict lists
+// every failure.
 //
 // A Proof is returned only when the verdict is verified; otherwise the proof
 // is the zero value, which the assembler refuses.
@@ -85,6 +104,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 
 	type pending struct {
 		claim string
+		index int
 		cite  contract.Citation
 		doi   string
 		entry contract.Entry
@@ -97,7 +117,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		if len(c.Citations) == 0 {
 			v.fail(contract.Diagnostic{ClaimID: c.ID, Reason: contract.ReasonUncited, Detail: "claim has no citation"})
 		}
-		for _, cite := range c.Citations {
+		for ci, cite := range c.Citations {
 			v.Citations++
 			id, err := doi.Normalize(cite.DOI)
 			if err != nil {
@@ -114,7 +134,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 				v.fail(contract.Diagnostic{ClaimID: c.ID, DOI: id, Reason: contract.ReasonNotInSources, Detail: "DOI is not one of the collected sources"})
 				continue
 			}
-			toLookup = append(toLookup, pending{claim: c.ID, cite: cite, doi: id, entry: entry})
+			toLookup = append(toLookup, pending{claim: c.ID, index: ci, cite: cite, doi: id, entry: entry})
 			if !seen[id] {
 				seen[id] = true
 				dois = append(dois, id)
@@ -122,14 +142,17 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		}
 	}
 
+	idx := g.cache.get(ledger, v.LedgerDigest)
+	oracleText := map[string]*Source{}
 	var answers map[string]oracles.Result
 	if len(dois) > 0 {
 		answers = g.oracle.Lookup(ctx, dois)
 	}
 	for _, p := range toLookup {
 		res, ok := answers[p.doi]
-		switch {
-		case !ok || res.Status == oracles.Unknown:
+		// Ifs rather than switch cases, so that coverage (and mutation
+		// testing) sees each condition.
+		if !ok || res.Status == oracles.Unknown {
 			cause := "oracle gave no answer"
 			if ok && res.Err != nil {
 				cause = res.Err.Error()
@@ -137,27 +160,35 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.OracleUnavailable = true
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonOracleUnavailable, Detail: cause})
 			continue
-		case res.Status == oracles.NotFound:
+		}
+		if res.Status == oracles.NotFound {
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s has no record with this DOI", res.Oracle)})
 			continue
-		case res.Record == nil || !doi.Same(res.Record.DOI, p.doi):
+		}
+		if res.Record == nil || !doi.Same(res.Record.DOI, p.doi) {
 			// An oracle that says found must show the record; a record for
 			// another DOI is not a confirmation.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s returned no record whose DOI equals the cited one", res.Oracle)})
 			continue
 		}
-		if problem := quoteProblem(p.cite.Quote); problem != "" {
-			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonQuoteNotFound, Quote: p.cite.Quote, Detail: problem})
+		if p.entry.Erratum || p.entry.RetractionNotice || res.Record.Erratum || res.Record.RetractionNotice {
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotEvidence, Detail: "source is an erratum, correction or retraction notice, not evidence"})
 			continue
 		}
-		if !ContainsQuote(p.entry.Text(), p.cite.Quote) {
-			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonQuoteNotFound, Quote: p.cite.Quote, Detail: fmt.Sprintf("quote is not in the title or abstract of %s", p.entry.ID)})
+		qc, d := g.checkQuote(idx, oracleText, p.claim, p.cite, p.entry, res)
+		if d != nil {
+			v.fail(*d)
 			continue
 		}
-		if p.entry.Retracted || p.entry.RetractionNotice || res.Record.Retracted || res.Record.RetractionNotice {
-			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted or is a retraction notice"})
+		if p.entry.Retracted || res.Record.Retracted {
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted"})
+			continue
 		}
+		qc.Citation = p.index
+		v.Quotes = append(v.Quotes, qc)
 	}
+
+	v.Failures = append(v.Failures, textFailures(draft, ledger)...)
 
 	for _, o := range objections {
 		v.fail(contract.Diagnostic{ClaimID: o.ClaimID, Reason: contract.ReasonOpenObjection, Kind: o.Kind, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})
@@ -171,7 +202,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 	if !v.Verified {
 		return v, Proof{}
 	}
-	return v, Proof{draftDigest: v.DraftDigest, ledgerDigest: v.LedgerDigest, checkedAt: v.CheckedAt}
+	return v, Proof{draftDigest: v.DraftDigest, ledgerDigest: v.LedgerDigest, leadDigest: ledger.Lead.Digest(), checkedAt: v.CheckedAt}
 }
 
 func (v *Verdict) fail(d contract.Diagnostic) { v.Failures = append(v.Failures, d) }

@@ -49,7 +49,7 @@ func testLedger() contract.Ledger {
 	l := contract.Ledger{Entries: []contract.Entry{
 		{ID: "S1", DOI: "10.1234/alpha", Title: "Alpha trial", Abstract: "Screening reduced mortality by 20% in the “intervention” arm \u2014 a robust   finding."},
 		{ID: "S2", DOI: "10.1234/beta", Title: "Beta study", Abstract: "Uptake was low among men.", Retracted: true},
-		{ID: "S3", DOI: "10.1002/(sici)1097-4636(199812)43:4<448::aid-jbm14>3.0.co;2-4", Title: "Old Wiley", Abstract: "Implants were well tolerated."},
+		{ID: "S3", DOI: "10.1002/(sici)1097-4636(199812)43:4<448::aid-jbm14>3.0.co;2-4", Title: "Old Wiley", Abstract: "Implants were well tolerated by all patients."},
 	}}
 	for i := range l.Entries {
 		l.Entries[i].Seal()
@@ -83,15 +83,15 @@ func TestGateCheck(t *testing.T) {
 		want       []contract.Reason
 	}{
 		{name: "verified", draft: draftOf(good), want: nil},
-		{name: "doi prefixes and case are normalised", draft: draftOf(claim("c1", "https://doi.org/10.1234/ALPHA", "Screening reduced mortality")), want: nil},
+		{name: "doi prefixes and case are normalised", draft: draftOf(claim("c1", "https://doi.org/10.1234/ALPHA", "Screening reduced mortality by 20%")), want: nil},
 		{name: "curly quotes dashes and spacing fold", draft: draftOf(claim("c1", "doi:10.1234/alpha", `the "intervention" arm - a robust finding`)), want: nil},
-		{name: "sici doi with angle brackets", draft: draftOf(claim("c1", "10.1002/(SICI)1097-4636(199812)43:4<448::AID-JBM14>3.0.CO;2-4", "well tolerated")), want: nil},
+		{name: "sici doi with angle brackets", draft: draftOf(claim("c1", "10.1002/(SICI)1097-4636(199812)43:4<448::AID-JBM14>3.0.CO;2-4", "implants were well tolerated by all")), want: nil},
 		{name: "fabricated doi", draft: draftOf(claim("c1", "10.1234/invented", "screening reduced mortality")), want: []contract.Reason{contract.ReasonNotInSources}},
 		{name: "query syntax in doi", draft: draftOf(claim("c1", `10.1/x" OR "cancer`, "screening")), want: []contract.Reason{contract.ReasonInvalidDOI}},
 		{name: "backslash in doi", draft: draftOf(claim("c1", `10.1234/alpha\`, "screening")), want: []contract.Reason{contract.ReasonInvalidDOI}},
-		{name: "quote not in source", draft: draftOf(claim("c1", "10.1234/alpha", "screening eliminated all deaths")), want: []contract.Reason{contract.ReasonQuoteNotFound}},
+		{name: "quote not in source", draft: draftOf(claim("c1", "10.1234/alpha", "screening eliminated all deaths in trials")), want: []contract.Reason{contract.ReasonQuoteNotFound}},
 		{name: "empty quote", draft: draftOf(claim("c1", "10.1234/alpha", "   ")), want: []contract.Reason{contract.ReasonQuoteNotFound}},
-		{name: "retracted", draft: draftOf(claim("c1", "10.1234/beta", "uptake was low")), want: []contract.Reason{contract.ReasonRetracted}},
+		{name: "retracted", draft: draftOf(claim("c1", "10.1234/beta", "uptake was low among men")), want: []contract.Reason{contract.ReasonRetracted}},
 		{name: "uncited claim", draft: draftOf(contract.Claim{ID: "c1", Text: "bare"}), want: []contract.Reason{contract.ReasonUncited}},
 		{name: "open objection", draft: draftOf(good), objections: []contract.Objection{{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "too strong"}}, want: []contract.Reason{contract.ReasonOpenObjection}},
 		{name: "oracle says not found", draft: draftOf(good), oracle: &fakeOracle{records: map[string]oracles.Record{}}, want: []contract.Reason{contract.ReasonNotFound}},
@@ -99,7 +99,7 @@ func TestGateCheck(t *testing.T) {
 		{name: "oracle unavailable is never found", draft: draftOf(good), oracle: &fakeOracle{err: oracles.ErrUnavailable}, want: []contract.Reason{contract.ReasonOracleUnavailable}},
 		{
 			name:  "every failure is listed",
-			draft: draftOf(claim("c1", "10.1234/invented", "x"), claim("c2", "10.1234/alpha", "not there"), claim("c3", "10.1234/beta", "uptake was low")),
+			draft: draftOf(claim("c1", "10.1234/invented", "x"), claim("c2", "10.1234/alpha", "screening did not reduce mortality"), claim("c3", "10.1234/beta", "uptake was low among men")),
 			want:  []contract.Reason{contract.ReasonNotInSources, contract.ReasonQuoteNotFound, contract.ReasonRetracted},
 		},
 	}
@@ -132,8 +132,8 @@ func TestGateCheck(t *testing.T) {
 
 func TestGateDiagnosticsNameTheQuote(t *testing.T) {
 	g := gates.New(knownOracle())
-	v, _ := g.Check(context.Background(), draftOf(claim("c7", "10.1234/alpha", "a missing quote")), testLedger(), nil)
-	want := []contract.Diagnostic{{ClaimID: "c7", DOI: "10.1234/alpha", Reason: contract.ReasonQuoteNotFound, Quote: "a missing quote", Detail: "quote is not in the title or abstract of S1"}}
+	v, _ := g.Check(context.Background(), draftOf(claim("c7", "10.1234/alpha", "screening reduced mortality in women")), testLedger(), nil)
+	want := []contract.Diagnostic{{ClaimID: "c7", DOI: "10.1234/alpha", Reason: contract.ReasonQuoteNotFound, Quote: "screening reduced mortality in women", Detail: "quote is not in the title or abstract on word boundaries (S1)"}}
 	if diff := cmp.Diff(want, v.Failures); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
@@ -151,7 +151,7 @@ func TestGateNeverAsksOracleForRejectedDOIs(t *testing.T) {
 func TestProofIsBoundToDraftAndLedger(t *testing.T) {
 	g := gates.New(knownOracle())
 	ledger := testLedger()
-	d := draftOf(claim("c1", "10.1234/alpha", "screening reduced mortality"))
+	d := draftOf(claim("c1", "10.1234/alpha", "screening reduced mortality by 20%"))
 	v, proof := g.Check(context.Background(), d, ledger, nil)
 	if !v.Verified {
 		t.Fatalf("setup: draft not verified: %+v", v.Failures)
@@ -189,10 +189,10 @@ func TestContainsQuote(t *testing.T) {
 		give, text string
 		want       bool
 	}{
-		{give: "Reduced  Mortality", text: "it reduced\nmortality", want: true},
-		{give: "ﬁbrosis", text: "fibrosis was seen", want: true}, // NFKC ligature
-		{give: "“quoted”", text: `"quoted"`, want: true},
-		{give: "a–b", text: "a-b", want: true},
+		{give: "Reduced  Mortality in all groups", text: "it reduced\nmortality in all groups", want: true},
+		{give: "ﬁbrosis was seen in biopsies", text: "fibrosis was seen in biopsies", want: true}, // ligature
+		{give: "“quoted” words make a sentence", text: `"quoted" words make a sentence`, want: true},
+		{give: "a–b testing of cancer drugs", text: "a-b testing of cancer drugs", want: true},
 		{give: "", text: "anything", want: false},
 		{give: long, text: long, want: false},
 		{give: "absent", text: "present", want: false},

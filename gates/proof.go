@@ -13,6 +13,7 @@ import (
 type Proof struct {
 	draftDigest  string
 	ledgerDigest string
+	leadDigest   string
 	checkedAt    time.Time
 }
 
@@ -28,7 +29,7 @@ func (p Proof) Approves(d contract.Draft, l contract.Ledger) error {
 	if p.draftDigest == "" || p.ledgerDigest == "" {
 		return ErrNoProof
 	}
-	if p.draftDigest != d.Digest() || p.ledgerDigest != l.Digest() {
+	if p.draftDigest != d.Digest() || p.ledgerDigest != l.Digest() || p.leadDigest != l.Lead.Digest() {
 		return ErrStaleProof
 	}
 	return nil
@@ -39,3 +40,13 @@ func (p Proof) IsZero() bool { return p.draftDigest == "" }
 
 // CheckedAt is when the gate approved.
 func (p Proof) CheckedAt() time.Time { return p.checkedAt }
+
+// Stamp is what a brief records of this approval: the digests of the draft,
+// the ledger and its lead, and the time of checking, bound by one digest.
+// The zero Proof gives the zero Stamp.
+func (p Proof) Stamp() contract.Stamp {
+	if p.IsZero() {
+		return contract.Stamp{}
+	}
+	return contract.NewStamp(p.draftDigest, p.ledgerDigest, p.leadDigest, p.checkedAt)
+}

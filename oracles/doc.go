@@ -5,4 +5,8 @@
 //
 // Implementations live in subpackages, one per API, are wired through an
 // explicit Registry built in main, and pass the oracletest conformance suite.
+// Each owns its settings: a Plugin (NewPlugin) decodes the oracle's section
+// of the configuration, oracles.<name>, into the package's own Settings
+// type over its defaults (Section.Decode, strict) and builds the oracle
+// with what every oracle shares (Env).
 package oracles

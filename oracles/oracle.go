@@ -57,6 +57,10 @@ type Record struct {
 	RetractionNotice bool `json:"retraction_notice,omitempty"`
 	Erratum          bool `json:"erratum,omitempty"`
 	Preprint         bool `json:"preprint,omitempty"`
+	// Corrected means the article has a published correction (Europe
+	// PMC's "Erratum in"); the article itself is still evidence. verify
+	// and watch report it.
+	Corrected bool `json:"corrected,omitempty"`
 }
 
 // Merge returns r with its empty fields filled from other and the
@@ -88,6 +92,7 @@ func (r Record) Merge(other Record) Record {
 	r.RetractionNotice = r.RetractionNotice || other.RetractionNotice
 	r.Erratum = r.Erratum || other.Erratum
 	r.Preprint = r.Preprint || other.Preprint
+	r.Corrected = r.Corrected || other.Corrected
 	return r
 }
 

@@ -1,40 +1,22 @@
 package oracles
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"go.uber.org/zap"
 )
 
-// Settings is what a Factory needs to build one oracle. Zero fields mean "use
-// the oracle's own default", so a test can set only BaseURL.
-type Settings struct {
-	// BaseURL overrides the service's address (tests point it at httptest).
-	BaseURL string
+// Env is what every oracle shares, whatever its own settings: the host's
+// contact address, transport, logger and environment.
+type Env struct {
 	// Contact is an email address sent in the User-Agent, or as mailto=
-	// where the API has a polite pool.
+	// where the API has a polite pool (oracles.contact).
 	Contact string
-	// APIKey is a secret read from the environment, never from a file.
-	APIKey string
-	// Timeout bounds one HTTP attempt.
-	Timeout time.Duration
-	// TotalBudget bounds one Lookup call, retries included.
-	TotalBudget time.Duration
-	// MaxAttempts is the number of tries per request, first one included.
-	MaxAttempts int
-	// RatePerSecond caps the request rate.
-	RatePerSecond float64
-	// MaxConcurrent caps requests in flight.
-	MaxConcurrent int
-	// BatchSize is the number of DOIs per request where the API batches.
-	BatchSize int
-	// MaxBodyBytes caps how much of a response body is read.
-	MaxBodyBytes int64
 	// HTTPClient supplies the transport: only its Transport is used (its
 	// Timeout, Jar and CheckRedirect are ignored; httpx applies its own
 	// timeouts and retries). Nil, or a nil Transport, means a fresh default
@@ -42,50 +24,116 @@ type Settings struct {
 	HTTPClient *http.Client
 	// Logger receives counts, statuses and ids; nil means zap.NewNop().
 	Logger *zap.Logger
+	// Getenv looks up secrets such as API keys, which never live in the
+	// configuration file; nil means an empty environment.
+	Getenv func(string) string
 }
 
-// Log returns s.Logger, or a no-op logger when it is nil.
-func (s Settings) Log() *zap.Logger {
-	if s.Logger == nil {
+// Log returns e.Logger, or a no-op logger when it is nil.
+func (e Env) Log() *zap.Logger {
+	if e.Logger == nil {
 		return zap.NewNop()
 	}
-	return s.Logger
+	return e.Logger
 }
 
-// Factory builds an oracle from its settings.
-type Factory func(Settings) (Oracle, error)
+// Env returns the value of the environment variable key, "" when e.Getenv
+// is nil.
+func (e Env) Env(key string) string {
+	if e.Getenv == nil {
+		return ""
+	}
+	return e.Getenv(key)
+}
 
-// Registry maps oracle names to factories. It is built explicitly in main
+// Plugin is what the registry holds for one oracle: how to read its section
+// of the configuration and how to build it. NewPlugin makes one from a
+// settings type; NoSettings from a constructor alone.
+type Plugin struct {
+	// Settings decodes the oracle's section over its defaults and validates
+	// the result. An absent section gives the defaults.
+	Settings func(Section) (any, error)
+	// Build makes the oracle from what Settings returned.
+	Build func(settings any, env Env) (Oracle, error)
+}
+
+// NewPlugin is the Plugin of an oracle whose section decodes into S:
+// defaults gives the value of every key left out, S's Validate method (when
+// it has one) checks the result, and build makes the oracle. S's YAML
+// field names are the section's keys.
+func NewPlugin[S any](defaults func() S, build func(S, Env) (Oracle, error)) Plugin {
+	return Plugin{
+		Settings: func(sec Section) (any, error) {
+			s := defaults()
+			if err := sec.Decode(&s); err != nil {
+				return nil, err
+			}
+			if v, ok := any(s).(interface{ Validate() error }); ok {
+				if err := v.Validate(); err != nil {
+					return nil, inSection(sec, err)
+				}
+			}
+			return s, nil
+		},
+		Build: func(s any, env Env) (Oracle, error) {
+			typed, ok := s.(S)
+			if !ok {
+				return nil, fmt.Errorf("settings of type %T, want %T", s, typed)
+			}
+			return build(typed, env)
+		},
+	}
+}
+
+// NoSettings is the Plugin of an oracle with no settings of its own: its
+// section must be absent or empty.
+func NoSettings(build func(Env) (Oracle, error)) Plugin {
+	return NewPlugin(func() struct{} { return struct{}{} }, func(_ struct{}, env Env) (Oracle, error) { return build(env) })
+}
+
+// inSection fills in the section of a *SettingError, or prefixes any other
+// error with it.
+func inSection(sec Section, err error) error {
+	var se *SettingError
+	if errors.As(err, &se) && se.Section == "" {
+		c := *se
+		c.Section = sec.Key()
+		return &c
+	}
+	return fmt.Errorf("%s: %w", sec.Key(), err)
+}
+
+// Registry maps oracle names to plugins. It is built explicitly in main
 // (no init side effects), so tests can build their own with fakes.
 // A Registry is safe for concurrent use.
 type Registry struct {
-	mu        sync.RWMutex
-	factories map[string]Factory
+	mu      sync.RWMutex
+	plugins map[string]Plugin
 }
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{factories: map[string]Factory{}}
+	return &Registry{plugins: map[string]Plugin{}}
 }
 
-// Register adds a factory under name. An empty name, a nil factory or a name
-// already registered is an error.
-func (r *Registry) Register(name string, f Factory) error {
+// Register adds a plugin under name. An empty name, a plugin missing
+// Settings or Build, or a name already registered is an error.
+func (r *Registry) Register(name string, p Plugin) error {
 	if name == "" {
 		return fmt.Errorf("oracles: register: empty name")
 	}
-	if f == nil {
-		return fmt.Errorf("oracles: register %q: nil factory", name)
+	if p.Settings == nil || p.Build == nil {
+		return fmt.Errorf("oracles: register %q: plugin without Settings or Build", name)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.factories == nil {
-		r.factories = map[string]Factory{}
+	if r.plugins == nil {
+		r.plugins = map[string]Plugin{}
 	}
-	if _, dup := r.factories[name]; dup {
+	if _, dup := r.plugins[name]; dup {
 		return fmt.Errorf("oracles: register %q: already registered", name)
 	}
-	r.factories[name] = f
+	r.plugins[name] = p
 	return nil
 }
 
@@ -93,8 +141,8 @@ func (r *Registry) Register(name string, f Factory) error {
 func (r *Registry) Names() []string {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	names := make([]string, 0, len(r.factories))
-	for n := range r.factories {
+	names := make([]string, 0, len(r.plugins))
+	for n := range r.plugins {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -105,20 +153,43 @@ func (r *Registry) Names() []string {
 func (r *Registry) Has(name string) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	_, ok := r.factories[name]
+	_, ok := r.plugins[name]
 	return ok
 }
 
-// New builds the oracle registered under name. An unknown name is an error
-// listing the known ones.
-func (r *Registry) New(name string, s Settings) (Oracle, error) {
+func (r *Registry) plugin(name string) (Plugin, error) {
 	r.mu.RLock()
-	f, ok := r.factories[name]
+	p, ok := r.plugins[name]
 	r.mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("oracles: unknown oracle %q (known: %s)", name, strings.Join(r.Names(), ", "))
+		return Plugin{}, fmt.Errorf("oracles: unknown oracle %q (known: %s)", name, strings.Join(r.Names(), ", "))
 	}
-	o, err := f(s)
+	return p, nil
+}
+
+// Settings decodes and validates the section of the oracle registered
+// under name, without building it: the engine checks every section this way
+// when it starts. An unknown name is an error listing the known ones.
+func (r *Registry) Settings(name string, sec Section) (any, error) {
+	p, err := r.plugin(name)
+	if err != nil {
+		return nil, err
+	}
+	return p.Settings(sec)
+}
+
+// New builds the oracle registered under name from its section. An unknown
+// name is an error listing the known ones.
+func (r *Registry) New(name string, sec Section, env Env) (Oracle, error) {
+	p, err := r.plugin(name)
+	if err != nil {
+		return nil, err
+	}
+	s, err := p.Settings(sec)
+	if err != nil {
+		return nil, err
+	}
+	o, err := p.Build(s, env)
 	if err != nil {
 		return nil, fmt.Errorf("oracles: build %q: %w", name, err)
 	}

@@ -18,6 +18,11 @@ const (
 	Markdown Format = "md"
 	JSON     Format = "json"
 	HTML     Format = "html"
+	// The reference exports, rendered from the ledger entries the brief
+	// cites (export.go).
+	BibTeX Format = "bib"
+	RIS    Format = "ris"
+	CSL    Format = "csl"
 )
 
 // ParseFormats parses a comma-separated list such as "md,json".
@@ -25,10 +30,10 @@ func ParseFormats(s string) ([]Format, error) {
 	var out []Format
 	for _, f := range strings.Split(s, ",") {
 		switch Format(strings.TrimSpace(f)) {
-		case Markdown, JSON, HTML:
+		case Markdown, JSON, HTML, BibTeX, RIS, CSL:
 			out = append(out, Format(strings.TrimSpace(f)))
 		default:
-			return nil, fmt.Errorf("unknown format %q (want md, json or html)", f)
+			return nil, fmt.Errorf("unknown format %q (want md, json, html, bib, ris or csl)", f)
 		}
 	}
 	return out, nil
@@ -37,40 +42,54 @@ func ParseFormats(s string) ([]Format, error) {
 // File names the assembler writes.
 const (
 	LedgerFile = "ledger.json"
+	// DraftFile is the draft the gate approved, as the writer typed it:
+	// verify recomputes its digest. The brief files show source spans only.
+	DraftFile  = "draft.json"
 	ReportFile = "FAILED-not-a-brief.json"
 )
 
 // ErrNotVerified is returned by Assemble when the run did not end verified.
 var ErrNotVerified = errors.New("run did not end verified")
 
-// Assemble renders the brief of a verified run into dir and returns the
-// paths written. It refuses, writing nothing, unless proof was minted by the
-// gate for exactly res.Draft and res.Ledger. References are rendered from
-// the ledger, never from text the model typed. Files are written atomically:
-// a reader never sees a half-written brief.
-func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]string, error) {
+// File is one rendered artifact: its file name and contents.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Render renders the brief of a verified run to bytes, the ledger and the
+// approved draft first and then one file per format, in the order they must be written. It refuses
+// unless proof was minted by the gate for exactly res.Draft and res.Ledger.
+// References are rendered from the ledger, never from text the model typed.
+//
+// The brief records the proof's stamp (signed when a key is given, see
+// WithSigningKey) and the run's provenance (WithProvenance).
+func Render(formats []Format, proof gates.Proof, res Result, opts ...RenderOption) ([]File, error) {
+	var cfg renderConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
 	if res.Reason != Verified {
-		return nil, fmt.Errorf("assemble: %w (%s)", ErrNotVerified, res.Reason)
+		return nil, fmt.Errorf("render: %w (%s)", ErrNotVerified, res.Reason)
 	}
 	if err := proof.Approves(res.Draft, res.Ledger); err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
 	b, err := newBrief(res)
 	if err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
+		return nil, fmt.Errorf("render: %w", err)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
-	}
-	if _, err := ClearArtifacts(dir); err != nil {
-		return nil, fmt.Errorf("assemble: %w", err)
-	}
-	files := map[string][]byte{}
+	b.Stamp = Sign(proof.Stamp(), cfg.key)
+	b.Provenance = cfg.provenance.withLedger(res.Ledger)
 	ledger, err := marshalIndent(res.Ledger)
 	if err != nil {
-		return nil, fmt.Errorf("assemble: ledger: %w", err)
+		return nil, fmt.Errorf("render: ledger: %w", err)
 	}
-	files[LedgerFile] = ledger
+	draft, err := marshalIndent(res.Draft)
+	if err != nil {
+		return nil, fmt.Errorf("render: draft: %w", err)
+	}
+	files := []File{{Name: LedgerFile, Data: ledger}, {Name: DraftFile, Data: draft}}
 	for _, f := range formats {
 		var data []byte
 		switch f {
@@ -80,23 +99,44 @@ func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]st
 			data, err = renderJSON(b, res)
 		case HTML:
 			data, err = renderHTML(b)
+		case BibTeX, RIS, CSL:
+			data, err = RenderExport(f, b.entries(res.Ledger))
 		default:
 			err = fmt.Errorf("unknown format %q", f)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("assemble: render %s: %w", f, err)
+			return nil, fmt.Errorf("render %s: %w", f, err)
 		}
-		files[BriefFile(f)] = data
+		files = append(files, File{Name: BriefFile(f), Data: data})
 	}
-	// Ledger first, brief last: a brief never points at a missing ledger.
-	order := []string{LedgerFile}
-	for _, f := range formats {
-		order = append(order, BriefFile(f))
+	return files, nil
+}
+
+// Assemble renders the brief of a verified run into dir (see Render) and
+// returns the paths written.
+func Assemble(dir string, formats []Format, proof gates.Proof, res Result, opts ...RenderOption) ([]string, error) {
+	files, err := Render(formats, proof, res, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
+	return WriteBrief(dir, files)
+}
+
+// WriteBrief writes rendered files into dir in their order, after removing
+// what an earlier run left there. Files are written atomically and the
+// ledger comes first: a reader never sees a half-written brief, nor a brief
+// pointing at a missing ledger.
+func WriteBrief(dir string, files []File) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
+	}
+	if _, err := ClearArtifacts(dir); err != nil {
+		return nil, fmt.Errorf("assemble: %w", err)
 	}
 	var written []string
-	for _, name := range order {
-		path := filepath.Join(dir, name)
-		if err := WriteFileAtomic(path, files[name]); err != nil {
+	for _, f := range files {
+		path := filepath.Join(dir, f.Name)
+		if err := WriteFileAtomic(path, f.Data); err != nil {
 			return written, fmt.Errorf("assemble: %w", err)
 		}
 		written = append(written, path)
@@ -104,15 +144,9 @@ func Assemble(dir string, formats []Format, proof gates.Proof, res Result) ([]st
 	return written, nil
 }
 
-// WriteReport writes a failure report for a run that did not verify. Its
-// name and first field say it is not a brief.
-func WriteReport(dir string, res Result) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("write report: %w", err)
-	}
-	if _, err := ClearArtifacts(dir); err != nil {
-		return "", fmt.Errorf("write report: %w", err)
-	}
+// RenderReport renders the failure report of a run that did not verify.
+// Its name (ReportFile) and first field say it is not a brief.
+func RenderReport(res Result) ([]byte, error) {
 	data, err := marshalIndent(struct {
 		NotABrief string `json:"NOT_A_BRIEF"`
 		Result
@@ -125,6 +159,27 @@ func WriteReport(dir string, res Result) (string, error) {
 		Ledger:    res.Ledger,
 	})
 	if err != nil {
+		return nil, fmt.Errorf("render report: %w", err)
+	}
+	return data, nil
+}
+
+// WriteReport writes a failure report for a run that did not verify.
+func WriteReport(dir string, res Result) (string, error) {
+	data, err := RenderReport(res)
+	if err != nil {
+		return "", fmt.Errorf("write report: %w", err)
+	}
+	return WriteReportData(dir, data)
+}
+
+// WriteReportData writes a rendered failure report into dir, after removing
+// what an earlier run left there.
+func WriteReportData(dir string, data []byte) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("write report: %w", err)
+	}
+	if _, err := ClearArtifacts(dir); err != nil {
 		return "", fmt.Errorf("write report: %w", err)
 	}
 	path := filepath.Join(dir, ReportFile)
@@ -133,8 +188,8 @@ func WriteReport(dir string, res Result) (string, error) {
 
 // Artifacts lists every file name the assembler or WriteReport may write.
 func Artifacts() []string {
-	names := []string{LedgerFile, ReportFile}
-	for _, f := range []Format{Markdown, JSON, HTML} {
+	names := []string{LedgerFile, DraftFile, ReportFile}
+	for _, f := range []Format{Markdown, JSON, HTML, BibTeX, RIS, CSL} {
 		names = append(names, BriefFile(f))
 	}
 	return names
@@ -158,7 +213,13 @@ func HasBrief(dir string, formats []Format) bool {
 }
 
 // BriefFile is the file name of the brief in format f.
-func BriefFile(f Format) string { return "brief." + string(f) }
+// CSL JSON is brief.csl.json, the name pandoc and Zotero expect.
+func BriefFile(f Format) string {
+	if f == CSL {
+		return "brief.csl.json"
+	}
+	return "brief." + string(f)
+}
 
 // ClearArtifacts removes what an earlier run wrote into dir (only the file
 // names in Artifacts), so that a failed run never leaves an older brief

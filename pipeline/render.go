@@ -9,6 +9,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/gates"
 )
 
 // brief is the render model: claims with reference numbers, references
@@ -19,6 +20,10 @@ type brief struct {
 	References []reference
 	VerifiedAt string
 	Lead       string
+	// Stamp and Provenance say what was checked, when, and how the brief
+	// was made.
+	Stamp      contract.Stamp
+	Provenance Provenance
 }
 
 type renderSection struct {
@@ -34,8 +39,25 @@ type renderClaim struct {
 }
 
 type renderQuote struct {
-	Ref   int
+	Ref int
+	// Quote is the exact source span the gate matched, never the model's
+	// spelling of it.
 	Quote string
+	// CheckedAgainst and TextDiffers are the gate's provenance of the quote.
+	CheckedAgainst string
+	TextDiffers    bool
+}
+
+// Note is the quote's provenance for a reader, or "" when the quote was
+// checked against the oracle's text and the file agreed with it.
+func (q renderQuote) Note() string {
+	switch {
+	case q.CheckedAgainst == gates.CheckedFile:
+		return "checked against your sources file only: no oracle returned this text"
+	case q.TextDiffers:
+		return "the oracle's text of this source differs from your sources file; the quote is in both"
+	}
+	return ""
 }
 
 type reference struct {
@@ -47,16 +69,28 @@ type reference struct {
 	Year     int      `json:"year,omitempty"`
 	Title    string   `json:"title"`
 	Journal  string   `json:"journal,omitempty"`
+	Preprint bool     `json:"preprint,omitempty"`
+	PMID     string   `json:"pmid,omitempty"`
+	PMCID    string   `json:"pmcid,omitempty"`
+	// EuropePMC links the source's Europe PMC page.
+	EuropePMC string   `json:"europepmc_url"`
+	PubTypes  []string `json:"pub_types,omitempty"`
+	// Note is PreprintMark for a preprint, so every format marks it.
+	Note string `json:"note,omitempty"`
 }
 
 func newBrief(res Result) (brief, error) {
-	b := brief{Title: res.Draft.Title, VerifiedAt: res.Verdict.CheckedAt.Format("2006-01-02"), Lead: res.Lead.Describe()}
+	b := brief{Title: res.Draft.Title, VerifiedAt: res.Verdict.CheckedAt.Format("2006-01-02"), Lead: res.Ledger.Lead.Describe()}
 	numbers := map[string]int{}
+	checks := map[quoteKey]gates.QuoteCheck{}
+	for _, q := range res.Verdict.Quotes {
+		checks[quoteKey{q.ClaimID, q.Citation}] = q
+	}
 	for _, s := range res.Draft.Sections {
 		rs := renderSection{Heading: s.Heading}
 		for _, c := range s.Claims {
 			rc := renderClaim{ID: c.ID, Text: c.Text}
-			for _, cite := range c.Citations {
+			for ci, cite := range c.Citations {
 				doi, err := doi.Normalize(cite.DOI)
 				if err != nil {
 					return brief{}, fmt.Errorf("claim %s: %w", c.ID, err)
@@ -74,7 +108,12 @@ func newBrief(res Result) (brief, error) {
 				if !containsInt(rc.Refs, n) {
 					rc.Refs = append(rc.Refs, n)
 				}
-				rc.Quotes = append(rc.Quotes, renderQuote{Ref: n, Quote: strings.TrimSpace(cite.Quote)})
+				q, err := quoteOf(checks, c.ID, ci, e, cite.Quote)
+				if err != nil {
+					return brief{}, err
+				}
+				q.Ref = n
+				rc.Quotes = append(rc.Quotes, q)
 			}
 			rs.Claims = append(rs.Claims, rc)
 		}
@@ -84,7 +123,36 @@ func newBrief(res Result) (brief, error) {
 }
 
 func referenceOf(n int, e contract.Entry) reference {
-	return reference{N: n, SourceID: e.ID, DOI: e.DOI, URL: "https://doi.org/" + e.DOI, Authors: e.Authors, Year: e.Year, Title: e.Title, Journal: e.Journal}
+	return reference{N: n, SourceID: e.ID, DOI: e.DOI, URL: "https://doi.org/" + e.DOI, Authors: e.Authors, Year: e.Year, Title: e.Title, Journal: e.Journal, Preprint: e.Preprint,
+		PMID: e.PMID, PMCID: e.PMCID, EuropePMC: europePMCURL(e), PubTypes: e.PubTypes, Note: preprintNote(e)}
+}
+
+func preprintNote(e contract.Entry) string {
+	if e.Preprint {
+		return PreprintMark
+	}
+	return ""
+}
+
+type quoteKey struct {
+	claim    string
+	citation int
+}
+
+// quoteOf returns the quote to render for citation ci of claim: the source
+// span the gate matched. A verdict without it (an older verdict) is matched
+// again against the ledger text; a quote that does not match is an error,
+// never rendered as typed.
+func quoteOf(checks map[quoteKey]gates.QuoteCheck, claim string, ci int, e contract.Entry, typed string) (renderQuote, error) {
+	if qc, ok := checks[quoteKey{claim, ci}]; ok {
+		return renderQuote{Quote: qc.Source, CheckedAgainst: qc.CheckedAgainst, TextDiffers: qc.TextDiffers}, nil
+	}
+	text := e.Text()
+	span, p := gates.MatchQuote(text, typed)
+	if !p.OK() {
+		return renderQuote{}, fmt.Errorf("claim %s: quote is not in %s: %s", claim, e.ID, p.Detail)
+	}
+	return renderQuote{Quote: span.Of(text), CheckedAgainst: gates.CheckedFile}, nil
 }
 
 func containsInt(xs []int, x int) bool {
@@ -95,6 +163,9 @@ func containsInt(xs []int, x int) bool {
 	}
 	return false
 }
+
+// PreprintMark follows the reference of a preprint in every format.
+const PreprintMark = "(Preprint, not peer reviewed.)"
 
 // authorList renders up to three authors, then "et al.".
 func authorList(as []string) string {
@@ -121,6 +192,9 @@ func (r reference) Citation() string {
 	if r.Journal != "" {
 		sb.WriteString(" " + r.Journal + ".")
 	}
+	if r.Preprint {
+		sb.WriteString(" " + PreprintMark)
+	}
 	return sb.String()
 }
 
@@ -145,12 +219,19 @@ func renderMarkdown(b brief) []byte {
 					continue // an extractive claim is its own quote
 				}
 				fmt.Fprintf(&sb, "\n> [%d] \"%s\"\n", q.Ref, mdEscape(q.Quote))
+				if note := q.Note(); note != "" {
+					fmt.Fprintf(&sb, ">\n> *(%s)*\n", note)
+				}
 			}
 		}
 	}
 	sb.WriteString("\n## References\n\n")
 	for _, r := range b.References {
-		fmt.Fprintf(&sb, "%d. %s [doi:%s](%s)\n", r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL))
+		sb.WriteString(mdReference(r))
+	}
+	sb.WriteString("\n## Provenance\n\n")
+	for _, row := range b.provenanceRows() {
+		fmt.Fprintf(&sb, "- %s: %s\n", row.Name, mdEscape(row.Value))
 	}
 	return []byte(sb.String())
 }
@@ -182,9 +263,12 @@ func marshalIndent(v any) ([]byte, error) {
 }
 
 type jsonCitation struct {
-	Ref   int    `json:"ref"`
-	DOI   string `json:"doi"`
-	Quote string `json:"quote"`
+	Ref            int    `json:"ref"`
+	DOI            string `json:"doi"`
+	Quote          string `json:"quote"`
+	CheckedAgainst string `json:"checked_against"`
+	TextDiffers    bool   `json:"text_differs,omitempty"`
+	Note           string `json:"note,omitempty"`
 }
 
 type jsonClaim struct {
@@ -209,11 +293,14 @@ func renderJSON(b brief, res Result) ([]byte, error) {
 		LedgerDigest string          `json:"ledger_digest"`
 		DraftDigest  string          `json:"draft_digest"`
 		Ledger       contract.Ledger `json:"ledger"`
+		Stamp        contract.Stamp  `json:"stamp"`
+		Provenance   Provenance      `json:"provenance"`
 		Verdict      any             `json:"verdict"`
 		EndReason    EndReason       `json:"end_reason"`
 		Metrics      Metrics         `json:"metrics"`
 	}{
-		Kind: "citeloop.brief/v1", Title: b.Title, Lead: res.Lead, References: b.References,
+		Kind: "citeloop.brief/v1", Title: b.Title, Lead: res.Ledger.Lead, References: b.References,
+		Stamp: b.Stamp, Provenance: b.Provenance,
 		LedgerFile: LedgerFile, LedgerDigest: res.Ledger.Digest(), DraftDigest: res.Draft.Digest(),
 		Ledger: res.Ledger, Verdict: res.Verdict, EndReason: res.Reason, Metrics: res.Metrics,
 	}
@@ -222,7 +309,8 @@ func renderJSON(b brief, res Result) ([]byte, error) {
 		for _, c := range s.Claims {
 			jc := jsonClaim{ID: c.ID, Text: c.Text, Citations: []jsonCitation{}}
 			for _, q := range c.Quotes {
-				jc.Citations = append(jc.Citations, jsonCitation{Ref: q.Ref, DOI: b.References[q.Ref-1].DOI, Quote: q.Quote})
+				jc.Citations = append(jc.Citations, jsonCitation{Ref: q.Ref, DOI: b.References[q.Ref-1].DOI, Quote: q.Quote,
+					CheckedAgainst: q.CheckedAgainst, TextDiffers: q.TextDiffers, Note: q.Note()})
 			}
 			js.Claims = append(js.Claims, jc)
 		}
@@ -231,21 +319,30 @@ func renderJSON(b brief, res Result) ([]byte, error) {
 	return marshalIndent(doc)
 }
 
-var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{"marks": refMarks}).Parse(`<!doctype html>
+var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.Title}}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;line-height:1.5;padding:0 1rem}blockquote{color:#444;border-left:3px solid #ccc;margin:.3rem 0 .3rem 1rem;padding-left:.6rem}.note{color:#555;font-style:italic}</style>
 </head><body>
 <h1>{{.Title}}</h1>
 <p class="note">Verified by citeloop's citation gate on {{.VerifiedAt}} for {{.Lead}}. Every reference below comes from the evidence ledger; every quote appears in its source.</p>
 {{range .Sections}}<h2>{{.Heading}}</h2>
-{{range $c := .Claims}}<p id="{{$c.ID}}">{{$c.Text}} {{marks $c.Refs}}</p>
-{{range $c.Quotes}}{{if ne .Quote $c.Text}}<blockquote>[{{.Ref}}] “{{.Quote}}”</blockquote>
+{{range $c := .Claims}}<p id="{{$c.ID}}">{{$c.Text}} {{range $c.Refs}}<a class="ref" href="#ref-{{.}}">[{{.}}]</a>{{end}}</p>
+{{range $c.Quotes}}{{if ne .Quote $c.Text}}<blockquote>[{{.Ref}}] “{{.Quote}}”{{with .Note}} <span class="note">({{.}})</span>{{end}}</blockquote>
 {{end}}{{end}}{{end}}{{end}}<h2>References</h2>
 <ol>
-{{range .References}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a></li>
+{{range .References}}{{template "ref" .}}
 {{end}}</ol>
+<h2>Provenance</h2>
+<dl>
+{{range .ProvenanceRows}}<dt>{{.Name}}</dt><dd>{{.Value}}</dd>
+{{end}}</dl>
 </body></html>
 `))
+
+// refTmpl is one reference of the HTML brief; verify looks for it too.
+const refTmpl = `{{define "ref"}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.URL}}">doi:{{.DOI}}</a> <a href="{{.EuropePMC}}">Europe PMC</a><br><small>{{.Details}}</small></li>{{end}}`
+
+func init() { template.Must(htmlTmpl.Parse(refTmpl)) }
 
 func renderHTML(b brief) ([]byte, error) {
 	var buf bytes.Buffer
@@ -253,4 +350,35 @@ func renderHTML(b brief) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// mdReference is one reference of the Markdown brief.
+func mdReference(r reference) string {
+	return fmt.Sprintf("%d. %s [doi:%s](%s)\n   %s\n   [Europe PMC](%s)\n",
+		r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL), mdEscape(r.Details()), mdURL(r.EuropePMC))
+}
+
+// ReferenceTexts are the references a brief of draft over ledger shows, as
+// each format renders them from the ledger: the Markdown and HTML text of
+// each, and its JSON object. verify checks that a written brief still holds
+// exactly these. They are rendered for comparison, so no proof is needed.
+func ReferenceTexts(d contract.Draft, l contract.Ledger) (md, html []string, jsonRefs []json.RawMessage, err error) {
+	b, err := newBrief(Result{Draft: d, Ledger: l})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, r := range b.References {
+		md = append(md, mdReference(r))
+		var buf bytes.Buffer
+		if err := htmlTmpl.ExecuteTemplate(&buf, "ref", r); err != nil {
+			return nil, nil, nil, err
+		}
+		html = append(html, buf.String())
+		j, err := json.Marshal(r)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		jsonRefs = append(jsonRefs, j)
+	}
+	return md, html, jsonRefs, nil
 }

@@ -26,6 +26,10 @@ const (
 	OracleUnavailable EndReason = "oracle_unavailable"
 	Refused           EndReason = "refused"
 	ModelError        EndReason = "model_error"
+	// Errored is never returned by Runner.Run: front ends record it for a
+	// lead whose run returned an error (a cancelled context, unreadable
+	// input, a brief that could not be rendered) instead of a Result.
+	Errored EndReason = "error"
 )
 
 // Runner wires the stages of one run. All fields but Logger and Now are
@@ -42,6 +46,9 @@ type Runner struct {
 	MinSources int
 	Logger     *zap.Logger
 	Now        func() time.Time
+	// Progress, when set, is called after each pass the gate checked, so a
+	// front end can report progress while the run goes on.
+	Progress func(Iteration)
 }
 
 // Result is the outcome of one run. Proof is non-zero only when Reason is
@@ -79,6 +86,11 @@ type Metrics struct {
 	Skeptic    contract.Usage `json:"skeptic_total"`
 	StartedAt  time.Time      `json:"started_at"`
 	Duration   time.Duration  `json:"duration_ns"`
+
+	// Reasons counts the gate's failures over all passes by reason code
+	// (number_not_in_quote, reference_in_text, ...), so a brief shows what
+	// its writer had to be stopped from shipping.
+	Reasons map[contract.Reason]int `json:"failures_by_reason"`
 }
 
 // Run executes one run for lead. It returns an error only for conditions that
@@ -100,6 +112,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 	minSources := max(r.MinSources, 1)
 
 	res := Result{Lead: lead}
+	res.Metrics.Reasons = map[contract.Reason]int{}
 	res.Metrics.StartedAt = now().UTC()
 	end := func(reason EndReason, detail string) (Result, error) {
 		res.Reason, res.Detail = reason, detail
@@ -165,8 +178,14 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		it.GateTime = now().Sub(start)
 		it.Claims, it.Citations, it.Objections = verdict.Claims, verdict.Citations, len(objections)
 		it.Failures, it.Reasons = len(verdict.Failures), verdict.Reasons()
+		for reason, n := range it.Reasons {
+			res.Metrics.Reasons[reason] += n
+		}
 		res.Metrics.Iterations = append(res.Metrics.Iterations, it)
 		res.Verdict = verdict
+		if r.Progress != nil {
+			r.Progress(it)
+		}
 		log.Info("pass checked", zap.Int("iteration", i), zap.Int("claims", it.Claims),
 			zap.Int("citations", it.Citations), zap.Int("objections", it.Objections),
 			zap.Int("failures", it.Failures), zap.Any("reasons", it.Reasons))

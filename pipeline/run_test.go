@@ -248,8 +248,8 @@ func TestAssembleRefusesZeroAndStaleProofs(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Assemble with the real proof: %v", err)
 	}
-	if len(paths) != 2 || filepath.Base(paths[0]) != pipeline.LedgerFile {
-		t.Errorf("paths = %v, want ledger.json then brief.md", paths)
+	if len(paths) != 3 || filepath.Base(paths[0]) != pipeline.LedgerFile || filepath.Base(paths[1]) != pipeline.DraftFile {
+		t.Errorf("paths = %v, want ledger.json, draft.json then brief.md", paths)
 	}
 }
 
@@ -329,8 +329,8 @@ func TestAssembleClearsStaleFormats(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, ",") != "brief.md,ledger.json" {
-		t.Errorf("files after assembling md = %v, want only brief.md and ledger.json", names)
+	if strings.Join(names, ",") != "brief.md,draft.json,ledger.json" {
+		t.Errorf("files after assembling md = %v, want only brief.md, draft.json and ledger.json", names)
 	}
 	if !pipeline.HasBrief(dir, []pipeline.Format{pipeline.Markdown}) {
 		t.Error("HasBrief(md) = false after assembling md")

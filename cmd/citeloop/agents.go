@@ -1,169 +1,19 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"strings"
-	"time"
-
 	"github.com/spf13/pflag"
 
-	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/configs"
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/engine"
 )
 
-// agentFlags builds the writer and the skeptic from flags over the agents
-// section of the config, with credentials from the environment.
-type agentFlags struct {
-	writerModel, skepticModel       string
-	writerProvider, skepticProvider string
-	timeout                         time.Duration
-}
+// agentFlags are the model flags, laid over the agents section of the
+// config (see engine.AgentOverrides).
+type agentFlags struct{ engine.AgentOverrides }
 
 func (f *agentFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.writerModel, "writer-model", "", "writer model id (default from config: agents.writer.model, gemini-2.5-flash)")
-	fs.StringVar(&f.skepticModel, "skeptic-model", "", "skeptic model id (default from config: agents.skeptic.model, gemini-2.5-flash)")
-	fs.StringVar(&f.writerProvider, "writer-provider", "", "writer backend: gemini or openai (OpenAI-compatible: OpenAI, Ollama, vLLM, llama.cpp); default from config")
-	fs.StringVar(&f.skepticProvider, "skeptic-provider", "", "skeptic backend: gemini or openai; default from config")
-	fs.DurationVar(&f.timeout, "model-timeout", 0, "deadline of each model call, e.g. 90s (default from config: agents.timeout, 120s)")
-}
-
-// settings merges the flags over the config section and validates the result.
-func (f *agentFlags) settings(cfg configs.Agents) (configs.Agents, error) {
-	set := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
-	}
-	set(&cfg.Writer.Model, f.writerModel)
-	set(&cfg.Skeptic.Model, f.skepticModel)
-	set(&cfg.Writer.Provider, f.writerProvider)
-	set(&cfg.Skeptic.Provider, f.skepticProvider)
-	if f.timeout != 0 {
-		cfg.Timeout = f.timeout
-	}
-	if err := cfg.Validate(); err != nil {
-		return configs.Agents{}, &exitError{code: exitUsage, err: fmt.Errorf("agent flags: %w", err)}
-	}
-	return cfg, nil
-}
-
-func (f *agentFlags) build(a *app, env buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
-	if env.offline {
-		return agents.ExtractiveWriter{}, agents.RuleSkeptic{}, nil
-	}
-	cfg, err := f.settings(a.cfg.Agents)
-	if err != nil {
-		return nil, nil, err
-	}
-	var missing []string
-	for _, ag := range []struct {
-		name string
-		cfg  configs.Agent
-	}{{"writer", cfg.Writer}, {"skeptic", cfg.Skeptic}} {
-		if m := missingCredentials(ag.cfg, a.getenv); m != "" {
-			missing = append(missing, fmt.Sprintf("the %s (%s %s) needs %s", ag.name, ag.cfg.Provider, ag.cfg.Model, m))
-		}
-	}
-	if len(missing) > 0 {
-		return nil, nil, &exitError{code: exitUsage, err: fmt.Errorf("%w: no model credentials: %s; or pass --offline to run without a model",
-			configs.ErrInvalid, strings.Join(missing, "; "))}
-	}
-	// The SDK clients take a context only to look up cloud credentials; the
-	// builder has none, and every model call gets the run's context.
-	ctx := context.Background()
-	wm, err := newModel(ctx, cfg.Writer, a.getenv)
-	if err != nil {
-		return nil, nil, fmt.Errorf("writer: %w", err)
-	}
-	sm, err := newModel(ctx, cfg.Skeptic, a.getenv)
-	if err != nil {
-		return nil, nil, fmt.Errorf("skeptic: %w", err)
-	}
-	opts := func(ag configs.Agent, log agents.Option) []agents.Option {
-		return []agents.Option{
-			log,
-			agents.WithTimeout(cfg.Timeout),
-			agents.WithRetryPolicy(agents.RetryPolicy{MaxAttempts: cfg.MaxAttempts, Check: agents.DefaultCheckRetry, Backoff: agents.ExponentialBackoff(time.Second, 30*time.Second)}),
-			agents.WithMaxOutputTokens(ag.MaxOutputTokens),
-			agents.WithSeed(cfg.Seed),
-		}
-	}
-	w := agents.NewWriter(wm, opts(cfg.Writer, agents.WithLogger(a.logger))...)
-	s := agents.NewSkeptic(sm, opts(cfg.Skeptic, agents.WithLogger(a.logger))...)
-	return w, s, nil
-}
-
-// missingCredentials says which environment variables an agent lacks, ""
-// when it has what its provider needs.
-func missingCredentials(c configs.Agent, getenv func(string) string) string {
-	switch c.Provider {
-	case configs.ProviderGemini:
-		if geminiKey(getenv) != "" {
-			return ""
-		}
-		if vertexAI(getenv) {
-			if getenv("GOOGLE_CLOUD_PROJECT") != "" && geminiLocation(getenv) != "" {
-				return ""
-			}
-			return "GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION (GOOGLE_GENAI_USE_VERTEXAI is set), or GEMINI_API_KEY"
-		}
-		return "GEMINI_API_KEY (or GOOGLE_API_KEY), or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION"
-	case configs.ProviderOpenAI:
-		if getenv("OPENAI_API_KEY") != "" || c.BaseURL != "" || getenv("OPENAI_BASE_URL") != "" {
-			return ""
-		}
-		return "OPENAI_API_KEY, or a local server in OPENAI_BASE_URL or agents.<agent>.base_url"
-	}
-	return "a known provider"
-}
-
-// geminiKey follows the SDK: GOOGLE_API_KEY wins over GEMINI_API_KEY.
-func geminiKey(getenv func(string) string) string {
-	if k := getenv("GOOGLE_API_KEY"); k != "" {
-		return k
-	}
-	return getenv("GEMINI_API_KEY")
-}
-
-func vertexAI(getenv func(string) string) bool {
-	v := strings.ToLower(getenv("GOOGLE_GENAI_USE_VERTEXAI"))
-	return v == "1" || v == "true"
-}
-
-func geminiLocation(getenv func(string) string) string {
-	if l := getenv("GOOGLE_CLOUD_LOCATION"); l != "" {
-		return l
-	}
-	return getenv("GOOGLE_CLOUD_REGION")
-}
-
-// newModel builds one backend. Every setting comes from c or getenv, so
-// tests can point it at a fake server without touching the process
-// environment.
-func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) (agents.Model, error) {
-	switch c.Provider {
-	case configs.ProviderGemini:
-		gc := agents.GeminiConfig{Model: c.Model, BaseURL: c.BaseURL, VertexAI: vertexAI(getenv)}
-		switch {
-		case gc.VertexAI && getenv("GOOGLE_CLOUD_PROJECT") != "" && geminiLocation(getenv) != "":
-			gc.Project, gc.Location = getenv("GOOGLE_CLOUD_PROJECT"), geminiLocation(getenv)
-		default: // Gemini API, or Vertex AI express mode
-			gc.APIKey = geminiKey(getenv)
-		}
-		if gc.BaseURL == "" && gc.VertexAI {
-			gc.BaseURL = getenv("GOOGLE_VERTEX_BASE_URL")
-		} else if gc.BaseURL == "" {
-			gc.BaseURL = getenv("GOOGLE_GEMINI_BASE_URL")
-		}
-		return agents.NewGemini(ctx, gc)
-	case configs.ProviderOpenAI:
-		oc := agents.OpenAIConfig{Model: c.Model, BaseURL: c.BaseURL, APIKey: getenv("OPENAI_API_KEY")}
-		if oc.BaseURL == "" {
-			oc.BaseURL = getenv("OPENAI_BASE_URL")
-		}
-		return agents.NewOpenAI(oc)
-	}
-	return nil, fmt.Errorf("%w: unknown provider %q", configs.ErrInvalid, c.Provider)
+	fs.StringVar(&f.WriterModel, "writer-model", "", "writer model id (default from config: agents.writer.model, gemini-2.5-flash)")
+	fs.StringVar(&f.SkepticModel, "skeptic-model", "", "skeptic model id (default from config: agents.skeptic.model, gemini-2.5-flash)")
+	fs.StringVar(&f.WriterProvider, "writer-provider", "", "writer backend: gemini or openai (OpenAI-compatible: OpenAI, Ollama, vLLM, llama.cpp); default from config")
+	fs.StringVar(&f.SkepticProvider, "skeptic-provider", "", "skeptic backend: gemini or openai; default from config")
+	fs.DurationVar(&f.Timeout, "model-timeout", 0, "deadline of each model call, e.g. 90s (default from config: agents.timeout, 120s)")
 }

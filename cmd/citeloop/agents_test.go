@@ -141,7 +141,7 @@ func TestBriefWithFakeGeminiEndToEnd(t *testing.T) {
 	}
 	a.registry = func() (*oracles.Registry, error) {
 		r := oracles.NewRegistry()
-		return r, r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) { return snapshot.NewOracle(corpus), nil })
+		return r, r.Register("europepmc", oracles.NoSettings(func(oracles.Env) (oracles.Oracle, error) { return snapshot.NewOracle(corpus), nil }))
 	}
 	out := t.TempDir()
 	err = runApp(context.Background(), a, []string{"--log-format", "json", "brief", "--sources", sourcesFile, "--topic", "cancer",

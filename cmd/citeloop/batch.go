@@ -32,7 +32,10 @@ type engineFlags struct {
 	formats          string
 	maxIterations    int
 	includeRetracted bool
-	agents           agentFlags
+	signingKey       string
+	// sources is brief's --sources: every lead cites this file's sources.
+	sources string
+	agents  agentFlags
 
 	databaseURL string
 	concurrency int
@@ -46,9 +49,10 @@ type engineFlags struct {
 func (o *engineFlags) register(f *pflag.FlagSet) {
 	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
-	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html")
+	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
 	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
 	f.BoolVar(&o.includeRetracted, "include-retracted", false, "keep retracted papers flagged in the ledger; default from config: collect.include_retracted")
+	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file to sign each brief's stamp (default from config: signing.key_file)")
 	o.agents.register(f)
 	f.StringVar(&o.databaseURL, "database-url", "", "PostgreSQL queue shared by several machines, postgres://user:pass@host/db (default: an embedded SQLite file in --out)")
 	f.IntVar(&o.concurrency, "concurrency", 8, "leads run at once in this process")
@@ -152,6 +156,8 @@ func runBriefLeads(ctx context.Context, a *app, o *briefOptions) error {
 			formats:          o.formats,
 			maxIterations:    o.maxIterations,
 			includeRetracted: o.collect.includeRetracted,
+			signingKey:       o.signingKey,
+			sources:          o.collect.sources,
 			agents:           o.agents,
 			concurrency:      8,
 			deadline:         20 * time.Minute,
@@ -326,7 +332,7 @@ func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 	if o.failOn == "unverified" && o.briefCodes {
 		for _, l := range sum.Leads {
 			if l.EndReason != batch.Verified && l.EndReason != batch.Unchanged {
-				return &outcomeError{code: endReasonCode(pipeline.EndReason(l.EndReason)), reason: pipeline.EndReason(l.EndReason), detail: l.ID + ": " + l.Detail}
+				return &exitError{code: endReasonCode(pipeline.EndReason(l.EndReason)), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
 			}
 		}
 	}

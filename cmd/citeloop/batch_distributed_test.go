@@ -76,12 +76,14 @@ func TestDistributedWorkersSurviveSIGKILL(t *testing.T) {
 		if err != nil {
 			t.Fatalf("worker B: %v\n%s", err, bLog)
 		}
-	case <-time.After(10 * time.Minute):
-		// River rescues the killed worker's leads after twice --deadline,
-		// at its rescuer's next pass (every 30s), once B leads.
+	case <-time.After(3 * time.Minute):
+		// River rescues the killed worker's leads once they have run twice
+		// --deadline (4s), at its rescuer's next pass (every 30s) once B
+		// leads (a few seconds after A's leadership expires): well under a
+		// minute. Three minutes leave a loaded machine room, and no more.
 		_ = b.Process.Kill()
 		<-bDone
-		t.Fatalf("worker B did not drain the queue in 10 minutes\n%s", bLog)
+		t.Fatalf("worker B did not drain the queue in 3 minutes\n%s", bLog)
 	}
 
 	out := filepath.Join(t.TempDir(), "export")

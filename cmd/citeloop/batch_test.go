@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/agents/offline"
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
@@ -112,7 +113,7 @@ func TestBatchUnchangedAndForce(t *testing.T) {
 	night := func(extra ...string) error {
 		a, _, _ := testApp(nil)
 		a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
-			return countingWriter{agents.ExtractiveWriter{}, &calls}, agents.RuleSkeptic{}, nil
+			return countingWriter{offline.ExtractiveWriter{}, &calls}, offline.RuleSkeptic{}, nil
 		}
 		return runApp(context.Background(), a, append([]string{"batch", "--offline", leads, "--out", out, "--fail-on", "unverified"}, extra...))
 	}
@@ -163,7 +164,7 @@ func (w failingWriter) Write(ctx context.Context, req contract.WriteRequest) (co
 	if w.n.Add(1) <= w.fails {
 		return contract.WriteResult{}, w.err
 	}
-	return agents.ExtractiveWriter{}.Write(ctx, req)
+	return offline.ExtractiveWriter{}.Write(ctx, req)
 }
 
 // A model transport failure is retried and the lead verifies; an answer
@@ -186,7 +187,7 @@ func TestBatchRetrySplit(t *testing.T) {
 			a, _, _ := testApp(nil)
 			var n atomic.Int32
 			a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
-				return failingWriter{err: tt.err, fails: 1, n: &n}, agents.RuleSkeptic{}, nil
+				return failingWriter{err: tt.err, fails: 1, n: &n}, offline.RuleSkeptic{}, nil
 			}
 			_ = runApp(context.Background(), a, []string{"batch", "--offline", leads, "--out", out, "--max-attempts", "3"})
 			var sum batch.Summary
@@ -197,39 +198,6 @@ func TestBatchRetrySplit(t *testing.T) {
 		})
 	}
 }
-
-func TestTransientModelError(t *testing.T) {
-	tests := []struct {
-		give error
-		want bool
-	}{
-		{&agents.CallError{Kind: agents.KindAPIError, Status: 429}, true},
-		{&agents.CallError{Kind: agents.KindAPIError, Status: 500}, true},
-		{&agents.CallError{Kind: agents.KindAPIError, Status: 503}, true},
-		{&agents.CallError{Kind: agents.KindAPIError, Status: 408}, true},
-		{&agents.CallError{Kind: agents.KindAPIError}, true}, // connection reset, no status
-		{&agents.CallError{Kind: agents.KindTimeout}, true},
-		{&agents.CallError{Kind: agents.KindAPIError, Status: 400}, false},
-		{&agents.CallError{Kind: agents.KindAPIError, Status: 403}, false},
-		{&agents.CallError{Kind: agents.KindInvalidJSON}, false},
-		{&agents.CallError{Kind: agents.KindBlocked}, false},
-		{&agents.CallError{Kind: agents.KindFinishReason, FinishReason: agents.FinishMaxTokens}, false},
-		{&agents.CallError{Kind: agents.KindEmpty}, false},
-		{wrapErr{&agents.CallError{Kind: agents.KindAPIError, Status: 502}}, true},
-		{context.DeadlineExceeded, false},
-		{nil, false},
-	}
-	for _, tt := range tests {
-		if got := transientModelError(tt.give); got != tt.want {
-			t.Errorf("transientModelError(%v) = %v, want %v", tt.give, got, tt.want)
-		}
-	}
-}
-
-type wrapErr struct{ err error }
-
-func (w wrapErr) Error() string { return "writer, pass 1: " + w.err.Error() }
-func (w wrapErr) Unwrap() error { return w.err }
 
 // SIGINT mid-batch: the running lead is released, the exit code is 130,
 // and the same command again finishes the run with one outcome per lead.

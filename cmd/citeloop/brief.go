@@ -1,19 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"go.uber.org/zap"
 
-	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/snapshot"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -22,6 +18,7 @@ type briefOptions struct {
 	corpus        string
 	out           string
 	formats       string
+	signingKey    string
 	maxIterations int
 	report        bool
 
@@ -45,13 +42,16 @@ extractive (it quotes abstract sentences verbatim, no language model) and the
 skeptic is rule-based. No API key and no network are needed.
 
 With --leads FILE (YAML, JSON Lines or CSV; fields id, name, orcid,
-affiliation, topic, since, until, max_sources) every valid lead runs in turn
-into --out/<id>/, and --out/summary.json records each lead's end reason.
-Invalid rows are reported by row and field and skipped; the others still run.
-A lead whose directory already holds a verified brief is skipped, so an
-interrupted run resumes where it stopped. The exit code is 0 only if every
-row was valid and every lead verified; otherwise 2 if a row was invalid, else
-the code of the first lead that did not verify.
+affiliation, topic, since, until, max_sources) the leads run as
+citeloop batch --fail-on unverified does (8 at a time, on a crash-safe queue
+in --out): each lead ends in --out/<id>/ with its brief or its failure report
+(never both) and outcome.json, and --out/summary.json records each lead's
+end reason. Invalid rows are reported by row and field and skipped; the
+others still run. Running the command again finishes an interrupted run; a
+lead whose sources did not change since its verified brief ends unchanged,
+with no model call. The exit code is 0 only if every row was valid and every
+lead verified; otherwise 2 if a row was invalid, else the code of the first
+lead (in file order) that did not verify.
 
 ` + exitCodesHelp,
 		Example: `  citeloop brief --offline --topic "cancer screening" --out /tmp/brief
@@ -73,7 +73,8 @@ the code of the first lead that did not verify.
 	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
 	f.StringVar(&o.out, "out", "", "directory to write the brief and its ledger into (required)")
-	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html")
+	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
+	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file (PKCS#8 PEM from citeloop keygen or openssl, or a 32-byte seed) to sign each brief's stamp")
 	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
 	f.BoolVar(&o.report, "report", false, "on failure, write "+pipeline.ReportFile+" (clearly not a brief) into --out")
 	o.agents.register(f)
@@ -98,119 +99,73 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if o.collect.leads != "" && o.collect.hasLeadFlags() {
 		return usageError("--leads FILE replaces --orcid, --name, --affiliation, --topic, --since, --until and --max-sources: give the leads in the file")
 	}
+	if o.collect.leads != "" {
+		return runBriefLeads(ctx, a, o)
+	}
 
+	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats, SigningKeyFile: cmp.Or(o.signingKey, a.cfg.Signing.KeyFile)}
 	// Check the lead before anything is built: a bad flag must not cost a
 	// network client or a model credential check.
-	var single contract.Lead
-	if o.collect.leads == "" {
-		if single, err = o.collect.validateLead(o.collect.lead); err != nil {
-			return usageError("lead: %v", err)
-		}
+	single, err := bo.ValidateLead(o.collect.lead)
+	if err != nil {
+		return usageError("lead: %v", err)
 	}
 
-	env := buildEnv{offline: o.offline}
+	cfg := a.cfg
 	if o.offline {
-		env.corpusData = snapshot.Embedded()
-		if o.corpus != "" {
-			if env.corpusData, err = os.ReadFile(o.corpus); err != nil {
-				return usageError("--corpus: %v", err)
-			}
+		if bo.Offline, err = engine.OfflineFile(o.corpus); err != nil {
+			return usageError("--corpus: %w", err)
 		}
-		corpus, err := snapshot.Load(env.corpusData)
-		if err != nil {
-			return usageError("--corpus %s: %v", o.corpus, err)
-		}
-		env.oracle = snapshot.NewOracle(corpus)
-	} else {
-		env.oracle, err = a.oracle()
-		if err != nil {
-			return err
+	} else if a.newAgents == nil {
+		if cfg.Agents, err = o.agents.Apply(cfg.Agents); err != nil {
+			return usageError("agent flags: %w", err)
 		}
 	}
-	collector, err := o.collect.collector(a, env)
+	eng, err := a.engine(cfg)
 	if err != nil {
 		return err
 	}
-	build := o.agents.build
-	if a.newAgents != nil {
-		build = func(_ *app, env buildEnv) (pipeline.Writer, pipeline.Skeptic, error) { return a.newAgents(env) }
+	briefer, err := eng.NewBriefer(bo)
+	if errors.Is(err, engine.ErrInput) {
+		return usageError("--sources: %w", err)
+	} else if err != nil {
+		return err
 	}
-	writer, skeptic, err := build(a, env)
+	out := briefer.RunLead(ctx, single)
+	if out.Err != nil {
+		return out.Err
+	}
+	p, err := briefer.Publish(o.out, out, o.report)
 	if err != nil {
 		return err
 	}
-	runner := &pipeline.Runner{
-		Collector:     collector,
-		Writer:        writer,
-		Skeptic:       skeptic,
-		Gate:          gates.New(env.oracle, gates.WithLogger(a.logger), gates.WithClock(a.now)),
-		MaxIterations: o.maxIterations,
-		MinSources:    a.cfg.Collect.MinSources,
-		Logger:        a.logger,
-		Now:           a.now,
-	}
-	if o.collect.leads != "" {
-		return runLeads(ctx, a, o, runner, formats)
-	}
-	res, err := runOne(ctx, a, runner, single, o.out, formats, o.report)
-	if err != nil {
-		return err
-	}
-	return outcome(res)
+	publishPrint(a, o.out, out, p)
+	return outcome(out)
 }
 
-// runOne runs one lead and writes its brief into out, or its failure report
-// if asked. It prints what happened on stdout.
-func runOne(ctx context.Context, a *app, runner *pipeline.Runner, lead contract.Lead, out string, formats []pipeline.Format, report bool) (pipeline.Result, error) {
-	res, err := runner.Run(ctx, lead)
-	if err != nil {
-		return res, err
-	}
-	if res.Reason == pipeline.Verified {
-		paths, err := pipeline.Assemble(out, formats, res.Proof, res)
-		if err != nil {
-			return res, err
+// publishPrint prints what publishing an outcome into out did.
+func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
+	if o.Reason == pipeline.Verified {
+		fmt.Fprintf(a.stdout, "verified: %s\n", o.Detail)
+		for _, path := range p.Paths {
+			fmt.Fprintln(a.stdout, path)
 		}
-		a.logger.Info("brief written", zap.String("lead", lead.ID), zap.Int("files", len(paths)), zap.Int("claims", res.Verdict.Claims), zap.Int("citations", res.Verdict.Citations))
-		fmt.Fprintf(a.stdout, "verified: %s\n", res.Detail)
-		for _, p := range paths {
-			fmt.Fprintln(a.stdout, p)
-		}
-		return res, nil
+		return
 	}
-	fmt.Fprintf(a.stdout, "%s: %s\nno brief written\n", res.Reason, res.Detail)
-	removed, err := pipeline.ClearArtifacts(out)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return res, err
+	fmt.Fprintf(a.stdout, "%s: %s\nno brief written\n", o.Reason, o.Detail)
+	if len(p.Removed) > 0 {
+		fmt.Fprintf(a.stdout, "removed %s left in %s by an earlier run\n", strings.Join(p.Removed, ", "), out)
 	}
-	if len(removed) > 0 {
-		fmt.Fprintf(a.stdout, "removed %s left in %s by an earlier run\n", strings.Join(removed, ", "), out)
-	}
-	if report {
-		path, err := pipeline.WriteReport(out, res)
-		if err != nil {
-			return res, err
-		}
+	for _, path := range p.Paths {
 		fmt.Fprintf(a.stdout, "failure report (not a brief): %s\n", path)
 	}
-	return res, nil
 }
 
-// outcome is the error that carries a finished run's exit code.
-func outcome(res pipeline.Result) error {
-	if res.Reason == pipeline.Verified {
+// outcome is the error that carries a finished lead's exit code; its end
+// reason was already printed on stdout.
+func outcome(o engine.Outcome) error {
+	if o.Reason == pipeline.Verified {
 		return nil
 	}
-	return &outcomeError{code: endReasonCode(res.Reason), reason: res.Reason, detail: res.Detail}
-}
-
-// buildEnv is what the collector and agent builders get from brief.
-type buildEnv struct {
-	offline bool
-	// corpusData is the offline corpus, a Europe PMC core JSON response
-	// (nil unless offline).
-	corpusData []byte
-	// oracle is the oracle the gate uses; collectors may use it to fill in
-	// metadata.
-	oracle oracles.Oracle
+	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail)}
 }

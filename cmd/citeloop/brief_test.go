@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/engine"
+
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
@@ -27,7 +29,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		getenv: func(k string) string { return env[k] }, registry: newRegistry, now: fixedNow,
+		getenv: func(k string) string { return env[k] }, registry: engine.NewRegistry, now: fixedNow,
 	}, &stdout, &stderr
 }
 
@@ -176,7 +178,7 @@ func TestBriefFailuresExitWithTheirCodeAndWriteNoBrief(t *testing.T) {
 			if tt.unavail {
 				a.registry = func() (*oracles.Registry, error) {
 					r := oracles.NewRegistry()
-					return r, r.Register("europepmc", func(oracles.Settings) (oracles.Oracle, error) { return unavailableOracle{}, nil })
+					return r, r.Register("europepmc", oracles.NoSettings(func(oracles.Env) (oracles.Oracle, error) { return unavailableOracle{}, nil }))
 				}
 			}
 			out := filepath.Join(t.TempDir(), "out")

@@ -12,29 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/crossref"
-	"github.com/citeloop/citeloop/oracles/datacite"
-	"github.com/citeloop/citeloop/oracles/doiorg"
-	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
-
-// allOracles is the registry check's tests use: every oracle package.
-func allOracles() (*oracles.Registry, error) {
-	r := oracles.NewRegistry()
-	for name, f := range map[string]oracles.Factory{
-		europepmc.Name: europepmc.Factory,
-		crossref.Name:  crossref.Factory,
-		doiorg.Name:    doiorg.Factory,
-		datacite.Name:  datacite.Factory,
-	} {
-		if err := r.Register(name, f); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-}
 
 // crossrefWork is a /works answer of the recorded shape.
 func crossrefWork(doi, title string, retracted bool) string {
@@ -128,7 +108,7 @@ func checkConfig(t *testing.T, dir, policy, crossrefURL, doiorgURL string) strin
 func runCheckCLI(t *testing.T, env map[string]string, stdin string, args ...string) (int, string, string, error) {
 	t.Helper()
 	a, stdout, stderr := testApp(env)
-	a.registry = allOracles
+	a.registry = engine.NewRegistry // every oracle, as main has them
 	a.stdin = strings.NewReader(stdin)
 	err := runApp(context.Background(), a, append([]string{"--log-level", "error"}, args...))
 	return exitCode(err), stdout.String(), stderr.String(), err
@@ -283,6 +263,8 @@ func TestCheckUsageErrors(t *testing.T) {
 	good := writeFile(t, dir, "ok.txt", "10.1038/nnano.2014.279\n")
 	missing := filepath.Join(dir, "no-such-file.bib")
 	badCfg := writeFile(t, dir, "bad.yaml", "oracles:\n  use: [pubmed]\n")
+	badKey := writeFile(t, dir, "badkey.yaml", "oracles:\n  crossref:\n    rate_limit: 5\n")
+	badSection := writeFile(t, dir, "badsection.yaml", "oracles:\n  pubmed:\n    timeout: 1s\n")
 	tests := []struct {
 		name string
 		args []string
@@ -294,12 +276,18 @@ func TestCheckUsageErrors(t *testing.T) {
 		{"stdin twice", []string{"--config", cfg, "check", "-", "-"}, "stdin"},
 		{"bad config", []string{"--config", badCfg, "check", good}, "pubmed"},
 		{"bad contact env", []string{"--config", cfg, "check", good}, "oracles.contact"},
+		{"unknown key in an oracle's section", []string{"--config", badKey, "check", good}, "oracles.crossref.rate_limit: line 3: unknown key (did you mean rate_per_second?)"},
+		{"section of an unregistered oracle", []string{"--config", badSection, "check", good}, "oracles.pubmed: unknown key"},
+		{"bad env base URL", []string{"--config", cfg, "check", good}, "oracles.europepmc.base_url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env := map[string]string{}
-			if tt.name == "bad contact env" {
+			switch tt.name {
+			case "bad contact env":
 				env["CITELOOP_CONTACT"] = "not an address"
+			case "bad env base URL":
+				env["CITELOOP_EUROPEPMC_URL"] = "ftp://mirror.example"
 			}
 			code, _, _, err := runCheckCLI(t, env, "", tt.args...)
 			if code != exitUsage {

@@ -1,14 +1,9 @@
 package main
 
 import (
-	"os"
-
 	"github.com/spf13/pflag"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/oracles/europepmc"
-	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // collectFlags builds the leads and the collector: the offline corpus
@@ -36,67 +31,3 @@ func (f *collectFlags) register(fs *pflag.FlagSet) {
 
 // hasLeadFlags reports whether any single-lead flag was given.
 func (f *collectFlags) hasLeadFlags() bool { return f.lead != (contract.Lead{}) }
-
-// validateLead checks a lead the way this run needs it: with --sources a
-// lead may be empty (the file says what the brief is about).
-func (f *collectFlags) validateLead(l contract.Lead) (contract.Lead, error) {
-	if f.sources != "" {
-		return collect.ValidateSourcesLead(l)
-	}
-	return collect.ValidateLead(l)
-}
-
-// collectOptions maps the collect section of the configuration.
-func (f *collectFlags) options(a *app) collect.Options {
-	c := a.cfg.Collect
-	return collect.Options{
-		MaxSources:       c.MaxSources,
-		MaxAbstractChars: c.MaxAbstractChars,
-		MaxTotalChars:    c.MaxTotalChars,
-		FetchLimit:       c.FetchLimit,
-		IncludeRetracted: f.includeRetracted,
-		Now:              a.now,
-		Logger:           a.logger,
-	}
-}
-
-// collector builds the collector every lead of the run uses.
-func (f *collectFlags) collector(a *app, env buildEnv) (pipeline.Collector, error) {
-	opts := f.options(a)
-	switch {
-	case f.sources != "":
-		if _, err := os.Stat(f.sources); err != nil {
-			return nil, usageError("--sources: %v", err)
-		}
-		return collect.NewFileCollector(f.sources, env.oracle, opts), nil
-	case env.offline:
-		docs, err := collect.ParseDocs(env.corpusData)
-		if err != nil {
-			return nil, usageError("--corpus: %v", err)
-		}
-		return collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", opts), nil
-	default:
-		s, err := a.europePMCSearcher()
-		if err != nil {
-			return nil, err
-		}
-		return collect.NewSearchCollector(collect.EuropePMCSearcher{Client: s}, europepmc.Name, opts), nil
-	}
-}
-
-// europePMCSearcher returns the process's Europe PMC client, the one the
-// gate also uses when Europe PMC is among its oracles, so both share one
-// client's rate and concurrency limits.
-func (a *app) europePMCSearcher() (collect.ResultSearcher, error) {
-	o, err := a.rawOracle(europepmc.Name)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := o.(collect.ResultSearcher)
-	if !ok {
-		return nil, usageError("collect: the %q oracle cannot search", europepmc.Name)
-	}
-	return s, nil
-}
-
-var _ collect.ResultSearcher = (*europepmc.Client)(nil)

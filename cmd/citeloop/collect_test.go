@@ -78,10 +78,10 @@ func fakeEuropePMC(t *testing.T, fixture string) *europepmctest.Server {
 func europePMCAt(a *app, url string) {
 	a.registry = func() (*oracles.Registry, error) {
 		r := oracles.NewRegistry()
-		return r, r.Register(europepmc.Name, func(s oracles.Settings) (oracles.Oracle, error) {
+		return r, r.Register(europepmc.Name, oracles.NewPlugin(europepmc.DefaultSettings, func(s europepmc.Settings, env oracles.Env) (oracles.Oracle, error) {
 			s.BaseURL, s.MaxAttempts = url, 1
-			return europepmc.Factory(s)
-		})
+			return europepmc.Build(s, env)
+		}))
 	}
 }
 

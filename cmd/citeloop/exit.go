@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
@@ -47,16 +48,6 @@ func usageError(format string, args ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
-// outcomeError is a run that ended without a brief. Its reason was already
-// printed on stdout; the error carries the exit code.
-type outcomeError struct {
-	code   int
-	reason pipeline.EndReason
-	detail string
-}
-
-func (e *outcomeError) Error() string { return fmt.Sprintf("%s: %s", e.reason, e.detail) }
-
 // endReasonCode maps a run's end reason to its exit code.
 func endReasonCode(r pipeline.EndReason) int {
 	switch r {
@@ -70,6 +61,8 @@ func endReasonCode(r pipeline.EndReason) int {
 		return exitRefused
 	case pipeline.ModelError:
 		return exitModelError
+	case pipeline.Errored:
+		return exitInternal
 	default:
 		return exitInternal
 	}
@@ -78,15 +71,12 @@ func endReasonCode(r pipeline.EndReason) int {
 // exitCode maps an error from run to the process exit code.
 func exitCode(err error) int {
 	var ee *exitError
-	var oe *outcomeError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &oe):
-		return oe.code
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, collect.ErrInvalidLead):
+	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, collect.ErrInvalidLead), errors.Is(err, engine.ErrInput):
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

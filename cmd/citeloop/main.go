@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/citeloop/citeloop/engine"
 )
 
 func main() {
@@ -29,7 +31,7 @@ func main() {
 // run executes the command line args and returns an error carrying the exit
 // code (see exitCode).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: newRegistry, now: time.Now}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: engine.NewRegistry, now: time.Now}
 	return runApp(ctx, a, args)
 }
 

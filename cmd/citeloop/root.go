@@ -1,18 +1,15 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
 
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // app is what every subcommand shares: I/O, the environment, the loaded
@@ -25,7 +22,7 @@ type app struct {
 	now            func() time.Time
 	// newAgents, when set, replaces the writer and skeptic the flags would
 	// build. Tests use it to script agents through the real CLI.
-	newAgents func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error)
+	newAgents engine.AgentFactory
 
 	configPath string
 	logFormat  string
@@ -33,8 +30,19 @@ type app struct {
 
 	cfg    configs.Config
 	logger *zap.Logger
-	// built holds the oracles made for this process, one per name.
-	built map[string]oracles.Oracle
+}
+
+// buildEnv is what a test's agent factory is told about the run.
+type buildEnv = engine.AgentEnv
+
+// engine builds the engine for cfg with the app's environment, logger,
+// clock and registry.
+func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
+	reg, err := a.registry()
+	if err != nil {
+		return nil, err
+	}
+	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents})
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -62,8 +70,9 @@ rendered from the ledger, and only with the gate's proof.
 	pf.StringVar(&a.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	root.AddCommand(newBriefCmd(a))
 	root.AddCommand(newCheckCmd(a))
-	root.AddCommand(newBatchCmd(a))
-	root.AddCommand(newWorkerCmd(a))
+	root.AddCommand(newVerifyCmd(a), newWatchCmd(a), newKeygenCmd(a))
+	root.AddCommand(newMCPCmd(a))
+	root.AddCommand(newBatchCmd(a), newWorkerCmd(a))
 	return root
 }
 
@@ -73,41 +82,15 @@ func (a *app) setup() error {
 	if a.configPath == "" {
 		a.configPath = a.getenv("CITELOOP_CONFIG")
 	}
-	cfg, err := configs.Load(a.configPath)
+	cfg, err := engine.LoadConfig(a.configPath, a.getenv)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
-	cfg.Oracles.ApplyEnv(a.getenv)
-	if err := cfg.Validate(); err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
 	a.cfg = cfg
-	logger, err := newLogger(a.stderr, a.logFormat, a.logLevel)
+	logger, err := engine.NewLogger(a.stderr, a.logFormat, a.logLevel)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.logger = logger
 	return nil
-}
-
-// newLogger logs to w, as console text or JSON. Writes are serialised:
-// batch leads log from many goroutines.
-func newLogger(w io.Writer, format, level string) (*zap.Logger, error) {
-	lvl, err := zapcore.ParseLevel(level)
-	if err != nil {
-		return nil, fmt.Errorf("--log-level: %w", err)
-	}
-	encCfg := zap.NewProductionEncoderConfig()
-	encCfg.EncodeTime = zapcore.ISO8601TimeEncoder
-	var enc zapcore.Encoder
-	switch strings.ToLower(format) {
-	case "console":
-		encCfg.EncodeLevel = zapcore.CapitalLevelEncoder
-		enc = zapcore.NewConsoleEncoder(encCfg)
-	case "json":
-		enc = zapcore.NewJSONEncoder(encCfg)
-	default:
-		return nil, fmt.Errorf("--log-format: want console or json, got %q", format)
-	}
-	return zap.New(zapcore.NewCore(enc, zapcore.Lock(zapcore.AddSync(w)), lvl)), nil
 }

@@ -7,8 +7,11 @@
 package extract
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/citeloop/citeloop/doi"
 )
@@ -22,10 +25,16 @@ type Found struct {
 	Raw string `json:"raw"`
 	// Line is the 1-based line of the first occurrence.
 	Line int `json:"line"`
+	// Invalid, when set, says why the token is not a valid DOI: a token
+	// holding a character no DOI ends at, such as U+2011 in
+	// "10.1111/bjhp.12807‑2", is reported whole as invalid, never cut to a
+	// shorter DOI. DOI is then the token as written.
+	Invalid string `json:"invalid,omitempty"`
 }
 
 // Extract returns the DOIs in text, de-duplicated by normalised DOI, in the
-// order they first appear. Every returned DOI passes doi.Normalize.
+// order they first appear. Every returned DOI passes doi.Normalize, except
+// those with Invalid set.
 func Extract(text string) []Found {
 	var out []Found
 	seen := map[string]bool{}
@@ -39,13 +48,13 @@ func Extract(text string) []Found {
 				continue
 			}
 			seen[c.doi] = true
-			out = append(out, Found{DOI: c.doi, Raw: c.raw, Line: n + 1})
+			out = append(out, Found{DOI: c.doi, Raw: c.raw, Line: n + 1, Invalid: c.invalid})
 		}
 	}
 	return out
 }
 
-type candidate struct{ doi, raw string }
+type candidate struct{ doi, raw, invalid string }
 
 // scanLine finds every DOI starting in line.
 func scanLine(line string) []candidate {
@@ -100,8 +109,14 @@ func scanSuffix(line string, i int, url bool) int {
 	for ; i < len(line); i++ {
 		c := line[i]
 		switch {
-		case c <= ' ' || c >= 0x7f:
+		case c <= ' ' || c == 0x7f:
 			return i
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(line[i:])
+			if endsDOI(r) {
+				return i
+			}
+			i += n - 1
 		case strings.IndexByte("\"'`\\|{}", c) >= 0:
 			return i
 		case url && (c == '?' || c == '#' || c == '&'):
@@ -146,7 +161,13 @@ func finish(line string, start, end int) (candidate, int, bool) {
 		d = trimViewSuffix(d)
 	}
 	doi, err := doi.Normalize(d)
+	if err == nil && hasTypography(raw) {
+		err = fmt.Errorf("%q holds a typographic character (such as U+2011 or U+2013) that no DOI has; it may be a DOI followed by other text", raw)
+	}
 	if err != nil {
+		if hasNonASCII(raw) {
+			return candidate{doi: raw, raw: raw, invalid: err.Error()}, end, true
+		}
 		return candidate{}, end, false
 	}
 	return candidate{doi: doi, raw: raw}, end, true
@@ -284,4 +305,37 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isWordByte(c byte) bool {
 	return isDigit(c) || c == '.' || c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}
+
+// endsDOI reports whether a non-ASCII rune ends a DOI: whitespace, quote
+// marks, angle brackets and prose punctuation. Any other character (such as
+// U+2011, a non-breaking hyphen) is part of the token, which is then
+// reported whole as invalid rather than cut to a shorter DOI.
+func endsDOI(r rune) bool {
+	switch r {
+	case utf8.RuneError, '\u2026', '\u3002', '\u3001', '\uff0c', '\uff0e', '\u2039', '\u203a', '\u2329', '\u232a', '\u27e8', '\u27e9', '\u3008', '\u3009', '\u300a', '\u300b', '\u00a0':
+		return true
+	}
+	return unicode.IsSpace(r) || unicode.Is(unicode.Quotation_Mark, r) || unicode.In(r, unicode.Pi, unicode.Pf) || unicode.Is(unicode.Cc, r)
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTypography reports whether s holds non-ASCII punctuation or symbols:
+// a typographic dash in a DOI is a copy-and-paste artefact, never part of
+// the registered name.
+func hasTypography(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && (unicode.IsPunct(r) || unicode.IsSymbol(r)) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package extract_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -181,6 +182,14 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		seen := map[string]bool{}
 		for _, got := range extract.Extract(s) {
+			if got.Invalid != "" {
+				// A whole token reported as invalid: it must not
+				// normalise, and it is what the document says.
+				if _, err := doi.Normalize(got.DOI); err == nil || !strings.Contains(s, got.Raw) {
+					t.Fatalf("Extract reported %q as invalid (%s)", got.DOI, got.Invalid)
+				}
+				continue
+			}
 			n, err := doi.Normalize(got.DOI)
 			if err != nil {
 				t.Fatalf("Extract returned %q: %v", got.DOI, err)
@@ -220,4 +229,36 @@ func BenchmarkExtract(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n), "dois/op")
+}
+
+// TestExtractNeverCutsAtAForeignCharacter: a DOI ends only where a
+// character cannot belong to it; a token with another character is
+// reported whole as invalid, never as a shorter DOI found.
+func TestExtractNeverCutsAtAForeignCharacter(t *testing.T) {
+	type row struct{ DOI, Invalid string }
+	tests := []struct {
+		give string
+		want []row
+	}{
+		{give: "see 10.1111/bjhp.12807\u20112 here", want: []row{{DOI: "10.1111/bjhp.12807\u20112", Invalid: "x"}}},
+		{give: "(10.1111/bjhp.12807\u2013x)", want: []row{{DOI: "10.1111/bjhp.12807\u2013x", Invalid: "x"}}},
+		{give: "10.1111/bjhp.12807\u00a0next", want: []row{{DOI: "10.1111/bjhp.12807"}}},
+		{give: "\u201c10.1111/bjhp.12807\u201d", want: []row{{DOI: "10.1111/bjhp.12807"}}},
+		{give: "\u00ab10.1111/bjhp.12807\u00bb and \u300810.1234/abc\u3009", want: []row{{DOI: "10.1111/bjhp.12807"}, {DOI: "10.1234/abc"}}},
+		{give: "10.1111/bjhp.12807\u2026 and 10.1234/abc\u3002", want: []row{{DOI: "10.1111/bjhp.12807"}, {DOI: "10.1234/abc"}}},
+		{give: "10.1111/bjhp.12807\u2009thin", want: []row{{DOI: "10.1111/bjhp.12807"}}},
+	}
+	for _, tt := range tests {
+		var got []row
+		for _, f := range extract.Extract(tt.give) {
+			r := row{DOI: f.DOI}
+			if f.Invalid != "" {
+				r.Invalid = "x"
+			}
+			got = append(got, r)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Extract(%q) (-want +got):\n%s", tt.give, diff)
+		}
+	}
 }

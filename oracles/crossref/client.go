@@ -103,18 +103,6 @@ func New(opts Options) *Client {
 	return c
 }
 
-// Factory builds the oracle from registry settings; register it in main as
-// reg.Register(crossref.Name, crossref.Factory).
-func Factory(s oracles.Settings) (oracles.Oracle, error) {
-	return New(Options{
-		BaseURL:     s.BaseURL,
-		Contact:     s.Contact,
-		TotalBudget: s.TotalBudget,
-		HTTPOptions: httpx.OptionsFrom(s),
-		Logger:      s.Log(),
-	}), nil
-}
-
 // Name returns "crossref".
 func (c *Client) Name() string { return Name }
 

@@ -291,14 +291,18 @@ func TestTotalBudget(t *testing.T) {
 	}
 }
 
-func TestFactory(t *testing.T) {
+func TestPlugin(t *testing.T) {
 	srv := httptest.NewServer(fakeCrossref(t, []oracles.Record{{DOI: "10.1038/nnano.2014.279"}}))
 	defer srv.Close()
 	reg := oracles.NewRegistry()
-	if err := reg.Register(crossref.Name, crossref.Factory); err != nil {
+	if err := reg.Register(crossref.Name, crossref.Plugin()); err != nil {
 		t.Fatal(err)
 	}
-	o, err := reg.New(crossref.Name, oracles.Settings{BaseURL: srv.URL, Contact: "ops@example.org", MaxAttempts: 1, Timeout: time.Second})
+	sec, err := oracles.ParseSection(crossref.Name, []byte("base_url: "+srv.URL+"\nmax_attempts: 1\ntimeout: 1s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := reg.New(crossref.Name, sec, oracles.Env{Contact: "ops@example.org"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,17 +75,6 @@ func New(opts Options) *Client {
 	return c
 }
 
-// Factory builds the oracle from registry settings; register it in main as
-// reg.Register(datacite.Name, datacite.Factory).
-func Factory(s oracles.Settings) (oracles.Oracle, error) {
-	return New(Options{
-		BaseURL:     s.BaseURL,
-		TotalBudget: s.TotalBudget,
-		HTTPOptions: httpx.OptionsFrom(s),
-		Logger:      s.Log(),
-	}), nil
-}
-
 // Name returns "datacite".
 func (c *Client) Name() string { return Name }
 

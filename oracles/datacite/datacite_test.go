@@ -166,14 +166,18 @@ func TestRequestPath(t *testing.T) {
 	}
 }
 
-func TestFactory(t *testing.T) {
+func TestPlugin(t *testing.T) {
 	srv := httptest.NewServer(fakeDataCite(t, []oracles.Record{{DOI: "10.5281/zenodo.3763274"}}))
 	defer srv.Close()
 	reg := oracles.NewRegistry()
-	if err := reg.Register(datacite.Name, datacite.Factory); err != nil {
+	if err := reg.Register(datacite.Name, datacite.Plugin()); err != nil {
 		t.Fatal(err)
 	}
-	o, err := reg.New(datacite.Name, oracles.Settings{BaseURL: srv.URL, MaxAttempts: 1})
+	sec, err := oracles.ParseSection(datacite.Name, []byte("base_url: "+srv.URL+"\nmax_attempts: 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := reg.New(datacite.Name, sec, oracles.Env{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -171,14 +171,18 @@ func TestRequestPath(t *testing.T) {
 	}
 }
 
-func TestFactory(t *testing.T) {
+func TestPlugin(t *testing.T) {
 	srv := httptest.NewServer(fakeHandles(t, []oracles.Record{{DOI: "10.1109/CVPR.2016.90"}}))
 	defer srv.Close()
 	reg := oracles.NewRegistry()
-	if err := reg.Register(doiorg.Name, doiorg.Factory); err != nil {
+	if err := reg.Register(doiorg.Name, doiorg.Plugin()); err != nil {
 		t.Fatal(err)
 	}
-	o, err := reg.New(doiorg.Name, oracles.Settings{BaseURL: srv.URL, MaxAttempts: 1})
+	sec, err := oracles.ParseSection(doiorg.Name, []byte("base_url: "+srv.URL+"\nmax_attempts: 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := reg.New(doiorg.Name, sec, oracles.Env{})
 	if err != nil {
 		t.Fatal(err)
 	}

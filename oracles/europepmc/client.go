@@ -111,18 +111,6 @@ func New(opts Options) *Client {
 	}
 }
 
-// Factory builds the oracle from registry settings; register it in main as
-// reg.Register(europepmc.Name, europepmc.Factory).
-func Factory(s oracles.Settings) (oracles.Oracle, error) {
-	return New(Options{
-		BaseURL:     s.BaseURL,
-		BatchSize:   s.BatchSize,
-		TotalBudget: s.TotalBudget,
-		HTTPOptions: httpx.OptionsFrom(s),
-		Logger:      s.Log(),
-	}), nil
-}
-
 // Name returns "europepmc".
 func (c *Client) Name() string { return Name }
 

@@ -162,5 +162,6 @@ func merge(have *oracles.Record, next oracles.Record) *oracles.Record {
 	keep.Retracted = have.Retracted || next.Retracted
 	keep.RetractionNotice = have.RetractionNotice || next.RetractionNotice
 	keep.Erratum = have.Erratum || next.Erratum
+	keep.Corrected = have.Corrected || next.Corrected
 	return &keep
 }

@@ -296,6 +296,46 @@ func TestLookupEndlessPagingIsUnknown(t *testing.T) {
 	if r := got["10.1016/j.molcel.2019.07.008"]; r.Status != oracles.Unknown || !errors.Is(r.Err, oracles.ErrUnavailable) {
 		t.Errorf("got %s (err %v), want unknown: an unfinished answer proves no absence", r.Status, r.Err)
 	}
+	if got := n.Load(); got != 10 {
+		t.Errorf("requests = %d, want the cap of 10 pages", got)
+	}
+}
+
+// A complete answer over two pages whose last page holds exactly the hits
+// still due proves the absence of a DOI it lacks.
+func TestLookupCompleteOverPagesIsNotFound(t *testing.T) {
+	c := loadCorpus(t)
+	real := []string{"10.1016/j.molcel.2019.07.008", "10.1371/journal.pone.0311879"}
+	var raws []json.RawMessage
+	for _, d := range real {
+		for i, cd := range c.dois {
+			if cd == d {
+				raws = append(raws, c.raw[i])
+			}
+		}
+	}
+	var noDOI []json.RawMessage // free-text hits: they count as received, never as strays
+	for i := range 6 {
+		noDOI = append(noDOI, json.RawMessage(fmt.Sprintf(`{"id":"X%d","source":"MED","title":"no DOI"}`, i)))
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.FormValue("cursorMark") == "*" {
+			writePage(w, r.FormValue("query"), 8, noDOI, true, "next")
+			return
+		}
+		writePage(w, r.FormValue("query"), 8, raws, false, "")
+	}))
+	t.Cleanup(srv.Close)
+	absent := "10.1234/absent.from.both.pages"
+	got := newClient(t, srv.URL, 3).Lookup(context.Background(), append(real, absent)) // pageSize 6
+	if r := got[absent]; r.Status != oracles.NotFound {
+		t.Errorf("%s: got %s (err %v), want not found", absent, r.Status, r.Err)
+	}
+	for _, d := range real {
+		if got[d].Status != oracles.Found {
+			t.Errorf("%s: got %s, want found", d, got[d].Status)
+		}
+	}
 }
 
 func TestLookupTotalBudget(t *testing.T) {
@@ -354,6 +394,10 @@ func TestLookupShortFinalPage(t *testing.T) {
 				var bad *oracles.BadResponseError
 				if r.Status != oracles.Unknown || !errors.As(r.Err, &bad) {
 					t.Errorf("%s: got %s (err %v), want unknown with a BadResponseError", d, r.Status, r.Err)
+					continue
+				}
+				if want := fmt.Sprintf("hitCount %d but 1 records received", tt.hitCount); !strings.Contains(bad.Reason, want) {
+					t.Errorf("%s: reason %q, want it to say %q", d, bad.Reason, want)
 				}
 			}
 			if p := oracletest.Problems(europepmc.Name, ask, got); len(p) > 0 {

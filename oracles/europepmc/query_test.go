@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
@@ -54,9 +56,23 @@ func TestDOIQuery(t *testing.T) {
 	}
 }
 
-func TestFactory(t *testing.T) {
+func TestPlugin(t *testing.T) {
 	_, c, url := serveFake(t)
-	o, err := europepmc.Factory(oracles.Settings{BaseURL: url, Timeout: time.Second, MaxAttempts: 1, RatePerSecond: 100})
+	sec, err := oracles.ParseSection(europepmc.Name, []byte("base_url: "+url+"\ntimeout: 1s\nmax_attempts: 1\nrate_per_second: 100\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := europepmc.Plugin()
+	s, err := p.Settings(sec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := europepmc.DefaultSettings()
+	want.BaseURL, want.Timeout, want.MaxAttempts, want.RatePerSecond = url, time.Second, 1, 100
+	if diff := cmp.Diff(want, s); diff != "" {
+		t.Errorf("settings (-want +got):\n%s", diff)
+	}
+	o, err := p.Build(s, oracles.Env{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -172,6 +172,8 @@ func (r Result) Record() oracles.Record {
 				rec.RetractionNotice = true
 			case "Erratum for":
 				rec.Erratum = true
+			case "Erratum in", "Corrected and republished in":
+				rec.Corrected = true
 			}
 		}
 	}
@@ -208,12 +210,48 @@ var (
 )
 
 // CleanText turns Europe PMC's lightly marked-up titles and abstracts into
-// plain text: section headings become "Heading: ", inline tags are dropped,
-// entities decoded, whitespace collapsed. Quotes are checked against this
+// plain text: section headings become "Heading: ", superscripts and
+// subscripts keep their meaning (keepScripts), other inline tags are
+// dropped, entities decoded, whitespace collapsed. Quotes are checked against this
 // text, so it must be deterministic.
 func CleanText(s string) string {
+	if isClean(s) {
+		return s
+	}
+	return clean(s)
+}
+
+// clean is CleanText without the isClean shortcut.
+func clean(s string) string {
 	s = headingTag.ReplaceAllString(s, " $1: ")
+	s = keepScripts(s)
 	s = inlineTag.ReplaceAllString(s, "")
 	s = html.UnescapeString(s)
 	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+}
+
+// isClean reports whether CleanText would return s unchanged: no "<" (every
+// tag pattern needs one), no "&" (no entity), no whitespace but single
+// spaces between words. Collectors clean every record again for every lead,
+// and records from Record are already clean: this check spares them the
+// regular expressions.
+func isClean(s string) bool {
+	if s != strings.TrimSpace(s) {
+		return false
+	}
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<', '&', '\t', '\n', '\f', '\r':
+			return false
+		case ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		default:
+			prevSpace = false
+		}
+	}
+	return true
 }

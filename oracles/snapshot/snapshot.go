@@ -24,6 +24,7 @@ func Embedded() []byte { return embedded }
 type Corpus struct {
 	results []europepmc.Result
 	byDOI   map[string]oracles.Record
+	n       int
 }
 
 // Default loads the corpus embedded in the binary.
@@ -48,7 +49,7 @@ func Load(data []byte) (*Corpus, error) {
 	if err != nil {
 		return nil, fmt.Errorf("snapshot corpus: %w", err)
 	}
-	c := &Corpus{results: resp.ResultList.Result, byDOI: map[string]oracles.Record{}}
+	c := &Corpus{results: resp.ResultList.Result, byDOI: map[string]oracles.Record{}, n: len(resp.ResultList.Result)}
 	for _, r := range c.results {
 		rec := r.Record()
 		if rec.DOI != "" {
@@ -58,11 +59,24 @@ func Load(data []byte) (*Corpus, error) {
 	return c, nil
 }
 
+// FromRecords builds a corpus from records already decoded elsewhere, so a
+// process that also needs the records for a local search decodes the corpus
+// JSON once. Results is empty for such a corpus.
+func FromRecords(recs []oracles.Record) *Corpus {
+	c := &Corpus{byDOI: make(map[string]oracles.Record, len(recs)), n: len(recs)}
+	for _, rec := range recs {
+		if rec.DOI != "" {
+			c.byDOI[rec.DOI] = rec
+		}
+	}
+	return c
+}
+
 // Results returns the corpus records in their wire form, for collectors.
 func (c *Corpus) Results() []europepmc.Result { return c.results }
 
 // Len is the number of records in the corpus.
-func (c *Corpus) Len() int { return len(c.results) }
+func (c *Corpus) Len() int { return c.n }
 
 // Oracle answers DOI lookups from a corpus.
 type Oracle struct {

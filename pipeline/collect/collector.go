@@ -45,6 +45,7 @@ func (c *SearchCollector) Collect(ctx context.Context, lead contract.Lead) (cont
 		return contract.Ledger{}, fmt.Errorf("collect %s from %s: %w", lead.Describe(), c.origin, err)
 	}
 	l := build(lead, docs, c.origin, c.opts)
+	l.Query, l.Hits = q.String(), len(docs)
 	l.Notes = append([]string{fmt.Sprintf("%s: %d record(s) for %s", c.origin, len(docs), q)}, l.Notes...)
 	if len(docs) >= c.opts.FetchLimit {
 		l.Notes = append(l.Notes, fmt.Sprintf("search stopped at the fetch limit of %d records", c.opts.FetchLimit))

@@ -1,0 +1,202 @@
+package offline
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/gates"
+)
+
+// ExtractiveWriter is the offline writer. It is not a language model and
+// does not pretend to be one: it picks the sentences of the sources'
+// abstracts most relevant to the lead's topic and states each one, verbatim,
+// as a claim citing its source with the sentence itself as the quote. It is
+// deterministic, so the same ledger always gives the same draft.
+//
+// On a repair pass it drops the claims the gate or the skeptic faulted and
+// replaces each with the next best unused sentence, leaving the other claims
+// untouched.
+type ExtractiveWriter struct {
+	// MaxClaims caps the claims of a draft (default 6).
+	MaxClaims int
+	// MaxPerSource caps claims drawn from one source (default 2).
+	MaxPerSource int
+	// MaxQuoteWords is the longest sentence used as a claim (default 25).
+	MaxQuoteWords int
+}
+
+type candidate struct {
+	entry contract.Entry
+	text  string
+	score float64
+	rank  int
+}
+
+// Write drafts or repairs a brief.
+func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) (contract.WriteResult, error) {
+	if err := ctx.Err(); err != nil {
+		return contract.WriteResult{}, err
+	}
+	res := contract.WriteResult{Usage: contract.Usage{Calls: 1, Model: "offline-extractive"}}
+	cands := w.candidates(req)
+	title := "Evidence brief"
+	if t := strings.TrimSpace(req.Lead.Topic); t != "" {
+		title = "Evidence brief: " + t
+	} else if req.Lead.Name != "" {
+		title = "Evidence brief: " + req.Lead.Name
+	}
+
+	var claims []contract.Claim
+	used := map[string]bool{}
+	perSource := map[string]int{}
+	if req.Repair() {
+		faulted := map[string]bool{}
+		for _, d := range req.Diagnostics {
+			faulted[d.ClaimID] = true
+		}
+		for _, o := range req.Objections {
+			faulted[o.ClaimID] = true
+		}
+		for _, c := range req.Previous.Claims() {
+			for _, cite := range c.Citations {
+				used[cite.Quote] = true // never propose a faulted sentence again
+			}
+			if faulted[c.ID] {
+				continue
+			}
+			claims = append(claims, c)
+			for _, cite := range c.Citations {
+				perSource[cite.DOI]++
+			}
+		}
+		title = req.Previous.Title
+	}
+	next := len(claims) + 1
+	if req.Repair() {
+		next = maxClaimNumber(req.Previous.Claims()) + 1
+	}
+	for _, c := range cands {
+		if len(claims) >= w.maxClaims() {
+			break
+		}
+		if used[c.text] || perSource[c.entry.DOI] >= w.maxPerSource() {
+			continue
+		}
+		used[c.text] = true
+		perSource[c.entry.DOI]++
+		claims = append(claims, contract.Claim{
+			ID:        fmt.Sprintf("c%d", next),
+			Text:      c.text,
+			Citations: []contract.Citation{{DOI: c.entry.DOI, Quote: c.text}},
+		})
+		next++
+	}
+	if len(claims) == 0 {
+		res.Draft = contract.Draft{
+			Title: title, Sections: []contract.Section{}, Refused: true,
+			Missing: fmt.Sprintf("none of the %d sources has an abstract sentence of at most %d words about %q", len(req.Ledger.Entries), w.maxQuoteWords(), req.Lead.Topic),
+		}
+		return res, nil
+	}
+	res.Draft = contract.Draft{Title: title, Sections: []contract.Section{{Heading: "Key findings", Claims: claims}}}
+	return res, nil
+}
+
+func maxClaimNumber(cs []contract.Claim) int {
+	n := 0
+	for _, c := range cs {
+		var k int
+		if _, err := fmt.Sscanf(c.ID, "c%d", &k); err == nil && k > n {
+			n = k
+		}
+	}
+	return max(n, len(cs))
+}
+
+// candidates scores every usable abstract sentence by the share of topic
+// words it contains plus findingBonus, breaking ties by source rank then
+// position.
+func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
+	topic := contentWords(req.Lead.Topic + " " + req.Lead.Name)
+	var out []candidate
+	for rank, e := range req.Ledger.Entries {
+		if e.DOI == "" || e.Retracted || e.RetractionNotice {
+			continue
+		}
+		for _, s := range sentences(e.Abstract) {
+			n := len(strings.Fields(s))
+			if n < 8 || n > w.maxQuoteWords() || !plainProse(s) {
+				continue
+			}
+			score := overlap(topic, contentWords(s))
+			if len(topic) == 0 {
+				score = 1
+			}
+			if score == 0 {
+				continue
+			}
+			score += findingBonus(s)
+			out = append(out, candidate{entry: e, text: s, score: score, rank: rank})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b candidate) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return a.rank - b.rank
+	})
+	return out
+}
+
+// plainProse reports whether a sentence may be stated as a claim: the gate
+// rejects prose holding a reference (an abstract citing "(Smith et al.,
+// 2020)") or a hidden character, so such a sentence is never proposed.
+func plainProse(s string) bool {
+	_, _, hidden := contract.HiddenRune(s)
+	return !hidden && gates.ReferenceIn(s) == ""
+}
+
+func (w ExtractiveWriter) maxClaims() int     { return orDefault(w.MaxClaims, 6) }
+func (w ExtractiveWriter) maxPerSource() int  { return orDefault(w.MaxPerSource, 2) }
+func (w ExtractiveWriter) maxQuoteWords() int { return orDefault(w.MaxQuoteWords, 25) }
+
+func orDefault(v, d int) int {
+	if v > 0 {
+		return v
+	}
+	return d
+}
+
+var (
+	findingMarkers = []string{"found", "showed", "shows", "associated", "increased", "decreased", "reduced", "lower", "higher",
+		"significant", "improved", "%", "risk", "rates", "rising", "declined", "more likely", "less likely", "suggest", "indicate"}
+	aimMarkers = []string{"this study", "we aimed", "aimed to", "aims to", "the aim", "objective", "we investigated",
+		"this review", "were sourced", "were collected", "was conducted", "we conducted", "purpose", "we describe", "here, we"}
+)
+
+// findingBonus prefers sentences that report a finding over sentences that
+// state an aim or a method: +0.25 for a finding marker, -0.5 for an aim or
+// method marker. A brief is made of findings.
+func findingBonus(s string) float64 {
+	low := strings.ToLower(s)
+	bonus := 0.0
+	for _, m := range findingMarkers {
+		if strings.Contains(low, m) {
+			bonus += 0.25
+			break
+		}
+	}
+	for _, m := range aimMarkers {
+		if strings.Contains(low, m) {
+			bonus -= 0.5
+			break
+		}
+	}
+	return bonus
+}

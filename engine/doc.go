@@ -1,0 +1,35 @@
+// Package engine builds citeloop from a configs.Config and runs it: the
+// oracle, the agents, the collector, the pipeline.Runner and the check
+// engine. Every front end uses it, so none has to copy the wiring:
+//
+//   - The CLI (cmd/citeloop) parses flags into a Config and options, calls
+//     the engine, prints the values it returns and maps them to exit codes.
+//     Only cmd knows exit codes. A --leads run is a batch run (package
+//     batch) over a Briefer.
+//   - A batch worker builds one Engine and one Briefer per process, then runs
+//     many leads concurrently, each with its own context deadline:
+//     Briefer.Collect gathers a lead's ledger, Briefer.RunLedger runs the
+//     loop over it (RunLead does both) and returns an Outcome value (end
+//     reason, metrics, the rendered brief files or the failure report as
+//     bytes; Outcome.Transient tells a failure worth retrying); Publish writes
+//     an Outcome into a folder as a separate step; LedgerUnchanged tells
+//     whether a lead's freshly collected ledger matches the one of its last
+//     verified brief, so the worker can skip the models.
+//   - An MCP server checks documents given as text (Engine.Check), collects
+//     a lead's sources (Briefer.Collect) and writes a brief with a per-pass
+//     progress callback (Briefer.RunLeadWithProgress), all cancellable by
+//     context.
+//   - A Go program adds its own oracle by registering its oracles.Plugin in
+//     the Registry it passes in Deps and naming it in oracles.use; its own
+//     YAML section, oracles.<name>, is decoded by its own settings type
+//     (example_plugin_test.go).
+//   - `citeloop verify`/`watch` (package verify) look DOIs up again past
+//     the cache (Engine.FreshOracle). A Briefer signs each brief's stamp
+//     when BriefOptions.SigningKeyFile is set, and records its provenance.
+//
+// Dependencies run one way: engine imports pipeline, agents, gates, oracles
+// and configs; nothing but the front ends, cmd and mcpserver (and programs
+// outside the module), imports engine. An Engine, a Briefer and the oracles they build are safe for
+// concurrent use; each oracle is built once per Engine, so the collector and
+// the gate share one client and its rate limits.
+package engine

@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// MaxDocumentBytes caps one document given to Check.
+const MaxDocumentBytes = 64 << 20
+
+// ReadDocuments reads the named files ("-" is stdin, at most once), each up
+// to MaxDocumentBytes, before any lookup: a bad path fails fast, wrapping
+// ErrInput, and costs no request.
+func ReadDocuments(stdin io.Reader, files []string) ([]Document, error) {
+	var docs []Document
+	usedStdin := false
+	for _, name := range files {
+		var (
+			b   []byte
+			err error
+		)
+		if name == "-" {
+			if usedStdin {
+				return nil, inputError("check: - (stdin) given twice")
+			}
+			usedStdin = true
+			b, err = io.ReadAll(io.LimitReader(stdin, MaxDocumentBytes+1))
+			name = "<stdin>"
+		} else {
+			b, err = readLimited(name)
+		}
+		if err != nil {
+			return nil, inputError("check: read %s: %v", name, err)
+		}
+		if len(b) > MaxDocumentBytes {
+			return nil, inputError("check: %s is larger than %d bytes", name, MaxDocumentBytes)
+		}
+		docs = append(docs, Document{Name: name, Text: string(b)})
+	}
+	return docs, nil
+}
+
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	return io.ReadAll(io.LimitReader(f, MaxDocumentBytes+1))
+}
+
+func inputError(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, args...))
+}

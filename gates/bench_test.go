@@ -1,0 +1,106 @@
+package gates
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/citeloop/citeloop/contract"
+)
+
+// oldFolds and oldContainsQuote are the quote check before the per-ledger
+// index, kept as the benchmark's baseline: every citation normalised its
+// whole source again (NFKC, folding, case folding).
+var oldFolds = strings.NewReplacer(
+	"\u2018", "'", "\u2019", "'", "\u201a", "'", "\u201b", "'", "\u2032", "'",
+	"\u201c", `"`, "\u201d", `"`, "\u201e", `"`, "\u201f", `"`, "\u2033", `"`,
+	"\u00ab", `"`, "\u00bb", `"`,
+	"\u2010", "-", "\u2011", "-", "\u2012", "-", "\u2013", "-", "\u2014", "-",
+	"\u2015", "-", "\u2212", "-", "\ufe58", "-", "\ufe63", "-", "\uff0d", "-",
+	"\u00ad", "", "\u2026", "...",
+)
+
+func oldNormalize(s string) string {
+	s = norm.NFKC.String(s)
+	s = oldFolds.Replace(s)
+	s = cases.Fold().String(s)
+	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+}
+
+func oldContainsQuote(text, quote string) bool {
+	return strings.Contains(oldNormalize(text), oldNormalize(quote))
+}
+
+type benchCitation struct {
+	entry contract.Entry
+	quote string
+}
+
+// benchCitations are every 5-40 word sentence of the offline corpus, cited
+// against its own record: realistic abstracts and quotes.
+func benchCitations(b *testing.B) (contract.Ledger, []benchCitation) {
+	var l contract.Ledger
+	var cites []benchCitation
+	for _, e := range corpusEntries(b) {
+		l.Entries = append(l.Entries, e)
+		for _, s := range sentences(e.Abstract) {
+			if n, _ := words(Fold(s).Text); n >= 5 && n <= 40 {
+				cites = append(cites, benchCitation{entry: e, quote: s})
+			}
+		}
+	}
+	return l, cites
+}
+
+// BenchmarkQuoteCheck compares the quote check per citation: "index" folds
+// each ledger entry once per run (before the timer: the gate caches the
+// index per ledger, see BenchmarkIndexBuild for its cost) and matches on
+// word boundaries; "baseline" is the old check that normalised the source
+// again for every citation.
+func BenchmarkQuoteCheck(b *testing.B) {
+	ledger, cites := benchCitations(b)
+	b.Run("index", func(b *testing.B) {
+		rules := DefaultRules()
+		n := 0
+		idx := NewIndex(ledger) // once per run
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			c := cites[i%len(cites)]
+			src, _ := idx.Source(c.entry.DOI)
+			if _, p := src.Match(rules, c.quote); p.OK() {
+				n++
+			}
+		}
+		if n != b.N {
+			b.Fatalf("%d of %d quotes matched", n, b.N)
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "citations/s")
+	})
+	b.Run("baseline", func(b *testing.B) {
+		n := 0
+		for i := 0; i < b.N; i++ {
+			c := cites[i%len(cites)]
+			if oldContainsQuote(c.entry.Text(), c.quote) {
+				n++
+			}
+		}
+		if n != b.N {
+			b.Fatalf("%d of %d quotes matched", n, b.N)
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "citations/s")
+	})
+}
+
+// BenchmarkIndexBuild is the once-per-run cost of folding a ledger of the
+// offline corpus's abstracts.
+func BenchmarkIndexBuild(b *testing.B) {
+	ledger, _ := benchCitations(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		NewIndex(ledger)
+	}
+	b.ReportMetric(float64(b.N*len(ledger.Entries))/b.Elapsed().Seconds(), "entries/s")
+}

@@ -1,0 +1,90 @@
+package gates
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// Where a quote was checked.
+const (
+	// CheckedOracle: the quote is in the text the oracle returned (and in
+	// the ledger's).
+	CheckedOracle = "oracle"
+	// CheckedFile: no oracle returned text; the quote was checked against
+	// the ledger alone, which may come from the user's --sources file.
+	CheckedFile = "file"
+)
+
+// QuoteCheck is one verified quote: the exact source span it matched, which
+// a brief shows instead of what the model typed, and what it was checked
+// against.
+type QuoteCheck struct {
+	ClaimID string `json:"claim_id"`
+	// Citation is the citation's position in the claim.
+	Citation int    `json:"citation"`
+	DOI      string `json:"doi"`
+	// Source is the matched span of the ledger text.
+	Source string `json:"source"`
+	Span   Span   `json:"span"`
+	// CheckedAgainst is CheckedOracle or CheckedFile.
+	CheckedAgainst string `json:"checked_against"`
+	Oracle         string `json:"oracle,omitempty"`
+	// TextDiffers is set when the ledger's text and the oracle's differ
+	// (the quote is in both) other than by the ledger's cut at a sentence
+	// end.
+	TextDiffers bool `json:"text_differs,omitempty"`
+}
+
+// checkQuote applies the quote rules to one citation: against the ledger
+// text the writer saw, then, when the oracle returned an abstract, against
+// the oracle's text, which is authoritative: a quote found only in an
+// edited --sources file fails with source_text_mismatch.
+func (g *Gate) checkQuote(idx *Index, oracleText map[string]*Source, claim string, cite contract.Citation, entry contract.Entry, res oracles.Result) (QuoteCheck, *contract.Diagnostic) {
+	fail := func(p Problem) *contract.Diagnostic {
+		return &contract.Diagnostic{ClaimID: claim, DOI: entry.DOI, Reason: p.Reason, Quote: cite.Quote, Detail: fmt.Sprintf("%s (%s)", p.Detail, entry.ID)}
+	}
+	src, ok := idx.Source(entry.DOI)
+	if !ok {
+		src = NewSource(entry.Title, entry.Abstract)
+	}
+	span, p := src.Match(g.rules, cite.Quote)
+	if !p.OK() {
+		return QuoteCheck{}, fail(p)
+	}
+	qc := QuoteCheck{ClaimID: claim, DOI: entry.DOI, Source: span.Of(src.Text), Span: span, CheckedAgainst: CheckedFile}
+	if res.Record == nil || res.Record.Abstract == "" {
+		return qc, nil
+	}
+	auth, ok := oracleText[entry.DOI]
+	if !ok {
+		auth = NewSource(res.Record.Title, res.Record.Abstract)
+		oracleText[entry.DOI] = auth
+	}
+	if _, p := auth.Match(g.rules, cite.Quote); !p.OK() {
+		return QuoteCheck{}, &contract.Diagnostic{ClaimID: claim, DOI: entry.DOI, Reason: contract.ReasonSourceTextMismatch, Quote: cite.Quote,
+			Detail: fmt.Sprintf("quote is in the sources file's text of %s but not in the text %s returns for the DOI", entry.ID, res.Oracle)}
+	}
+	qc.CheckedAgainst, qc.Oracle, qc.TextDiffers = CheckedOracle, res.Oracle, !auth.Extends(src)
+	return qc, nil
+}
+
+// indexCache keeps the index of the last ledger checked: a run checks the
+// same ledger on every pass, so each entry is folded once per run.
+type indexCache struct {
+	mu   sync.Mutex
+	last *Index
+}
+
+// get returns the folded index of ledger (whose digest is d), building it
+// at most once per ledger.
+func (c *indexCache) get(ledger contract.Ledger, d string) *Index {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last == nil || c.last.digest != d {
+		c.last = newIndex(ledger, d)
+	}
+	return c.last
+}

@@ -1,0 +1,187 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// LeadInput is what a brief is about: a topic, a researcher, or both.
+type LeadInput struct {
+	Topic       string `json:"topic,omitempty" jsonschema:"the topic: words or \"quoted phrases\", e.g. cancer screening"`
+	ORCID       string `json:"orcid,omitempty" jsonschema:"a researcher's ORCID iD, e.g. 0000-0002-1825-0097"`
+	Name        string `json:"name,omitempty" jsonschema:"a researcher's name as Europe PMC writes authors, e.g. Smith AB"`
+	Affiliation string `json:"affiliation,omitempty" jsonschema:"narrows a name search to this affiliation"`
+	Since       string `json:"since,omitempty" jsonschema:"earliest publication date, YYYY-MM-DD or YYYY"`
+	Until       string `json:"until,omitempty" jsonschema:"latest publication date, YYYY-MM-DD or YYYY"`
+	MaxSources  int    `json:"max_sources,omitempty" jsonschema:"most sources to collect"`
+}
+
+func (l LeadInput) lead() contract.Lead {
+	return contract.Lead{Topic: l.Topic, ORCID: l.ORCID, Name: l.Name, Affiliation: l.Affiliation, Since: l.Since, Until: l.Until, MaxSources: l.MaxSources}
+}
+
+// size is the lead's total text, for the input cap.
+func (l LeadInput) size() int {
+	return len(l.Topic) + len(l.ORCID) + len(l.Name) + len(l.Affiliation) + len(l.Since) + len(l.Until)
+}
+
+// CollectOutput is a lead's evidence ledger.
+type CollectOutput struct {
+	Sources int             `json:"sources" jsonschema:"how many citable sources were collected"`
+	Ledger  contract.Ledger `json:"ledger" jsonschema:"the evidence ledger: each source's DOI, title, year and abstract, the only texts a brief may cite"`
+}
+
+// BriefInput is write_brief's input.
+type BriefInput struct {
+	LeadInput
+	MaxIterations int `json:"max_iterations,omitempty" jsonschema:"most writer, skeptic, gate passes; 0 means the server's setting"`
+}
+
+// BriefOutput is a verified brief: only the gate's proof produces one.
+type BriefOutput struct {
+	Reason string      `json:"reason" jsonschema:"verified; any other end reason comes with isError set and no files"`
+	Detail string      `json:"detail"`
+	Passes int         `json:"passes" jsonschema:"writer, skeptic, gate passes it took"`
+	Files  []BriefFile `json:"files,omitempty" jsonschema:"the rendered brief (ledger.json, brief.md, brief.json), only when verified"`
+}
+
+// BriefFile is one rendered file of a brief.
+type BriefFile struct {
+	Name    string `json:"name"`
+	Content string `json:"content"`
+}
+
+func addCollectSources(srv *mcp.Server, s *server) {
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "collect_sources",
+		Title: "Collect the sources for a lead",
+		Description: "Searches Europe PMC for a topic and/or a researcher (ORCID or name) and returns the evidence ledger: " +
+			"the citable papers with DOI, title, year and abstract, retracted papers left out. No language model is called. " +
+			"Cite only these DOIs, quoting their abstracts.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)},
+	}, s.collectSources)
+}
+
+func addWriteBrief(srv *mcp.Server, s *server) {
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:  "write_brief",
+		Title: "Write a verified brief",
+		Description: "Collects the sources for a lead, has a writer draft claims citing them with verbatim quotes and a skeptic " +
+			"object, and returns the brief only if citeloop's deterministic citation gate verified every citation. Otherwise " +
+			"the call fails with the end reason (iteration_cap, no_progress, refused, oracle_unavailable, model_error) and " +
+			"diagnostics, never a brief. Sends a progress notification per pass when given a progress token; cancellable. " +
+			"Takes minutes with a language model.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)},
+	}, s.writeBrief)
+}
+
+// briefer builds a Briefer for one call.
+func (s *server) briefer(maxIterations int) (*engine.Briefer, *mcp.CallToolResult) {
+	if maxIterations < 0 {
+		return nil, failure(ReasonBadInput, fmt.Sprintf("max_iterations must be at least 1, got %d", maxIterations))
+	}
+	if maxIterations == 0 {
+		maxIterations = s.opts.MaxIterations
+	}
+	b, err := s.opts.Engine.NewBriefer(engine.BriefOptions{Offline: s.opts.Offline, MaxIterations: maxIterations})
+	if err != nil {
+		return nil, failure(ReasonInternal, err.Error())
+	}
+	return b, nil
+}
+
+// validLead applies the input cap and the lead rules.
+func (s *server) validLead(in LeadInput) (contract.Lead, *mcp.CallToolResult) {
+	if r := s.capInput("lead", in.size()); r != nil {
+		return contract.Lead{}, r
+	}
+	l, err := engine.BriefOptions{}.ValidateLead(in.lead())
+	if err != nil {
+		return contract.Lead{}, failure(ReasonBadInput, err.Error())
+	}
+	return l, nil
+}
+
+func (s *server) collectSources(ctx context.Context, _ *mcp.CallToolRequest, in LeadInput) (*mcp.CallToolResult, CollectOutput, error) {
+	lead, bad := s.validLead(in)
+	if bad != nil {
+		return bad, CollectOutput{}, nil
+	}
+	ledger, err := s.opts.Engine.Collect(ctx, engine.BriefOptions{Offline: s.opts.Offline}, lead)
+	switch {
+	case interrupted(ctx, err):
+		return failure(ReasonInterrupted, "the call was cancelled"), CollectOutput{}, nil
+	case errors.Is(err, oracles.ErrUnavailable):
+		return failure(ReasonUnavailable, err.Error()), CollectOutput{}, nil
+	case err != nil:
+		return failure(ReasonInternal, err.Error()), CollectOutput{}, nil
+	}
+	s.log.Info("mcp tool", zap.String("tool", "collect_sources"), zap.Int("sources", len(ledger.Entries)))
+	return nil, CollectOutput{Sources: len(ledger.Entries), Ledger: ledger}, nil
+}
+
+func (s *server) writeBrief(ctx context.Context, req *mcp.CallToolRequest, in BriefInput) (*mcp.CallToolResult, BriefOutput, error) {
+	lead, bad := s.validLead(in.LeadInput)
+	if bad != nil {
+		return bad, BriefOutput{}, nil
+	}
+	b, bad := s.briefer(in.MaxIterations)
+	if bad != nil {
+		return bad, BriefOutput{}, nil
+	}
+	total := in.MaxIterations
+	if total == 0 {
+		total = s.opts.MaxIterations
+	}
+	if total == 0 {
+		total = s.opts.Engine.Config().Pipeline.MaxIterations
+	}
+	out := b.RunLeadWithProgress(ctx, lead, s.progress(ctx, req, total))
+	s.log.Info("mcp tool", zap.String("tool", "write_brief"), zap.String("reason", string(out.Reason)), zap.Int("passes", len(out.Metrics().Iterations)))
+	switch {
+	case out.Err != nil && interrupted(ctx, out.Err):
+		return failure(ReasonInterrupted, "the call was cancelled; no brief"), BriefOutput{Reason: ReasonInterrupted}, nil
+	case out.Reason != pipeline.Verified:
+		var diagnostics []mcp.Content
+		for _, f := range out.Files {
+			diagnostics = append(diagnostics, &mcp.TextContent{Text: string(f.Data)})
+		}
+		// The structured result names the end reason too, with no files.
+		ended := BriefOutput{Reason: string(out.Reason), Detail: out.Detail, Passes: len(out.Metrics().Iterations)}
+		return failure(string(out.Reason), out.Detail+"; no brief", diagnostics...), ended, nil
+	}
+	res := BriefOutput{Reason: string(out.Reason), Detail: out.Detail, Passes: len(out.Metrics().Iterations), Files: []BriefFile{}}
+	for _, f := range out.Files {
+		res.Files = append(res.Files, BriefFile{Name: f.Name, Content: string(f.Data)})
+	}
+	return nil, res, nil
+}
+
+// progress sends one notification per pass when the client asked for
+// progress; it carries counts only, never the draft.
+func (s *server) progress(ctx context.Context, req *mcp.CallToolRequest, total int) func(pipeline.Iteration) {
+	token := req.Params.GetProgressToken()
+	if token == nil {
+		return nil
+	}
+	return func(it pipeline.Iteration) {
+		err := req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+			ProgressToken: token,
+			Progress:      float64(it.N),
+			Total:         float64(total),
+			Message:       fmt.Sprintf("pass %d of at most %d: %d claims, %d citations, %d failures, %d objections", it.N, total, it.Claims, it.Citations, it.Failures, it.Objections),
+		})
+		if err != nil {
+			s.log.Warn("mcp progress not sent", zap.Error(err))
+		}
+	}
+}

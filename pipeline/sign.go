@@ -1,0 +1,147 @@
+package pipeline
+
+import (
+	"crypto/ed25519"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/citeloop/citeloop/contract"
+)
+
+// RenderOption configures Render.
+type RenderOption func(*renderConfig)
+
+type renderConfig struct {
+	key        ed25519.PrivateKey
+	provenance Provenance
+}
+
+// WithSigningKey signs the brief's stamp with key, so that verify with the
+// matching public key detects a forger who recomputed the digests.
+func WithSigningKey(key ed25519.PrivateKey) RenderOption {
+	return func(c *renderConfig) { c.key = key }
+}
+
+// WithProvenance records how the brief was made (models, oracles, version).
+func WithProvenance(p Provenance) RenderOption {
+	return func(c *renderConfig) { c.provenance = p }
+}
+
+// Sign returns s with its signature by key, or s unchanged for a nil key.
+func Sign(s contract.Stamp, key ed25519.PrivateKey) contract.Stamp {
+	if key == nil {
+		return s
+	}
+	s.Signature = base64.StdEncoding.EncodeToString(ed25519.Sign(key, s.Message()))
+	return s
+}
+
+// Errors of CheckSignature.
+var (
+	ErrUnsigned     = errors.New("brief is unsigned")
+	ErrBadSignature = errors.New("signature does not match the stamp and this public key")
+)
+
+// CheckSignature checks s's signature with pub.
+func CheckSignature(s contract.Stamp, pub ed25519.PublicKey) error {
+	if s.Signature == "" {
+		return ErrUnsigned
+	}
+	sig, err := base64.StdEncoding.DecodeString(s.Signature)
+	if err != nil {
+		return fmt.Errorf("%w: signature is not base64: %w", ErrBadSignature, err)
+	}
+	if !ed25519.Verify(pub, s.Message(), sig) {
+		return ErrBadSignature
+	}
+	return nil
+}
+
+// ErrKeyFile is wrapped by every error of ReadPrivateKey and ReadPublicKey.
+var ErrKeyFile = errors.New("unusable key file")
+
+// ReadPrivateKey reads an Ed25519 private key: a PKCS#8 PEM file ("openssl
+// genpkey -algorithm ed25519", or citeloop keygen) or a 32-byte seed as raw
+// bytes, hex or base64. Errors name the file, never its content.
+func ReadPrivateKey(path string) (ed25519.PrivateKey, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrKeyFile, err)
+	}
+	if block, _ := pem.Decode(data); block != nil {
+		k, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: PEM block %q is not a PKCS#8 private key", ErrKeyFile, path, block.Type)
+		}
+		priv, ok := k.(ed25519.PrivateKey)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: private key is %T, want Ed25519", ErrKeyFile, path, k)
+		}
+		return priv, nil
+	}
+	seed, ok := decodeRaw(data, ed25519.SeedSize)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s: want a PKCS#8 PEM Ed25519 key or a %d-byte seed (raw, hex or base64)", ErrKeyFile, path, ed25519.SeedSize)
+	}
+	return ed25519.NewKeyFromSeed(seed), nil
+}
+
+// ReadPublicKey reads an Ed25519 public key: a PKIX PEM file ("openssl pkey
+// -pubout") or 32 bytes raw, hex or base64.
+func ReadPublicKey(path string) (ed25519.PublicKey, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrKeyFile, err)
+	}
+	if block, _ := pem.Decode(data); block != nil {
+		k, err := x509.ParsePKIXPublicKey(block.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: PEM block %q is not a PKIX public key", ErrKeyFile, path, block.Type)
+		}
+		pub, ok := k.(ed25519.PublicKey)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: public key is %T, want Ed25519", ErrKeyFile, path, k)
+		}
+		return pub, nil
+	}
+	raw, ok := decodeRaw(data, ed25519.PublicKeySize)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s: want a PKIX PEM Ed25519 public key or %d bytes (raw, hex or base64)", ErrKeyFile, path, ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(raw), nil
+}
+
+// decodeRaw reads n bytes given raw, as hex or as base64.
+func decodeRaw(data []byte, n int) ([]byte, bool) {
+	if len(data) == n {
+		return data, true
+	}
+	s := strings.TrimSpace(string(data))
+	if b, err := hex.DecodeString(s); err == nil && len(b) == n {
+		return b, true
+	}
+	if b, err := base64.StdEncoding.DecodeString(s); err == nil && len(b) == n {
+		return b, true
+	}
+	return nil, false
+}
+
+// MarshalKeyPair renders a new key pair as PEM: the PKCS#8 private key and
+// the PKIX public key, the files ReadPrivateKey and ReadPublicKey read.
+func MarshalKeyPair(priv ed25519.PrivateKey) (privPEM, pubPEM []byte, err error) {
+	p8, err := x509.MarshalPKCS8PrivateKey(priv)
+	if err != nil {
+		return nil, nil, fmt.Errorf("marshal private key: %w", err)
+	}
+	pk, err := x509.MarshalPKIXPublicKey(priv.Public())
+	if err != nil {
+		return nil, nil, fmt.Errorf("marshal public key: %w", err)
+	}
+	return pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: p8}), pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pk}), nil
+}

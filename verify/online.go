@@ -1,0 +1,56 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// checkOnline looks every cited DOI up again and reports sources retracted
+// or corrected since the brief shipped, and sources the oracle could not
+// answer for (Unknown, never a false alarm).
+func checkOnline(ctx context.Context, r *Result, o oracles.Oracle, draft contract.Draft, ledger contract.Ledger) {
+	var dois []string
+	seen := map[string]bool{}
+	for _, c := range draft.Claims() {
+		for _, cite := range c.Citations {
+			d, err := doi.Normalize(cite.DOI)
+			if err != nil || seen[d] {
+				continue
+			}
+			seen[d] = true
+			dois = append(dois, d)
+		}
+	}
+	answers := o.Lookup(ctx, dois)
+	for _, d := range dois {
+		a := answers[d]
+		src := Source{DOI: d, Status: a.Status.String(), URL: "https://doi.org/" + doi.PathEscape(d)}
+		entry, _ := ledger.ByDOI(d)
+		switch a.Status {
+		case oracles.Found:
+			if a.Record != nil {
+				src.Retracted = a.Record.Retracted || a.Record.RetractionNotice
+				src.Erratum = a.Record.Erratum || a.Record.Corrected
+			}
+			if src.Retracted && !entry.Retracted {
+				r.add(Changed, Finding{Code: "source_retracted", DOI: d, Detail: fmt.Sprintf("%s is now marked retracted by %s", d, a.Oracle)})
+			}
+			if a.Record != nil && (a.Record.Corrected || (a.Record.Erratum && !entry.Erratum)) {
+				r.add(Changed, Finding{Code: "source_corrected", DOI: d, Detail: fmt.Sprintf("%s now has an erratum or correction per %s", d, a.Oracle)})
+			}
+		case oracles.NotFound:
+			r.add(Changed, Finding{Code: "source_not_found", DOI: d, Detail: fmt.Sprintf("%s is no longer found by %s", d, a.Oracle)})
+		default:
+			detail := fmt.Sprintf("no oracle could answer for %s", d)
+			if a.Err != nil {
+				detail += ": " + a.Err.Error()
+			}
+			r.add(Unknown, Finding{Code: "oracle_unavailable", DOI: d, Detail: detail})
+		}
+		r.Sources = append(r.Sources, src)
+	}
+}

@@ -1,0 +1,244 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// Options choose how briefs are verified.
+type Options struct {
+	// Oracle, when set, looks every cited DOI up again (pass one that
+	// bypasses the cache, engine.FreshOracle); nil verifies offline only.
+	Oracle oracles.Oracle
+	// PublicKey, when set, checks the stamp's Ed25519 signature.
+	PublicKey ed25519.PublicKey
+}
+
+// briefJSON is what verify reads of a brief.json.
+type briefJSON struct {
+	Title        string            `json:"title"`
+	Lead         contract.Lead     `json:"lead"`
+	References   []json.RawMessage `json:"references"`
+	LedgerDigest string            `json:"ledger_digest"`
+	DraftDigest  string            `json:"draft_digest"`
+	Ledger       contract.Ledger   `json:"ledger"`
+	Stamp        contract.Stamp    `json:"stamp"`
+	Verdict      struct {
+		CheckedAt time.Time `json:"checked_at"`
+	} `json:"verdict"`
+	Sections []struct {
+		Claims []struct {
+			ID        string `json:"id"`
+			Citations []struct {
+				DOI   string `json:"doi"`
+				Quote string `json:"quote"`
+			} `json:"citations"`
+		} `json:"claims"`
+	} `json:"sections"`
+}
+
+// All verifies every brief under paths (see Find).
+func All(ctx context.Context, paths []string, o Options) ([]Result, error) {
+	files, err := Find(paths)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Result, 0, len(files))
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		out = append(out, Brief(ctx, f, o))
+	}
+	return out, nil
+}
+
+// Brief verifies the brief whose brief.json is at path, with its ledger.json
+// and draft.json beside it. Every finding is listed, not just the first.
+func Brief(ctx context.Context, path string, o Options) Result {
+	r := Result{Path: path, Status: OK, Online: o.Oracle != nil}
+	dir := filepath.Dir(path)
+	var b briefJSON
+	if err := readJSON(path, &b); err != nil {
+		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
+		return r
+	}
+	r.Title = b.Title
+	var ledger contract.Ledger
+	if err := readJSON(filepath.Join(dir, pipeline.LedgerFile), &ledger); err != nil {
+		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
+		return r
+	}
+	var draft contract.Draft
+	if err := readJSON(filepath.Join(dir, pipeline.DraftFile), &draft); err != nil {
+		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
+		return r
+	}
+	checkStamp(&r, b, ledger, draft)
+	checkSignature(&r, b.Stamp, o.PublicKey)
+	checkQuotes(&r, b, ledger, draft)
+	checkReferences(&r, dir, b, ledger, draft)
+	if o.Oracle != nil {
+		checkOnline(ctx, &r, o.Oracle, draft, ledger)
+	}
+	return r
+}
+
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// checkStamp recomputes every digest the stamp binds.
+func checkStamp(r *Result, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
+	s := b.Stamp
+	changed := func(code, format string, args ...any) {
+		r.add(Changed, Finding{Code: code, Detail: fmt.Sprintf(format, args...)})
+	}
+	if s.Digest == "" {
+		changed("stamp_changed", "brief.json has no stamp")
+		return
+	}
+	if s.ComputeDigest() != s.Digest {
+		changed("stamp_changed", "the stamp's digest does not match its digests and time of checking: the stamp was edited")
+	}
+	if got := ledger.Digest(); got != s.LedgerDigest {
+		changed("ledger_changed", "ledger.json digest %s, stamped %s", short(got), short(s.LedgerDigest))
+	}
+	if got := b.Ledger.Digest(); got != s.LedgerDigest {
+		changed("ledger_changed", "the ledger in brief.json has digest %s, stamped %s", short(got), short(s.LedgerDigest))
+	}
+	if b.LedgerDigest != s.LedgerDigest || b.DraftDigest != s.DraftDigest {
+		changed("stamp_changed", "brief.json's ledger_digest or draft_digest differs from its stamp")
+	}
+	if got := draft.Digest(); got != s.DraftDigest {
+		changed("draft_changed", "draft.json digest %s, stamped %s", short(got), short(s.DraftDigest))
+	}
+	if got := b.Lead.Digest(); got != s.LeadDigest {
+		changed("lead_changed", "the lead in brief.json (%s) is not the lead the gate checked", b.Lead.Describe())
+	}
+	if got := ledger.Lead.Digest(); got != s.LeadDigest {
+		changed("lead_changed", "the lead in ledger.json (%s) is not the lead the gate checked", ledger.Lead.Describe())
+	}
+	if !b.Verdict.CheckedAt.Equal(s.CheckedAt) {
+		changed("time_changed", "verdict checked_at %s, stamped %s", b.Verdict.CheckedAt.Format(time.RFC3339Nano), s.CheckedAt.Format(time.RFC3339Nano))
+	}
+}
+
+// checkSignature checks the stamp's signature when a public key is given.
+func checkSignature(r *Result, s contract.Stamp, pub ed25519.PublicKey) {
+	r.Signed = s.Signature != ""
+	if pub == nil {
+		return
+	}
+	r.SignatureChecked = true
+	if err := pipeline.CheckSignature(s, pub); err != nil {
+		r.add(Changed, Finding{Code: "bad_signature", Detail: err.Error()})
+	}
+}
+
+// checkQuotes checks every quote of the draft, and every source span the
+// brief shows, against the ledger text with the gate's own rules, and each
+// entry's text against its content hash.
+func checkQuotes(r *Result, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
+	for _, e := range ledger.Entries {
+		c := e
+		c.Seal()
+		if c.ContentHash != e.ContentHash {
+			r.add(Changed, Finding{Code: "source_text_changed", DOI: e.DOI, Detail: fmt.Sprintf("the text of %s no longer matches its content hash", e.ID)})
+		}
+	}
+	check := func(claim, rawDOI, quote, what string) {
+		d, err := doi.Normalize(rawDOI)
+		if err != nil {
+			r.add(Changed, Finding{Code: "quote_not_in_source", Detail: fmt.Sprintf("claim %s: %v", claim, err)})
+			return
+		}
+		e, ok := ledger.ByDOI(d)
+		if !ok {
+			r.add(Changed, Finding{Code: "quote_not_in_source", DOI: d, Detail: fmt.Sprintf("claim %s cites %s, which is not in the ledger", claim, d)})
+			return
+		}
+		if _, p := gates.MatchQuote(e.Text(), quote); !p.OK() {
+			r.add(Changed, Finding{Code: "quote_not_in_source", DOI: d, Detail: fmt.Sprintf("claim %s: %s quote is not in %s: %s", claim, what, e.ID, p.Detail)})
+		}
+	}
+	for _, c := range draft.Claims() {
+		for _, cite := range c.Citations {
+			check(c.ID, cite.DOI, cite.Quote, "the draft's")
+		}
+	}
+	for _, s := range b.Sections {
+		for _, c := range s.Claims {
+			for _, cite := range c.Citations {
+				check(c.ID, cite.DOI, cite.Quote, "the brief's")
+			}
+		}
+	}
+}
+
+// checkReferences checks that every rendered reference is still the one
+// rendered from its ledger entry, in brief.json and in brief.md and
+// brief.html when present.
+func checkReferences(r *Result, dir string, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
+	md, html, refs, err := pipeline.ReferenceTexts(draft, ledger)
+	if err != nil {
+		r.add(Changed, Finding{Code: "reference_changed", Detail: err.Error()})
+		return
+	}
+	if len(refs) != len(b.References) {
+		r.add(Changed, Finding{Code: "reference_changed", Detail: fmt.Sprintf("brief.json lists %d references, the ledger gives %d", len(b.References), len(refs))})
+	}
+	for i := range min(len(refs), len(b.References)) {
+		var want, got any
+		if json.Unmarshal(refs[i], &want) != nil || json.Unmarshal(b.References[i], &got) != nil || !cmp.Equal(want, got) {
+			r.add(Changed, Finding{Code: "reference_changed", Detail: fmt.Sprintf("brief.json reference [%d] differs from its ledger entry: %s", i+1, cmp.Diff(want, got))})
+		}
+	}
+	for _, f := range []struct {
+		format pipeline.Format
+		texts  []string
+	}{{pipeline.Markdown, md}, {pipeline.HTML, html}} {
+		data, err := os.ReadFile(filepath.Join(dir, pipeline.BriefFile(f.format)))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
+			continue
+		}
+		for i, t := range f.texts {
+			if !bytes.Contains(data, []byte(t)) {
+				r.add(Changed, Finding{Code: "reference_changed", Detail: fmt.Sprintf("%s: reference [%d] is not the one rendered from its ledger entry", pipeline.BriefFile(f.format), i+1)})
+			}
+		}
+	}
+}
+
+func short(digest string) string {
+	if len(digest) > 12 {
+		return digest[:12]
+	}
+	return digest
+}
