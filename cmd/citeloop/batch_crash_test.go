@@ -41,8 +41,9 @@ func citeloopCmd(args ...string) *exec.Cmd {
 }
 
 // volatile matches what differs between two runs of the same lead: times,
-// durations, and the ledger's digest, which hashes its retrieval times.
-var volatile = regexp.MustCompile(`"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z"|"[a-z_]+_ns": [0-9]+|"ledger_digest": "[0-9a-f]+"`)
+// durations, and the ledger's and the stamp's digests, which hash the
+// retrieval and check times.
+var volatile = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z|"[a-z_]+_ns": [0-9]+|"(ledger_)?digest": "[0-9a-f]+"|(Ledger|Stamp) digest: [0-9a-f]+`)
 
 // briefs reads every verified lead's brief files, times blanked, and
 // fails on any file that is not an outcome's (a temporary file, a second
@@ -62,7 +63,7 @@ func briefs(t *testing.T, out string) map[string]string {
 		}
 		want := []string{"FAILED-not-a-brief.json", batch.OutcomeFile}
 		if reason == batch.Verified || reason == batch.Unchanged {
-			want = []string{"brief.json", "brief.md", "ledger.json", batch.OutcomeFile}
+			want = []string{"brief.json", "brief.md", "draft.json", "ledger.json", batch.OutcomeFile}
 		}
 		if !cmp.Equal(want, names) {
 			t.Errorf("%s (%s) holds %v, want %v", id, reason, names, want)
@@ -70,7 +71,7 @@ func briefs(t *testing.T, out string) map[string]string {
 		if reason != batch.Verified && reason != batch.Unchanged {
 			continue
 		}
-		for _, name := range want[:3] {
+		for _, name := range want[:4] {
 			data, err := os.ReadFile(filepath.Join(out, id, name))
 			if err != nil {
 				t.Fatal(err)
