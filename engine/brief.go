@@ -34,6 +34,10 @@ type BriefOptions struct {
 	// SigningKeyFile, when set, is an Ed25519 private key file (see
 	// pipeline.ReadPrivateKey) the stamp of every brief is signed with.
 	SigningKeyFile string
+	// WrapAgents, when set, wraps the writer and skeptic once for every
+	// lead of the Briefer (a batch holds each provider to shared rate
+	// limits this way). It is told the agents section the models come from.
+	WrapAgents func(cfg configs.Agents, w pipeline.Writer, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic)
 }
 
 // ValidateLead checks a lead the way a Briefer with these options needs it:
@@ -73,6 +77,9 @@ func (e *Engine) NewBriefer(o BriefOptions) (*Briefer, error) {
 	writer, skeptic, err := e.agents(env)
 	if err != nil {
 		return nil, err
+	}
+	if o.WrapAgents != nil {
+		writer, skeptic = o.WrapAgents(e.cfg.Agents, writer, skeptic)
 	}
 	maxIter := o.MaxIterations
 	if maxIter == 0 {
@@ -168,6 +175,9 @@ type Outcome struct {
 	// Err is why the lead errored; errors.Is(Err, context.Canceled) or
 	// context.DeadlineExceeded tells an interrupted lead.
 	Err error
+	// ModelErr, set by RunLedger, is the last error a model call returned
+	// (an agents.CallError for the model backends).
+	ModelErr error
 }
 
 // Metrics are the run's counts and costs.

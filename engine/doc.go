@@ -4,12 +4,14 @@
 //
 //   - The CLI (cmd/citeloop) parses flags into a Config and options, calls
 //     the engine, prints the values it returns and maps them to exit codes.
-//     Only cmd knows exit codes. A --leads run is RunLeads with an Observer
-//     that prints each lead as it starts and ends.
+//     Only cmd knows exit codes. A --leads run is a batch run (package
+//     batch) over a Briefer.
 //   - A batch worker builds one Engine and one Briefer per process, then runs
 //     many leads concurrently, each with its own context deadline:
-//     Briefer.RunLead returns an Outcome value (end reason, metrics, the
-//     rendered brief files or the failure report as bytes); Publish writes
+//     Briefer.Collect gathers a lead's ledger, Briefer.RunLedger runs the
+//     loop over it (RunLead does both) and returns an Outcome value (end
+//     reason, metrics, the rendered brief files or the failure report as
+//     bytes; Outcome.Transient tells a failure worth retrying); Publish writes
 //     an Outcome into a folder as a separate step; LedgerUnchanged tells
 //     whether a lead's freshly collected ledger matches the one of its last
 //     verified brief, so the worker can skip the models.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -244,48 +243,6 @@ func TestLedgerUnchanged(t *testing.T) {
 		})
 	}
 }
-
-func TestRunLeadsRecordsEveryLeadAndResumes(t *testing.T) {
-	b := offlineBriefer(t, pipeline.Markdown)
-	out := t.TempDir()
-	job := engine.LeadsJob{File: "leads.yaml", Out: out, Leads: []contract.Lead{
-		{ID: "ok", Topic: "cancer screening", AnyTopicWord: true}, {ID: "none", Topic: "xyzzy plugh"}, {ID: "ok", Topic: "vaccination"},
-	}}
-	var started, invalid []string
-	obs := engine.Observer{
-		Started: func(dir string, _ contract.Lead) { started = append(started, dir) },
-		Invalid: func(msg string) { invalid = append(invalid, msg) },
-	}
-	sum, err := engine.RunLeads(context.Background(), b, job, obs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []engine.LeadSummary{
-		{ID: "ok", Dir: filepath.Join(out, "ok"), EndReason: pipeline.Verified},
-		{ID: "none", Dir: filepath.Join(out, "none"), EndReason: pipeline.Refused},
-	}
-	if d := cmp.Diff(want, sum.Leads, cmpIgnoreDetail); d != "" {
-		t.Errorf("summary (-want +got):\n%s", d)
-	}
-	if len(invalid) != 1 || !strings.Contains(invalid[0], `"ok"`) || len(sum.InvalidRows) != 1 {
-		t.Errorf("repeated id: observer %q, summary %q", invalid, sum.InvalidRows)
-	}
-	if d := cmp.Diff([]string{"ok", "none"}, started); d != "" {
-		t.Errorf("started (-want +got):\n%s", d)
-	}
-	again, err := engine.RunLeads(context.Background(), b, job, engine.Observer{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !again.Leads[0].Skipped || again.Leads[1].Skipped {
-		t.Errorf("rerun: skipped = %v, %v; want the verified lead kept, the refused one rerun", again.Leads[0].Skipped, again.Leads[1].Skipped)
-	}
-	if _, err := os.Stat(filepath.Join(out, engine.SummaryFile)); err != nil {
-		t.Error(err)
-	}
-}
-
-var cmpIgnoreDetail = cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".Detail" }, cmp.Ignore())
 
 func listDir(t *testing.T, dir string) []string {
 	t.Helper()

@@ -27,7 +27,8 @@ const (
 )
 
 // NewLogger logs to w in format (auto, console or json) at level (debug,
-// info, warn, error): every front end logs the same way.
+// info, warn, error): every front end logs the same way. Writes are
+// serialised: batch leads log from many goroutines.
 func NewLogger(w io.Writer, format, level string) (*zap.Logger, error) {
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
@@ -55,11 +56,11 @@ func NewLogger(w io.Writer, format, level string) (*zap.Logger, error) {
 		if tty {
 			enc.EncodeLevel = zapcore.CapitalColorLevelEncoder
 		}
-		core = dropEmpty{zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.AddSync(w), lvl)}
+		core = dropEmpty{zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)}
 	case LogJSON:
 		enc := zap.NewProductionEncoderConfig()
 		enc.EncodeTime = zapcore.ISO8601TimeEncoder
-		core = zapcore.NewCore(zapcore.NewJSONEncoder(enc), zapcore.AddSync(w), lvl)
+		core = zapcore.NewCore(zapcore.NewJSONEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)
 	default:
 		return nil, fmt.Errorf("--log-format: want auto, console or json, got %q", format)
 	}

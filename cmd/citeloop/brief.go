@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -43,14 +42,17 @@ extractive (it quotes abstract sentences verbatim, no language model) and the
 skeptic is rule-based. No API key and no network are needed.
 
 With --leads FILE (YAML, JSON Lines or CSV; fields id, name, orcid,
-affiliation, topic, since, until, max_sources, any_topic_word, query) every
-valid lead runs in turn
-into --out/<id>/, and --out/summary.json records each lead's end reason.
-Invalid rows are reported by row and field and skipped; the others still run.
-A lead whose directory already holds a verified brief is skipped, so an
-interrupted run resumes where it stopped. The exit code is 0 only if every
-row was valid and every lead verified; otherwise 2 if a row was invalid, else
-the code of the first lead that did not verify.
+affiliation, topic, since, until, max_sources, any_topic_word, query) the
+leads run as
+citeloop batch --fail-on unverified does (8 at a time, on a crash-safe queue
+in --out): each lead ends in --out/<id>/ with its brief or its failure report
+(never both) and outcome.json, and --out/summary.json records each lead's
+end reason. Invalid rows are reported by row and field and skipped; the
+others still run. Running the command again finishes an interrupted run; a
+lead whose sources did not change since its verified brief ends unchanged,
+with no model call. The exit code is 0 only if every row was valid and every
+lead verified; otherwise 2 if a row was invalid, else the code of the first
+lead (in file order) that did not verify.
 
 ` + exitCodesHelp,
 		Example: `  citeloop brief --offline --topic "breast cancer" --out /tmp/brief
@@ -106,15 +108,16 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if o.collect.leads != "" && o.collect.hasLeadFlags() {
 		return usageError("--leads FILE replaces --orcid, --name, --affiliation, --topic, --since, --until and --max-sources: give the leads in the file")
 	}
+	if o.collect.leads != "" {
+		return runBriefLeads(ctx, a, o)
+	}
 
 	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats, SigningKeyFile: cmp.Or(o.signingKey, a.cfg.Signing.KeyFile)}
 	// Check the lead before anything is built: a bad flag must not cost a
 	// network client or a model credential check.
-	var single contract.Lead
-	if o.collect.leads == "" {
-		if single, err = bo.ValidateLead(o.collect.lead); err != nil {
-			return usageError("lead: %v", err)
-		}
+	single, err := bo.ValidateLead(o.collect.lead)
+	if err != nil {
+		return usageError("lead: %v", err)
 	}
 
 	cfg := a.cfg
@@ -136,9 +139,6 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return usageError("--sources: %w", err)
 	} else if err != nil {
 		return err
-	}
-	if o.collect.leads != "" {
-		return runLeads(ctx, a, o, briefer)
 	}
 	out := briefer.RunLead(ctx, single)
 	if out.Err != nil {

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citeloop/citeloop/engine"
-
+	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -35,41 +34,68 @@ func TestBriefLeadsFile(t *testing.T) {
 	if got := exitCode(err); got != exitUsage {
 		t.Errorf("exit = %d (%v), want %d for a file with an invalid row", got, err, exitUsage)
 	}
-	for _, want := range []string{"== [1/2] lead screening (", "== [2/2] lead zebrafish ("} {
-		if !strings.Contains(stdout.String(), want) {
-			t.Errorf("stdout does not say %q:\n%s", want, stdout)
-		}
+	// Leads run concurrently on the batch queue: progress is the batch's
+	// (a bar on a terminal, log lines otherwise), and stdout ends with the
+	// count of each end reason.
+	if !strings.Contains(stdout.String(), "2 leads ended (1 refused, 1 verified)") {
+		t.Errorf("stdout does not count the leads by end reason:\n%s", stdout)
 	}
 	if !strings.Contains(stderr.String(), "orcid") || !strings.Contains(stderr.String(), "leads.yaml") {
 		t.Errorf("stderr does not name the file and field of the bad row: %s", stderr)
 	}
-	var sum engine.Summary
-	readJSON(t, filepath.Join(out, engine.SummaryFile), &sum)
+	var sum batch.Summary
+	readJSON(t, filepath.Join(out, batch.SummaryFile), &sum)
 	if len(sum.InvalidRows) != 1 || len(sum.Leads) != 2 {
 		t.Fatalf("summary has %d invalid rows and %d leads, want 1 and 2: %+v", len(sum.InvalidRows), len(sum.Leads), sum)
 	}
-	want := map[string]pipeline.EndReason{"screening": pipeline.Verified, "zebrafish": pipeline.Refused}
+	want := map[string]string{"screening": batch.Verified, "zebrafish": string(pipeline.Refused)}
 	for _, l := range sum.Leads {
 		if want[l.ID] != l.EndReason {
 			t.Errorf("lead %s ended %s, want %s", l.ID, l.EndReason, want[l.ID])
 		}
 	}
-	if _, err := os.Stat(filepath.Join(out, "screening", "brief.md")); err != nil {
-		t.Errorf("verified lead has no brief: %v", err)
+	// Every lead ends in its folder with outcome.json and either its brief
+	// or its failure report, never both.
+	for _, tt := range []struct {
+		give         string
+		want, absent []string
+	}{
+		{"screening", []string{"brief.md", pipeline.LedgerFile, batch.OutcomeFile}, []string{pipeline.ReportFile}},
+		{"zebrafish", []string{pipeline.ReportFile, batch.OutcomeFile}, []string{"brief.md", pipeline.LedgerFile}},
+	} {
+		for _, name := range tt.want {
+			if _, err := os.Stat(filepath.Join(out, tt.give, name)); err != nil {
+				t.Errorf("lead %s has no %s: %v", tt.give, name, err)
+			}
+		}
+		for _, name := range tt.absent {
+			if _, err := os.Stat(filepath.Join(out, tt.give, name)); !os.IsNotExist(err) {
+				t.Errorf("lead %s has %s (err %v), want none", tt.give, name, err)
+			}
+		}
 	}
-	if _, err := os.Stat(filepath.Join(out, "zebrafish")); !os.IsNotExist(err) {
-		t.Errorf("refused lead left a directory: %v", err)
+	first, err := os.ReadFile(filepath.Join(out, "screening", "brief.md"))
+	if err != nil {
+		t.Fatal(err)
 	}
 
-	// A second run resumes: the verified lead is kept, not redone.
+	// A second run calls no model for the lead whose sources did not
+	// change: it ends unchanged and its brief stands.
 	a, stdout, _ = testApp(nil)
 	_ = runApp(context.Background(), a, args)
-	readJSON(t, filepath.Join(out, engine.SummaryFile), &sum)
-	if !sum.Leads[0].Skipped || sum.Leads[0].ID != "screening" {
-		t.Errorf("second run redid the verified lead: %+v", sum.Leads[0])
+	readJSON(t, filepath.Join(out, batch.SummaryFile), &sum)
+	got := map[string]string{}
+	for _, l := range sum.Leads {
+		got[l.ID] = l.EndReason
 	}
-	if !strings.Contains(stdout.String(), "verified earlier") {
-		t.Errorf("stdout does not say the lead was kept: %s", stdout)
+	if got["screening"] != batch.Unchanged {
+		t.Errorf("second run: screening ended %q, want %s: %+v", got["screening"], batch.Unchanged, sum.Leads)
+	}
+	if again, err := os.ReadFile(filepath.Join(out, "screening", "brief.md")); err != nil || string(again) != string(first) {
+		t.Errorf("second run changed the standing brief (err %v)", err)
+	}
+	if !strings.Contains(stdout.String(), "1 unchanged") {
+		t.Errorf("stdout does not count the unchanged lead: %s", stdout)
 	}
 }
 

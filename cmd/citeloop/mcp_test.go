@@ -27,19 +27,9 @@ const (
 	mcpTestWait   = 60 * time.Second
 )
 
-// mcpBinDir holds the binary the MCP tests build; TestMain removes it.
+// mcpBinDir holds the binary the MCP tests build; TestMain (main_test.go)
+// removes it.
 var mcpBinDir string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "citeloop-bin-")
-	if err != nil {
-		panic(err)
-	}
-	mcpBinDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
 
 // mcpBuildOnce builds the binary the first time a test needs it, so tests
 // that do not run it do not pay for the build.

@@ -76,6 +76,7 @@ rendered from the ledger, and only with the gate's proof.
 	root.AddCommand(newCheckCmd(a))
 	root.AddCommand(newVerifyCmd(a), newWatchCmd(a), newKeygenCmd(a))
 	root.AddCommand(newMCPCmd(a))
+	root.AddCommand(newBatchCmd(a), newWorkerCmd(a))
 	root.AddCommand(newConfigCmd(a))
 	conventions(root)
 	return root

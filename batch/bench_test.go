@@ -1,0 +1,207 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// The simulated latencies: each lead makes two oracle requests (the
+// search, the gate's lookup) and two model calls (writer, skeptic).
+const (
+	benchModelLatency  = 200 * time.Millisecond
+	benchOracleLatency = 50 * time.Millisecond
+	benchOracleCalls   = 2
+	benchModelCalls    = 2
+	benchTokensPerCall = 3000
+	benchConcurrency   = 32
+)
+
+// limits is one set-up of the shared rate limits; zero is no limit.
+type limits struct {
+	name               string
+	oraclePerSec       float64
+	modelRPM, modelTPM int
+	leads              int
+}
+
+var benchLimits = []limits{
+	// No rate limit binds: concurrency is the bound.
+	{name: "concurrency-bound", leads: 1000},
+	// What citeloop ships: Europe PMC at 5 requests/s (configs), 1,000
+	// model requests and 1,000,000 tokens a minute (batch flags).
+	{name: "shipped-limits", oraclePerSec: 5, modelRPM: 1000, modelTPM: 1_000_000, leads: 200},
+}
+
+// ideal is the best throughput the set-up allows, in leads/s, and which
+// bound gives it.
+func (l limits) ideal() (float64, string) {
+	perLead := benchOracleCalls*benchOracleLatency + benchModelCalls*benchModelLatency
+	best, bound := float64(benchConcurrency)/perLead.Seconds(), fmt.Sprintf("concurrency %d ÷ %s per lead", benchConcurrency, perLead)
+	try := func(v float64, why string) {
+		if v > 0 && v < best {
+			best, bound = v, why
+		}
+	}
+	try(l.oraclePerSec/benchOracleCalls, fmt.Sprintf("oracle %.0f req/s ÷ %d per lead", l.oraclePerSec, benchOracleCalls))
+	try(float64(l.modelRPM)/60/benchModelCalls, fmt.Sprintf("model %d req/min ÷ %d per lead", l.modelRPM, benchModelCalls))
+	try(float64(l.modelTPM)/60/(benchModelCalls*benchTokensPerCall), fmt.Sprintf("model %d tokens/min ÷ %d per lead", l.modelTPM, benchModelCalls*benchTokensPerCall))
+	return best, bound
+}
+
+func (l limits) runner() *fakeRunner {
+	f := newFake()
+	f.modelLatency, f.oracleLatency, f.tokens = benchModelLatency, benchOracleLatency, benchTokensPerCall
+	if l.oraclePerSec > 0 {
+		f.oracle = rate.NewLimiter(rate.Limit(l.oraclePerSec), 1)
+	}
+	if l.modelRPM > 0 || l.modelTPM > 0 {
+		f.model = NewLimiter(l.modelRPM, l.modelTPM)
+	}
+	return f
+}
+
+// BenchmarkThroughput runs a batch at concurrency 32 with simulated latency
+// on each database, beside a plain in-memory worker pool over the same fake
+// (the baseline: the same work with no queue at all), and reports leads/s
+// against the ideal.
+//
+//	go test -run '^$' -bench Throughput -benchtime 1x ./batch
+func BenchmarkThroughput(b *testing.B) {
+	for _, l := range benchLimits {
+		ideal, bound := l.ideal()
+		b.Run(l.name+"/pool-baseline", func(b *testing.B) {
+			for range b.N {
+				reportThroughput(b, l, ideal, bound, poolRun(b, l))
+			}
+		})
+		for _, db := range []struct {
+			name string
+			open func(testing.TB) *Store
+		}{{"sqlite", openTestSQLite}, {"postgres", openTestPostgres}} {
+			b.Run(l.name+"/"+db.name, func(b *testing.B) {
+				for range b.N {
+					s := db.open(b)
+					e, err := New(s, Config{Runner: l.runner(), Concurrency: benchConcurrency})
+					if err != nil {
+						b.Fatal(err)
+					}
+					leads := testLeads(l.leads)
+					start := time.Now()
+					sum, err := e.RunBatch(context.Background(), leads, Options{Source: "bench"})
+					elapsed := time.Since(start)
+					if err != nil || len(sum.Leads) != l.leads {
+						b.Fatalf("%d outcomes, %v", len(sum.Leads), err)
+					}
+					reportThroughput(b, l, ideal, bound, elapsed)
+				}
+			})
+		}
+	}
+}
+
+func reportThroughput(b *testing.B, l limits, ideal float64, bound string, elapsed time.Duration) {
+	got := float64(l.leads) / elapsed.Seconds()
+	b.ReportMetric(got, "leads/s")
+	b.ReportMetric(ideal, "ideal-leads/s")
+	b.ReportMetric(100*got/ideal, "%ideal")
+	b.Logf("%d leads in %s: %.1f leads/s, ideal %.1f (%s)", l.leads, elapsed.Round(time.Millisecond), got, ideal, bound)
+}
+
+// poolRun runs the fake over the leads with a bare worker pool.
+func poolRun(b *testing.B, l limits) time.Duration {
+	f := l.runner()
+	leads := testLeads(l.leads)
+	jobs := make(chan Lead)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range benchConcurrency {
+		wg.Go(func() {
+			for ld := range jobs {
+				ledger, err := f.Collect(context.Background(), ld.Lead)
+				if err == nil {
+					_, err = f.Run(context.Background(), ld.Lead, ledger)
+				}
+				if err != nil {
+					b.Error(err)
+				}
+			}
+		})
+	}
+	for _, ld := range leads {
+		jobs <- ld
+	}
+	close(jobs)
+	wg.Wait()
+	return time.Since(start)
+}
+
+// BenchmarkPeakMemory runs 1,000 then 10,000 leads at concurrency 32 with
+// the simulated latencies (each outcome carrying 50 KB of files, like a real
+// brief and ledger) and reports the peak heap (sampled HeapAlloc) of each
+// and their ratio: memory must not grow with the number of leads. The
+// 10,000-lead runs take about three minutes per database.
+//
+//	go test -run '^$' -bench PeakMemory -benchtime 1x ./batch
+func BenchmarkPeakMemory(b *testing.B) {
+	for _, db := range []struct {
+		name string
+		open func(testing.TB) *Store
+	}{{"sqlite", openTestSQLite}, {"postgres", openTestPostgres}} {
+		b.Run(db.name, func(b *testing.B) {
+			for range b.N {
+				small := peakHeap(b, db.open, 1000)
+				large := peakHeap(b, db.open, 10000)
+				b.ReportMetric(small/(1<<20), "peak-MB-1k")
+				b.ReportMetric(large/(1<<20), "peak-MB-10k")
+				b.ReportMetric(large/small, "ratio")
+			}
+		})
+	}
+}
+
+func peakHeap(b testing.TB, open func(testing.TB) *Store, n int) float64 {
+	s := open(b)
+	f := newFake()
+	// The latencies: leads end at the pace they would, not faster
+	// than the database can record them.
+	f.modelLatency, f.oracleLatency, f.fileSize = benchModelLatency, benchOracleLatency, 50<<10
+	e, err := New(s, Config{Runner: f, Concurrency: benchConcurrency, PollInterval: 100 * time.Millisecond, OutDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var m runtime.MemStats
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapAlloc > peak.Load() {
+				peak.Store(m.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	})
+	sum, err := e.RunBatch(context.Background(), testLeads(n), Options{Source: "bench"})
+	close(stop)
+	wg.Wait()
+	if err != nil || len(sum.Leads) != n {
+		b.Fatalf("%d outcomes, %v", len(sum.Leads), err)
+	}
+	b.Logf("%d leads: peak heap %.1f MB", n, float64(peak.Load())/(1<<20))
+	return float64(peak.Load())
+}

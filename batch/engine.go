@@ -1,0 +1,307 @@
+package batch
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+	"go.uber.org/zap"
+)
+
+// Config sets up an Engine. Only Runner is needed to work leads; an engine
+// without one only enqueues, lists and exports.
+type Config struct {
+	Runner Runner
+	// Concurrency is how many leads run at once in this process (default 8).
+	Concurrency int
+	// Deadline bounds one attempt of one lead (default 20 minutes). River
+	// rescues a job left running by a dead process only after twice this,
+	// so a live lead is never run twice at once.
+	Deadline time.Duration
+	// MaxAttempts bounds the tries of a lead whose failure may pass
+	// (default 5). The last attempt's outcome is final.
+	MaxAttempts int
+	// OutDir, when set, receives each outcome as its lead ends.
+	OutDir string
+	// RetryPolicy spaces retries; nil is River's default backoff.
+	RetryPolicy river.ClientRetryPolicy
+	// StopGrace is how long running leads may finish when the engine stops
+	// before they are cancelled and released to the queue (default 30s).
+	StopGrace time.Duration
+	// PollInterval is how often the queue is polled for new jobs and for the
+	// end of a run (default 1s).
+	PollInterval time.Duration
+	Logger       *zap.Logger
+	// RiverLogger receives River's own logs (default: discarded).
+	RiverLogger *slog.Logger
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+func (c *Config) defaults() {
+	if c.Concurrency < 1 {
+		c.Concurrency = 8
+	}
+	if c.Deadline <= 0 {
+		c.Deadline = 20 * time.Minute
+	}
+	if c.MaxAttempts < 1 {
+		c.MaxAttempts = 5
+	}
+	if c.StopGrace <= 0 {
+		c.StopGrace = 30 * time.Second
+	}
+	if c.PollInterval <= 0 {
+		c.PollInterval = time.Second
+	}
+	if c.Logger == nil {
+		c.Logger = zap.NewNop()
+	}
+	if c.RiverLogger == nil {
+		c.RiverLogger = slog.New(slog.DiscardHandler)
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+}
+
+// Engine enqueues, works and gathers lead jobs on one Store.
+type Engine struct {
+	store  *Store
+	cfg    Config
+	client client
+}
+
+// New builds an engine on store. It does not start working until Work.
+func New(store *Store, cfg Config) (*Engine, error) {
+	cfg.defaults()
+	e := &Engine{store: store, cfg: cfg}
+	rc := &river.Config{
+		Logger:                      cfg.RiverLogger,
+		MaxAttempts:                 cfg.MaxAttempts,
+		CompletedJobRetentionPeriod: -1, // outcomes are the record of every night
+		FetchPollInterval:           cfg.PollInterval,
+		// A lead's slot is refilled as soon as it ends: River's default
+		// 100ms cooldown between fetches costs a 500ms lead 10%.
+		FetchCooldown: min(10*time.Millisecond, cfg.PollInterval),
+	}
+	if cfg.Runner != nil {
+		workers := river.NewWorkers()
+		if err := river.AddWorkerSafely(workers, &leadWorker{e: e}); err != nil {
+			return nil, fmt.Errorf("batch: %w", err)
+		}
+		rc.Workers = workers
+		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.Concurrency}}
+		rc.JobTimeout = cfg.Deadline
+		rc.RescueStuckJobsAfter = 2 * cfg.Deadline
+		rc.RetryPolicy = cfg.RetryPolicy
+		rc.SoftStopTimeout = cfg.StopGrace
+	}
+	c, err := store.newClient(rc)
+	if err != nil {
+		return nil, fmt.Errorf("batch: %w", err)
+	}
+	e.client = c
+	return e, nil
+}
+
+// NewRunID names a new run by its start time and a random suffix.
+func NewRunID(now time.Time) string {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// ResumableRun returns the newest run of source that still has unfinished
+// leads, or "" when there is none.
+func (e *Engine) ResumableRun(ctx context.Context, source string) (string, error) {
+	res, err := e.client.JobList(ctx, river.NewJobListParams().Kinds(jobKind).States(unfinished...).
+		TagsAll(sourceTag(source)).OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(1))
+	if err != nil {
+		return "", fmt.Errorf("batch: find an unfinished run: %w", err)
+	}
+	if len(res.Jobs) == 0 {
+		return "", nil
+	}
+	args, err := leadArgs(res.Jobs[0])
+	if err != nil {
+		return "", err
+	}
+	return args.Run, nil
+}
+
+// LatestRun returns the run of the newest lead job, or "" when the queue
+// has none.
+func (e *Engine) LatestRun(ctx context.Context) (string, error) {
+	res, err := e.client.JobList(ctx, river.NewJobListParams().Kinds(jobKind).States(allStates...).
+		OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(1))
+	if err != nil {
+		return "", fmt.Errorf("batch: find the latest run: %w", err)
+	}
+	if len(res.Jobs) == 0 {
+		return "", nil
+	}
+	args, err := leadArgs(res.Jobs[0])
+	if err != nil {
+		return "", err
+	}
+	return args.Run, nil
+}
+
+// Enqueue adds the leads to run, each once: leads the run already holds, in
+// whatever state, are skipped. It returns how many were added.
+func (e *Engine) Enqueue(ctx context.Context, run, source string, leads []Lead, force bool) (int, error) {
+	const chunk = 500
+	added := 0
+	opts := LeadArgs{}.InsertOpts()
+	for start := 0; start < len(leads); start += chunk {
+		part := leads[start:min(start+chunk, len(leads))]
+		params := make([]river.InsertManyParams, len(part))
+		for i, l := range part {
+			params[i] = river.InsertManyParams{
+				Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force},
+				InsertOpts: &river.InsertOpts{
+					MaxAttempts: e.cfg.MaxAttempts,
+					UniqueOpts:  opts.UniqueOpts,
+					Tags:        []string{runTag(run), leadTag(l.Key), sourceTag(source)},
+				},
+			}
+		}
+		res, err := e.client.InsertMany(ctx, params)
+		if err != nil {
+			return added, fmt.Errorf("batch: enqueue run %s: %w", run, err)
+		}
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				added++
+			}
+		}
+	}
+	return added, nil
+}
+
+// Work starts taking leads from the queue. Stop ends it.
+func (e *Engine) Work(ctx context.Context) error {
+	if e.cfg.Runner == nil {
+		return errors.New("batch: Work needs a Runner")
+	}
+	// Work contexts derive from ctx; Stop, not ctx, is how the engine ends,
+	// so leads can finish after a signal.
+	if err := e.client.Start(context.WithoutCancel(ctx)); err != nil {
+		return fmt.Errorf("batch: start: %w", err)
+	}
+	return nil
+}
+
+// Stop stops taking leads, lets running ones finish for StopGrace, then
+// cancels them: River makes a cancelled lead available again, so the next
+// process runs it from the start.
+func (e *Engine) Stop(ctx context.Context) error {
+	if err := e.client.Stop(ctx); err != nil {
+		return fmt.Errorf("batch: stop: %w", err)
+	}
+	return nil
+}
+
+// Wait returns once every lead of run (of every run, with "") has an
+// outcome, or when ctx is done.
+func (e *Engine) Wait(ctx context.Context, run string) error {
+	t := time.NewTicker(e.cfg.PollInterval)
+	defer t.Stop()
+	// Leads this process ends wake the check at once; those other
+	// machines end are seen at the next tick.
+	var ended <-chan *river.Event
+	if e.cfg.Runner != nil {
+		events, cancel := e.client.Subscribe(river.EventKindJobCompleted)
+		defer cancel()
+		ended = events
+	}
+	for {
+		n, err := e.Pending(ctx, run)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return nil
+		}
+		// Check again at the next tick, or once this process has ended
+		// as many leads as were pending.
+		for waiting := n; waiting > 0; {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-t.C:
+				waiting = 0
+			case <-ended:
+				waiting--
+			}
+		}
+	}
+}
+
+// Pending counts the leads of run without an outcome (up to 1000); with
+// run "", those of every run.
+func (e *Engine) Pending(ctx context.Context, run string) (int, error) {
+	params := river.NewJobListParams().Kinds(jobKind).States(unfinished...).First(1000)
+	if run != "" {
+		params = params.TagsAll(runTag(run))
+	}
+	res, err := e.client.JobList(ctx, params)
+	if err != nil {
+		return 0, fmt.Errorf("batch: list run %s: %w", run, err)
+	}
+	return len(res.Jobs), nil
+}
+
+// Each calls fn with the outcome of every lead of run that has one, in job
+// order, a page at a time so that a large run is never all in memory.
+func (e *Engine) Each(ctx context.Context, run string, fn func(Outcome) error) error {
+	params := river.NewJobListParams().Kinds(jobKind).States(rivertype.JobStateCompleted).
+		TagsAll(runTag(run)).OrderBy(river.JobListOrderByID, river.SortOrderAsc).First(100)
+	for {
+		res, err := e.client.JobList(ctx, params)
+		if err != nil {
+			return fmt.Errorf("batch: list run %s: %w", run, err)
+		}
+		for _, j := range res.Jobs {
+			o, err := outcomeOf(j)
+			if err != nil {
+				return err
+			}
+			if err := fn(o); err != nil {
+				return err
+			}
+		}
+		if len(res.Jobs) < 100 {
+			return nil
+		}
+		params = params.After(res.LastCursor)
+	}
+}
+
+func leadArgs(j *rivertype.JobRow) (LeadArgs, error) {
+	var a LeadArgs
+	if err := json.Unmarshal(j.EncodedArgs, &a); err != nil {
+		return a, fmt.Errorf("batch: job %d: args: %w", j.ID, err)
+	}
+	return a, nil
+}
+
+func outcomeOf(j *rivertype.JobRow) (Outcome, error) {
+	var o Outcome
+	out := j.Output()
+	if len(out) == 0 {
+		return o, fmt.Errorf("batch: job %d completed without an outcome", j.ID)
+	}
+	if err := json.Unmarshal(out, &o); err != nil {
+		return o, fmt.Errorf("batch: job %d: outcome: %w", j.ID, err)
+	}
+	return o, nil
+}

@@ -1,0 +1,138 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// leadWorker runs one lead job. It ends every job completed with its
+// outcome recorded, except a failure worth retrying with attempts left
+// (returned to River, which backs off) and a shutdown (River releases the
+// job for the next process).
+type leadWorker struct {
+	river.WorkerDefaults[LeadArgs]
+	e *Engine
+}
+
+// Timeout is the per-lead deadline.
+func (w *leadWorker) Timeout(*river.Job[LeadArgs]) time.Duration { return w.e.cfg.Deadline }
+
+func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
+	e := w.e
+	log := e.cfg.Logger.With(zap.String("lead", job.Args.Key), zap.Int64("job", job.ID), zap.Int("attempt", job.Attempt))
+	o, err := e.lead(ctx, job.Args)
+	if err != nil {
+		if !errors.Is(err, context.DeadlineExceeded) {
+			log.Info("lead released", zap.Error(err))
+			return err // shutdown: River makes the job available again
+		}
+		o = Outcome{Reason: Timeout, Detail: fmt.Sprintf("the per-lead deadline of %s passed", e.cfg.Deadline), Retry: true}
+	}
+	o.Key, o.Attempts = job.Args.Key, job.Attempt
+	if o.Retry && job.Attempt < job.MaxAttempts {
+		log.Info("lead will be retried", zap.String("end_reason", o.Reason))
+		return &retryError{o}
+	}
+	if e.cfg.OutDir != "" {
+		if err := WriteOutcome(e.cfg.OutDir, o); err != nil {
+			return fmt.Errorf("write outcome of %s: %w", o.Key, err)
+		}
+	}
+	if err := river.RecordOutput(ctx, o); err != nil {
+		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
+	}
+	if o.Reason == Verified {
+		// On a context of its own: a lead that verified at its deadline
+		// still stands.
+		st := standing{Ref: Ref{Run: job.Args.Run, Job: job.ID}, Fingerprint: o.Fingerprint}
+		if err := e.store.standing.put(context.WithoutCancel(ctx), o.Key, st); err != nil {
+			return fmt.Errorf("record the standing brief of %s: %w", o.Key, err)
+		}
+	}
+	log.Info("lead done", zap.String("end_reason", o.Reason))
+	return nil
+}
+
+// retryError is a transient ending River retries with backoff.
+type retryError struct{ o Outcome }
+
+func (e *retryError) Error() string {
+	return fmt.Sprintf("%s (will retry): %s", e.o.Reason, e.o.Detail)
+}
+
+// lead collects the lead's ledger, ends it unchanged when the ledger matches
+// the one behind its standing brief, and otherwise runs it. Its error is
+// only ever the context's.
+func (e *Engine) lead(ctx context.Context, a LeadArgs) (Outcome, error) {
+	ledger, err := e.cfg.Runner.Collect(ctx, a.Lead)
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return Outcome{}, ctx.Err()
+		case errors.Is(err, oracles.ErrUnavailable):
+			return Outcome{Reason: OracleUnavailable, Detail: "collecting sources: " + err.Error(), Retry: true}, nil
+		default:
+			return Outcome{Reason: Errored, Detail: "collecting sources: " + err.Error()}, nil
+		}
+	}
+	fp := Fingerprint(a.Lead, ledger)
+	if !a.Force {
+		st, ref, ok, err := e.standing(ctx, a.Key, fp)
+		if err != nil {
+			return Outcome{}, err
+		}
+		if ok {
+			return Outcome{
+				Reason:      Unchanged,
+				Detail:      fmt.Sprintf("the ledger has the same sources as the verified brief of run %s (job %d); no model called", ref.Run, ref.Job),
+				Fingerprint: fp,
+				Standing:    &ref,
+				Files:       st.Files,
+			}, nil
+		}
+	}
+	o, err := e.cfg.Runner.Run(ctx, a.Lead, ledger)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Outcome{}, ctx.Err()
+		}
+		return Outcome{Reason: Errored, Detail: err.Error()}, nil
+	}
+	o.Fingerprint = fp
+	return o, nil
+}
+
+// standing returns the verified outcome whose brief stands for the lead
+// called key, when its ledger fingerprint is fp.
+func (e *Engine) standing(ctx context.Context, key, fp string) (Outcome, Ref, bool, error) {
+	st, ok, err := e.store.standing.get(ctx, key)
+	if err != nil {
+		return Outcome{}, Ref{}, false, fmt.Errorf("batch: standing brief of %s: %w", key, err)
+	}
+	if !ok || st.Fingerprint != fp {
+		return Outcome{}, Ref{}, false, nil
+	}
+	j, err := e.client.JobGet(ctx, st.Job)
+	if errors.Is(err, river.ErrNotFound) {
+		return Outcome{}, Ref{}, false, nil
+	}
+	if err != nil {
+		return Outcome{}, Ref{}, false, fmt.Errorf("batch: standing brief of %s: %w", key, err)
+	}
+	if j.State != rivertype.JobStateCompleted {
+		return Outcome{}, Ref{}, false, nil // run again since: not standing
+	}
+	o, err := outcomeOf(j)
+	if err != nil || o.Reason != Verified || o.Fingerprint != fp || o.Key != key {
+		return Outcome{}, Ref{}, false, nil
+	}
+	return o, st.Ref, true, nil
+}

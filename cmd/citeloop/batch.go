@@ -1,0 +1,390 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/pipeline/collect"
+)
+
+// BatchDatabase is the embedded queue's file in --out.
+const BatchDatabase = "citeloop-batch.db"
+
+// engineFlags are the flags of everything that runs leads (batch, worker):
+// brief's oracle and agent flags and the batch engine's own.
+type engineFlags struct {
+	offline          bool
+	corpus           string
+	formats          string
+	maxIterations    int
+	includeRetracted bool
+	signingKey       string
+	// sources is brief's --sources: every lead cites this file's sources.
+	sources string
+	agents  agentFlags
+
+	databaseURL string
+	concurrency int
+	deadline    time.Duration
+	maxAttempts int
+	stopGrace   time.Duration
+	modelRPM    int
+	modelTPM    int
+}
+
+func (o *engineFlags) register(f *pflag.FlagSet) {
+	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
+	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
+	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
+	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
+	f.BoolVar(&o.includeRetracted, "include-retracted", false, "keep retracted papers flagged in the ledger; default from config: collect.include_retracted")
+	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file to sign each brief's stamp (default from config: signing.key_file)")
+	o.agents.register(f)
+	f.StringVar(&o.databaseURL, "database-url", "", "PostgreSQL queue shared by several machines, postgres://user:pass@host/db (default: an embedded SQLite file in --out)")
+	f.IntVar(&o.concurrency, "concurrency", 8, "leads run at once in this process")
+	f.DurationVar(&o.deadline, "deadline", 20*time.Minute, "deadline of one attempt of one lead; a job left running by a dead process is taken back after twice this")
+	f.IntVar(&o.maxAttempts, "max-attempts", 5, "tries of a lead that failed for a reason that may pass (oracle unavailable, model 429/5xx/timeout/reset)")
+	f.DurationVar(&o.stopGrace, "stop-grace", 30*time.Second, "on SIGINT/SIGTERM, how long running leads may finish before they are released to the queue")
+	f.IntVar(&o.modelRPM, "model-rpm", 1000, "model requests per minute, shared by every lead of the process, per provider (0: no limit)")
+	f.IntVar(&o.modelTPM, "model-tpm", 1_000_000, "model tokens per minute, shared by every lead of the process, per provider (0: no limit)")
+}
+
+// check validates the flags and fills defaults from the configuration.
+func (o *engineFlags) check(cmd *cobra.Command, a *app) error {
+	if !cmd.Flags().Changed("max-iterations") {
+		o.maxIterations = a.cfg.Pipeline.MaxIterations
+	}
+	if !cmd.Flags().Changed("include-retracted") {
+		o.includeRetracted = a.cfg.Collect.IncludeRetracted
+	}
+	switch {
+	case o.maxIterations < 1:
+		return usageError("--max-iterations must be at least 1, got %d", o.maxIterations)
+	case o.concurrency < 1:
+		return usageError("--concurrency must be at least 1, got %d", o.concurrency)
+	case o.deadline <= 0:
+		return usageError("--deadline must be positive, got %s", o.deadline)
+	case o.maxAttempts < 1:
+		return usageError("--max-attempts must be at least 1, got %d", o.maxAttempts)
+	case o.stopGrace <= 0:
+		return usageError("--stop-grace must be positive, got %s", o.stopGrace)
+	case o.modelRPM < 0 || o.modelTPM < 0:
+		return usageError("--model-rpm and --model-tpm must not be negative")
+	}
+	return nil
+}
+
+// engineConfig is the batch engine's configuration from the flags.
+func (o *engineFlags) engineConfig(a *app, runner batch.Runner, out string) batch.Config {
+	return batch.Config{
+		Runner:      runner,
+		Concurrency: o.concurrency,
+		Deadline:    o.deadline,
+		MaxAttempts: o.maxAttempts,
+		StopGrace:   o.stopGrace,
+		OutDir:      out,
+		Logger:      a.logger,
+		Now:         a.now,
+	}
+}
+
+// openStore opens the queue: PostgreSQL with --database-url, else the
+// embedded SQLite file in out. It fails as a usage error naming the
+// database (never with its password).
+func openStore(ctx context.Context, databaseURL, out string) (*batch.Store, error) {
+	var s *batch.Store
+	var err error
+	if databaseURL != "" {
+		s, err = batch.OpenPostgres(ctx, databaseURL)
+	} else {
+		s, err = batch.OpenSQLite(ctx, filepath.Join(out, BatchDatabase))
+	}
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	return s, nil
+}
+
+// makeOutDir makes out a folder (the batch lock and queue live there), or
+// says why it cannot be one.
+func makeOutDir(out string) error {
+	if out == "" {
+		return usageError("--out is required: the folder to write the briefs into")
+	}
+	if fi, err := os.Stat(out); err == nil && !fi.IsDir() {
+		return usageError("--out %s is a file, not a folder", out)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return usageError("--out: %v", err)
+	}
+	return nil
+}
+
+type batchOptions struct {
+	engine      engineFlags
+	out         string
+	run         string
+	force       bool
+	enqueueOnly bool
+	failOn      string
+	// briefCodes makes --fail-on unverified exit with the code of the first
+	// lead (in file order) that did not verify, as brief --leads documents.
+	briefCodes bool
+}
+
+// runBriefLeads is brief --leads FILE: batch --fail-on unverified over the
+// brief's flags, with brief's exit codes (the first lead that did not
+// verify gives the code). brief.go calls it in place of its sequential loop.
+func runBriefLeads(ctx context.Context, a *app, o *briefOptions) error {
+	b := &batchOptions{
+		engine: engineFlags{
+			offline:          o.offline,
+			corpus:           o.corpus,
+			formats:          o.formats,
+			maxIterations:    o.maxIterations,
+			includeRetracted: o.collect.includeRetracted,
+			signingKey:       o.signingKey,
+			sources:          o.collect.sources,
+			agents:           o.agents,
+			concurrency:      8,
+			deadline:         20 * time.Minute,
+			maxAttempts:      5,
+			stopGrace:        30 * time.Second,
+			modelRPM:         1000,
+			modelTPM:         1_000_000,
+		},
+		out:        o.out,
+		failOn:     "unverified",
+		briefCodes: true,
+	}
+	return runBatchFile(ctx, a, b, o.collect.leads)
+}
+
+func newBatchCmd(a *app) *cobra.Command {
+	var o batchOptions
+	cmd := &cobra.Command{
+		Use:   "batch LEADS --out DIR [flags]",
+		Short: "Run every lead of a file through the pipeline, concurrently and crash-safe",
+		Long: `batch runs every lead of LEADS (YAML, JSON Lines or CSV; fields id, name,
+orcid, affiliation, topic, since, until, max_sources) through the full
+pipeline, --concurrency at a time, each into --out/<id>/. Invalid rows are
+reported by file, row and field and skipped; the others run.
+
+The queue is River (riverqueue.com): by default an embedded SQLite database
+in --out (` + BatchDatabase + `), where each outcome is written as its lead ends;
+with --database-url a PostgreSQL database that workers on other machines
+share (citeloop worker). Killed at any moment, the same command again
+finishes the run: no lead is lost or ends twice. A lead whose freshly
+collected sources are those of its last verified brief ends "unchanged"
+without a model call (--force re-writes it). Oracle outages and model
+transport failures (429, 5xx, timeouts) are retried up to --max-attempts.
+
+Exit codes: 0 every valid lead ended, whatever its outcome; 3 with
+--fail-on unverified when a lead did not verify ("unchanged" counts as
+verified); 2 an invalid row (after the others ran) or a batch that could
+not start; 130 interrupted (running leads finish or go back to the queue).`,
+		Example: `  citeloop batch --offline leads.yaml --out nightly/
+  citeloop batch leads.csv --out nightly/ --concurrency 32 --fail-on unverified
+  citeloop batch leads.yaml --enqueue-only --database-url postgres://citeloop@db/citeloop --out nightly/
+  citeloop worker --database-url postgres://citeloop@db/citeloop
+  citeloop batch export --database-url postgres://citeloop@db/citeloop --out nightly/`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.engine.check(cmd, a); err != nil {
+				return err
+			}
+			return runBatchFile(cmd.Context(), a, &o, args[0])
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.out, "out", "", "folder for the briefs, one folder per lead, and summary.json (required)")
+	f.StringVar(&o.run, "run", "", "name of the run (letters, digits, - and _); default: resume this file's unfinished run or start a new one")
+	f.BoolVar(&o.force, "force", false, "re-write briefs even when a lead's sources did not change")
+	f.BoolVar(&o.enqueueOnly, "enqueue-only", false, "with --database-url: submit the leads and return; workers run them")
+	f.StringVar(&o.failOn, "fail-on", "none", "exit 3 when a lead ends this way: none, or unverified")
+	o.engine.register(f)
+	cmd.AddCommand(newBatchExportCmd(a))
+	return cmd
+}
+
+// runBatchFile loads the leads file, then runs the batch. brief --leads is
+// runBatchFile with --fail-on unverified.
+func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) error {
+	if o.failOn != "none" && o.failOn != "unverified" {
+		return usageError("--fail-on: want none or unverified, got %q", o.failOn)
+	}
+	if o.enqueueOnly && o.engine.databaseURL == "" {
+		return usageError("--enqueue-only needs --database-url: only workers on a shared database can run the leads")
+	}
+	if o.run != "" && !validRun.MatchString(o.run) {
+		return usageError("--run %q: use letters, digits, - and _", o.run)
+	}
+	if !o.enqueueOnly || o.out != "" {
+		if err := makeOutDir(o.out); err != nil {
+			return err
+		}
+	}
+	leads, loadErr := collect.LoadLeads(file)
+	var invalid []string
+	if loadErr != nil {
+		if len(leads) == 0 {
+			return usageError("%s: %v", file, loadErr)
+		}
+		for _, e := range collect.RowErrors(loadErr) {
+			invalid = append(invalid, e.Error())
+		}
+	}
+	return runBatch(ctx, a, o, file, leads, invalid)
+}
+
+// runBatch runs leads, already parsed from file, as one batch. invalid are
+// the file's rejected rows, reported and counted in the exit code.
+func runBatch(ctx context.Context, a *app, o *batchOptions, file string, leads []contract.Lead, invalid []string) error {
+	keyed, dups := batch.Keys(file, leads)
+	for _, e := range dups {
+		invalid = append(invalid, e.Error())
+	}
+	for _, e := range invalid {
+		fmt.Fprintf(a.stderr, "citeloop: skipping invalid row: %s\n", e)
+	}
+	if o.engine.databaseURL == "" {
+		unlock, err := batch.LockDir(o.out)
+		if err != nil {
+			return usageError("--out: %v", err)
+		}
+		defer unlock()
+	}
+	var runner batch.Runner
+	if !o.enqueueOnly {
+		r, err := newBatchRunner(a, &o.engine)
+		if err != nil {
+			return err
+		}
+		runner = r
+	}
+	store, err := openStore(ctx, o.engine.databaseURL, o.out)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	e, err := batch.New(store, o.engine.engineConfig(a, runner, o.out))
+	if err != nil {
+		return err
+	}
+	source, err := filepath.Abs(file)
+	if err != nil {
+		return usageError("%s: %v", file, err)
+	}
+	sum, runErr := e.RunBatch(ctx, keyed, batch.Options{Source: source, Run: o.run, Force: o.force, EnqueueOnly: o.enqueueOnly})
+	sum.File, sum.InvalidRows = file, invalid
+	if runErr == nil && o.engine.databaseURL != "" && !o.enqueueOnly {
+		// Other machines may have run some leads: gather them all.
+		if sum, runErr = e.Export(context.WithoutCancel(ctx), sum.Run, o.out); runErr == nil {
+			sum.File, sum.InvalidRows = file, invalid
+		}
+	}
+	if !o.enqueueOnly {
+		if err := batch.WriteSummary(o.out, sum); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
+	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			fmt.Fprintf(a.stdout, "interrupted: %d leads ended, %d left in the queue for the next run of this command\n", len(sum.Leads), sum.Pending)
+		}
+		return runErr
+	}
+	return batchResult(a, o, sum)
+}
+
+// batchResult prints the run's tally and returns its exit code.
+func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
+	if o.enqueueOnly {
+		fmt.Fprintf(a.stdout, "run %s: %d leads enqueued\n", sum.Run, sum.Enqueued)
+		a.logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", sum.Enqueued))
+	} else {
+		tally := map[string]int{}
+		for _, l := range sum.Leads {
+			tally[l.EndReason]++
+		}
+		var parts []string
+		for _, r := range slices.Sorted(maps.Keys(tally)) {
+			parts = append(parts, fmt.Sprintf("%d %s", tally[r], r))
+		}
+		fmt.Fprintf(a.stdout, "run %s: %d leads ended (%s); %s written\n", sum.Run, len(sum.Leads), strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
+	}
+	if len(sum.InvalidRows) > 0 {
+		return usageError("%s: %d invalid row(s) skipped", sum.File, len(sum.InvalidRows))
+	}
+	if o.failOn == "unverified" && o.briefCodes {
+		for _, l := range sum.Leads {
+			if l.EndReason != batch.Verified && l.EndReason != batch.Unchanged {
+				return &exitError{code: endReasonCode(pipeline.EndReason(l.EndReason)), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
+			}
+		}
+	}
+	if o.failOn == "unverified" && !o.enqueueOnly && !sum.Verified() {
+		return &exitError{code: exitNotVerified, err: errors.New("some leads did not verify; see " + filepath.Join(o.out, batch.SummaryFile))}
+	}
+	return nil
+}
+
+func newBatchExportCmd(a *app) *cobra.Command {
+	var databaseURL, out, run string
+	cmd := &cobra.Command{
+		Use:   "export --database-url URL --out DIR [--run ID]",
+		Short: "Write every outcome of a run from the shared database into a folder",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if databaseURL == "" {
+				return usageError("--database-url is required: the PostgreSQL database the workers used")
+			}
+			if err := makeOutDir(out); err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			store, err := openStore(ctx, databaseURL, out)
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			e, err := batch.New(store, batch.Config{Logger: a.logger})
+			if err != nil {
+				return err
+			}
+			if run == "" {
+				if run, err = e.LatestRun(ctx); err != nil {
+					return err
+				}
+				if run == "" {
+					return usageError("%s holds no batch run", store.Name)
+				}
+			}
+			sum, err := e.Export(ctx, run, out)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stdout, "run %s: %d outcomes written to %s, %d leads still pending\n", run, len(sum.Leads), out, sum.Pending)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&databaseURL, "database-url", "", "the PostgreSQL database of the run (required)")
+	f.StringVar(&out, "out", "", "folder to write the outcomes and summary.json into (required)")
+	f.StringVar(&run, "run", "", "the run to export (default: the latest)")
+	return cmd
+}
