@@ -1,0 +1,111 @@
+package progress_test
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
+)
+
+// syncBuffer is a bytes.Buffer safe for mpb's render goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func yes() *bool { t := true; return &t }
+
+func TestBarDrawsCountsOnATerminal(t *testing.T) {
+	var out syncBuffer
+	b := progress.New(&out, progress.Options{Label: "check", Total: 3, Counters: []string{"found", "not found"}, Delay: -1, Terminal: yes()})
+	b.Add("found", 2)
+	b.Add("not found", 1)
+	b.Status("waiting for europepmc")
+	b.Close()
+	got := out.String()
+	for _, want := range []string{"check", "3/3", "found 2", "not found 1", "waiting for europepmc"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("bar output lacks %q:\n%q", want, got)
+		}
+	}
+	if n := b.Count("found"); n != 2 {
+		t.Errorf("Count(found) = %d, want 2", n)
+	}
+}
+
+func TestBarDrawsNothingBeforeItsDelay(t *testing.T) {
+	var out syncBuffer
+	b := progress.New(&out, progress.Options{Label: "check", Total: 1, Delay: time.Hour, Terminal: yes()})
+	b.Add("", 1)
+	b.Close()
+	if out.String() != "" {
+		t.Errorf("a job shorter than the delay drew %q", out.String())
+	}
+}
+
+func TestBarDrawsNothingOffATerminal(t *testing.T) {
+	var out bytes.Buffer // not a terminal
+	b := progress.New(&out, progress.Options{Label: "check", Total: 2, Delay: -1})
+	b.Add("found", 2)
+	b.Close()
+	if out.Len() != 0 {
+		t.Errorf("drew %q on a non-terminal", out.String())
+	}
+	if b.Count("found") != 2 {
+		t.Errorf("a bar that does not draw still counts: got %d, want 2", b.Count("found"))
+	}
+	var nilBar *progress.Bar
+	nilBar.Add("x", 1) // must not panic
+	nilBar.Close()
+}
+
+func TestLineShowsTheWaitAndItsUpdates(t *testing.T) {
+	var out syncBuffer
+	l := progress.NewLine(&out, "writer: gemini-2.5-flash, pass 2…", progress.Options{Delay: -1, Terminal: yes()})
+	waitFor(t, &out, "writer: gemini-2.5-flash, pass 2…")
+	l.Set("writer: retrying in 2s after 429")
+	waitFor(t, &out, "retrying in 2s after 429")
+	l.Close()
+	got := out.String()
+	for _, want := range []string{"writer: gemini-2.5-flash, pass 2…", "retrying in 2s after 429"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("status output lacks %q:\n%q", want, got)
+		}
+	}
+}
+
+func TestLineDrawsNothingForAShortWait(t *testing.T) {
+	var out syncBuffer
+	l := progress.NewLine(&out, "skeptic: pass 1…", progress.Options{Delay: time.Hour, Terminal: yes()})
+	l.Close()
+	if out.String() != "" {
+		t.Errorf("a wait shorter than the delay drew %q", out.String())
+	}
+}
+
+// waitFor waits until mpb's render goroutine has drawn want.
+func waitFor(t *testing.T, out *syncBuffer, want string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(out.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never drew %q; got %q", want, out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
