@@ -294,6 +294,9 @@ func runBatch(ctx context.Context, a *app, o *batchOptions, file string, leads [
 		if err := batch.WriteSummary(o.out, sum); err != nil && runErr == nil {
 			runErr = err
 		}
+		if err := writeReport(a, o.out); err != nil && runErr == nil {
+			runErr = err
+		}
 	}
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
@@ -369,6 +372,9 @@ func newBatchExportCmd(a *app) *cobra.Command {
 			}
 			sum, err := e.Export(ctx, run, out)
 			if err != nil {
+				return err
+			}
+			if err := writeReport(a, out); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "run %s: %d outcomes written to %s, %d leads still pending\n", run, len(sum.Leads), out, sum.Pending)
