@@ -41,6 +41,7 @@ type engineFlags struct {
 	stopGrace   time.Duration
 	modelRPM    int
 	modelTPM    int
+	monitor     monitorFlags
 }
 
 func (o *engineFlags) register(f *pflag.FlagSet) {
@@ -57,6 +58,7 @@ func (o *engineFlags) register(f *pflag.FlagSet) {
 	f.DurationVar(&o.stopGrace, "stop-grace", 30*time.Second, "on SIGINT/SIGTERM, how long running leads may finish before they are released to the queue")
 	f.IntVar(&o.modelRPM, "model-rpm", 1000, "model requests per minute, shared by every lead of the process, per provider (0: no limit)")
 	f.IntVar(&o.modelTPM, "model-tpm", 1_000_000, "model tokens per minute, shared by every lead of the process, per provider (0: no limit)")
+	o.monitor.register(f)
 }
 
 // check validates the flags and fills defaults from the configuration.
@@ -274,9 +276,21 @@ func runBatch(ctx context.Context, a *app, o *batchOptions, file string, leads [
 		return err
 	}
 	defer store.Close()
-	e, err := batch.New(store, o.engine.engineConfig(a, runner, o.out))
+	cfg := o.engine.engineConfig(a, runner, o.out)
+	var mon *monitor
+	if runner != nil {
+		if mon, err = o.engine.monitor.startMonitor(a, "batch", len(keyed)); err != nil {
+			return err
+		}
+		defer mon.close()
+		cfg.Observer = mon
+	}
+	e, err := batch.New(store, cfg)
 	if err != nil {
 		return err
+	}
+	if mon != nil {
+		mon.watch(e)
 	}
 	source, err := filepath.Abs(file)
 	if err != nil {
