@@ -141,6 +141,7 @@ type batchOptions struct {
 	// briefCodes makes --fail-on unverified exit with the code of the first
 	// lead (in file order) that did not verify, as brief --leads documents.
 	briefCodes bool
+	schedule   scheduleFlags
 }
 
 // runBriefLeads is brief --leads FILE: batch --fail-on unverified over the
@@ -202,6 +203,9 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 			if err := o.engine.check(cmd, a); err != nil {
 				return err
 			}
+			if o.schedule.active() {
+				return runNights(cmd.Context(), a, &o, args[0])
+			}
 			return runBatchFile(cmd.Context(), a, &o, args[0])
 		},
 	}
@@ -212,6 +216,7 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 	f.BoolVar(&o.enqueueOnly, "enqueue-only", false, "with --database-url: submit the leads and return; workers run them")
 	f.StringVar(&o.failOn, "fail-on", "none", "exit 3 when a lead ends this way: none, or unverified")
 	o.engine.register(f)
+	o.schedule.register(f)
 	cmd.AddCommand(newBatchExportCmd(a))
 	return cmd
 }
