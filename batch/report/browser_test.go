@@ -67,6 +67,10 @@ func TestReportRendersAndFiltersInChromium(t *testing.T) {
 		{give: "#outcome=iteration_cap", wantShown: []string{"c-cap"}},
 		{give: "#outcome=verified", wantShown: []string{"a-ok"}},
 		{give: "#outcome=no_progress", wantShown: nil},
+		{give: "#sort=-duration", wantShown: []string{"d-oracle", "c-cap", "a-ok", "b-same", "e-&lt;script&gt;"}},
+		{give: "#sort=-id", wantShown: []string{"e-&lt;script&gt;", "d-oracle", "c-cap", "b-same", "a-ok"}},
+		{give: "#outcome=oracle_unavailable&sort=iterations", wantShown: []string{"d-oracle"}},
+		{give: `#sort=x"]`, wantShown: []string{"a-ok", "b-same", "c-cap", "d-oracle", "e-&lt;script&gt;"}},
 	} {
 		t.Run(tt.give, func(t *testing.T) {
 			dom := string(browse(t, bin, url+tt.give, "--dump-dom"))
