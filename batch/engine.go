@@ -43,6 +43,8 @@ type Config struct {
 	RiverLogger *slog.Logger
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Observer, when set, hears of each lead's ending in this process.
+	Observer Observer
 }
 
 func (c *Config) defaults() {

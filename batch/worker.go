@@ -39,6 +39,9 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 	o.Key, o.Attempts = job.Args.Key, job.Attempt
 	if o.Retry && job.Attempt < job.MaxAttempts {
 		log.Info("lead will be retried", zap.String("end_reason", o.Reason))
+		if e.cfg.Observer != nil {
+			e.cfg.Observer.LeadRetried(o)
+		}
 		return &retryError{o}
 	}
 	if e.cfg.OutDir != "" {
@@ -58,6 +61,9 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 		}
 	}
 	log.Info("lead done", zap.String("end_reason", o.Reason))
+	if e.cfg.Observer != nil {
+		e.cfg.Observer.LeadEnded(o)
+	}
 	return nil
 }
 

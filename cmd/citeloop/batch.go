@@ -44,6 +44,7 @@ type engineFlags struct {
 	stopGrace   time.Duration
 	modelRPM    int
 	modelTPM    int
+	monitor     monitorFlags
 }
 
 func (o *engineFlags) register(f *pflag.FlagSet) {
@@ -61,6 +62,7 @@ func (o *engineFlags) register(f *pflag.FlagSet) {
 	f.DurationVar(&o.stopGrace, "stop-grace", 30*time.Second, "on SIGINT/SIGTERM, how long running leads may finish before they are released to the queue")
 	f.IntVar(&o.modelRPM, "model-rpm", 1000, "model requests per minute, shared by every lead of the process, per provider (0: no limit)")
 	f.IntVar(&o.modelTPM, "model-tpm", 1_000_000, "model tokens per minute, shared by every lead of the process, per provider (0: no limit)")
+	o.monitor.register(f)
 }
 
 // check validates the flags and fills defaults from the configuration.
@@ -144,6 +146,7 @@ type batchOptions struct {
 	// briefCodes makes --fail-on unverified exit with the code of the first
 	// lead (in file order) that did not verify, as brief --leads documents.
 	briefCodes bool
+	schedule   scheduleFlags
 }
 
 // runBriefLeads is brief --leads FILE: batch --fail-on unverified over the
@@ -207,6 +210,9 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 			if err := o.engine.check(cmd, a); err != nil {
 				return err
 			}
+			if o.schedule.active() {
+				return runNights(cmd.Context(), a, &o, args[0])
+			}
 			return runBatchFile(cmd.Context(), a, &o, args[0])
 		},
 	}
@@ -217,6 +223,7 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 	f.BoolVar(&o.enqueueOnly, "enqueue-only", false, "with --database-url: submit the leads and return; workers run them")
 	f.StringVar(&o.failOn, "fail-on", "none", "exit 3 when a lead ends this way: none, or unverified")
 	o.engine.register(f)
+	o.schedule.register(f)
 	cmd.AddCommand(newBatchExportCmd(a))
 	return cmd
 }
@@ -281,9 +288,21 @@ func runBatch(ctx context.Context, a *app, o *batchOptions, file string, leads [
 		return err
 	}
 	defer store.Close()
-	e, err := batch.New(store, o.engine.engineConfig(a, runner, o.out))
+	cfg := o.engine.engineConfig(a, runner, o.out)
+	var mon *monitor
+	if runner != nil {
+		if mon, err = o.engine.monitor.startMonitor(a, "batch", len(keyed)); err != nil {
+			return err
+		}
+		defer mon.close()
+		cfg.Observer = mon
+	}
+	e, err := batch.New(store, cfg)
 	if err != nil {
 		return err
+	}
+	if mon != nil {
+		mon.watch(e)
 	}
 	source, err := filepath.Abs(file)
 	if err != nil {
@@ -299,6 +318,9 @@ func runBatch(ctx context.Context, a *app, o *batchOptions, file string, leads [
 	}
 	if !o.enqueueOnly {
 		if err := batch.WriteSummary(o.out, sum); err != nil && runErr == nil {
+			runErr = err
+		}
+		if err := writeReport(a, o.out); err != nil && runErr == nil {
 			runErr = err
 		}
 	}
@@ -376,6 +398,9 @@ func newBatchExportCmd(a *app) *cobra.Command {
 			}
 			sum, err := e.Export(ctx, run, out)
 			if err != nil {
+				return err
+			}
+			if err := writeReport(a, out); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.stdout, "run %s: %d outcomes written to %s, %d leads still pending\n", run, len(sum.Leads), out, sum.Pending)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"time"
 
@@ -25,6 +26,9 @@ type app struct {
 	// newAgents, when set, replaces the writer and skeptic the flags would
 	// build. Tests use it to script agents through the real CLI.
 	newAgents engine.AgentFactory
+	// wait, when set, replaces the real sleep of batch --schedule until a
+	// night's start; tests drive the nights with a fake clock.
+	wait func(ctx context.Context, until time.Time) error
 
 	configPath string
 	logFormat  string

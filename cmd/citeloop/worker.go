@@ -53,10 +53,18 @@ func runWorker(ctx context.Context, a *app, o *engineFlags, drain bool) error {
 		return err
 	}
 	defer store.Close()
-	e, err := batch.New(store, o.engineConfig(a, runner, ""))
+	mon, err := o.monitor.startMonitor(a, "worker", 0)
 	if err != nil {
 		return err
 	}
+	defer mon.close()
+	cfg := o.engineConfig(a, runner, "")
+	cfg.Observer = mon
+	e, err := batch.New(store, cfg)
+	if err != nil {
+		return err
+	}
+	mon.watch(e)
 	if err := e.Work(ctx); err != nil {
 		return err
 	}

@@ -1,0 +1,125 @@
+// Package metrics exports a batch's progress as Prometheus series: leads by
+// outcome, retries, the gate's failures by reason, model calls, tokens and
+// latencies, and the queue's depth. It is a batch.Observer, so it counts
+// exactly the outcomes the engine records, in the process that ran them; a
+// worker fleet is summed by Prometheus across its scrapes.
+package metrics
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// Metrics holds the series. Its methods are safe for concurrent use.
+type Metrics struct {
+	leads        *prometheus.CounterVec
+	retries      *prometheus.CounterVec
+	leadDuration prometheus.Histogram
+	iterations   prometheus.Histogram
+	gateFailures *prometheus.CounterVec
+	citations    prometheus.Counter
+	gateDuration prometheus.Histogram
+	modelCalls   *prometheus.CounterVec
+	modelLatency *prometheus.HistogramVec
+	tokens       *prometheus.CounterVec
+	undecodable  prometheus.Counter
+}
+
+// New registers the series on reg. depth, when set, is read at each scrape
+// for the queue depth (leads without an outcome).
+func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
+	m := &Metrics{
+		leads: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_batch_leads_total",
+			Help: "Leads that ended in this process, by outcome (end reason)."}, []string{"outcome"}),
+		retries: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_batch_lead_retries_total",
+			Help: "Lead attempts that failed in a way that may pass and will run again, by end reason."}, []string{"reason"}),
+		leadDuration: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "citeloop_batch_lead_duration_seconds",
+			Help: "Duration of a lead's maker/checker run (not of an unchanged lead, which runs none).", Buckets: prometheus.ExponentialBuckets(0.5, 2, 12)}),
+		iterations: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "citeloop_batch_lead_iterations",
+			Help: "Writer, skeptic and gate passes per lead run.", Buckets: prometheus.LinearBuckets(0, 1, 8)}),
+		gateFailures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_gate_failures_total",
+			Help: "Citations the gate rejected on any pass, by reason code."}, []string{"reason"}),
+		citations: prometheus.NewCounter(prometheus.CounterOpts{Name: "citeloop_gate_citations_total",
+			Help: "Citations the gate checked against the ledger and the oracle, over every pass."}),
+		gateDuration: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "citeloop_gate_duration_seconds",
+			Help: "Duration of one gate pass, oracle lookups included.", Buckets: prometheus.ExponentialBuckets(0.001, 4, 10)}),
+		modelCalls: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_model_calls_total",
+			Help: "Model calls, by role (writer, skeptic)."}, []string{"role"}),
+		modelLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "citeloop_model_call_duration_seconds",
+			Help: "Latency of a model call, by role (a pass's latency over its calls).", Buckets: prometheus.ExponentialBuckets(0.05, 2, 12)}, []string{"role"}),
+		tokens: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_model_tokens_total",
+			Help: "Model tokens, by role and kind (prompt, output, thinking)."}, []string{"role", "kind"}),
+		undecodable: prometheus.NewCounter(prometheus.CounterOpts{Name: "citeloop_batch_metrics_undecodable_total",
+			Help: "Outcomes whose run metrics could not be read (counted by outcome only)."}),
+	}
+	reg.MustRegister(m.leads, m.retries, m.leadDuration, m.iterations, m.gateFailures, m.citations,
+		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.undecodable)
+	if depth != nil {
+		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
+			Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
+			func() float64 {
+				n, err := depth()
+				if err != nil {
+					return -1
+				}
+				return float64(n)
+			}))
+	}
+	return m
+}
+
+// LeadEnded implements batch.Observer.
+func (m *Metrics) LeadEnded(o batch.Outcome) {
+	m.leads.WithLabelValues(o.Reason).Inc()
+	m.run(o)
+}
+
+// LeadRetried implements batch.Observer: the failed attempt's calls and
+// tokens were spent too.
+func (m *Metrics) LeadRetried(o batch.Outcome) {
+	m.retries.WithLabelValues(o.Reason).Inc()
+	m.run(o)
+}
+
+// run counts the maker/checker run behind an outcome, if it had one.
+func (m *Metrics) run(o batch.Outcome) {
+	if len(o.Metrics) == 0 || o.Reason == batch.Unchanged {
+		return
+	}
+	var pm pipeline.Metrics
+	if err := json.Unmarshal(o.Metrics, &pm); err != nil {
+		m.undecodable.Inc()
+		return
+	}
+	m.leadDuration.Observe(pm.Duration.Seconds())
+	m.iterations.Observe(float64(len(pm.Iterations)))
+	for _, it := range pm.Iterations {
+		for reason, n := range it.Reasons {
+			m.gateFailures.WithLabelValues(string(reason)).Add(float64(n))
+		}
+		m.citations.Add(float64(it.Citations))
+		m.gateDuration.Observe(it.GateTime.Seconds())
+		m.usage("writer", it.Writer)
+		m.usage("skeptic", it.Skeptic)
+	}
+}
+
+func (m *Metrics) usage(role string, u contract.Usage) {
+	if u.Calls == 0 {
+		return
+	}
+	m.modelCalls.WithLabelValues(role).Add(float64(u.Calls))
+	per := u.Latency / time.Duration(u.Calls)
+	for range u.Calls {
+		m.modelLatency.WithLabelValues(role).Observe(per.Seconds())
+	}
+	m.tokens.WithLabelValues(role, "prompt").Add(float64(u.PromptTokens))
+	m.tokens.WithLabelValues(role, "output").Add(float64(u.OutputTokens))
+	m.tokens.WithLabelValues(role, "thinking").Add(float64(u.ThinkingTokens))
+}

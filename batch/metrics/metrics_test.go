@@ -1,0 +1,128 @@
+package metrics_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/batch/metrics"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+func runMetrics(t *testing.T, its ...pipeline.Iteration) json.RawMessage {
+	t.Helper()
+	data, err := json.Marshal(pipeline.Metrics{Iterations: its, Duration: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestMetricsCountWhatEnded(t *testing.T) {
+	reg := prometheus.NewPedanticRegistry()
+	depth := 7
+	m := metrics.New(reg, func() (int, error) { return depth, nil })
+	writer := contract.Usage{Calls: 2, PromptTokens: 100, OutputTokens: 20, Latency: 4 * time.Second}
+	skeptic := contract.Usage{Calls: 1, PromptTokens: 30, OutputTokens: 3, ThinkingTokens: 5, Latency: time.Second}
+	cap := runMetrics(t,
+		pipeline.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 2, "open_objection": 1}, GateTime: time.Millisecond},
+		pipeline.Iteration{N: 2, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 1}, GateTime: time.Millisecond},
+	)
+	m.LeadEnded(batch.Outcome{Key: "a", Reason: batch.Verified, Metrics: runMetrics(t, pipeline.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 3})})
+	m.LeadEnded(batch.Outcome{Key: "b", Reason: string(pipeline.IterationCap), Metrics: cap})
+	m.LeadEnded(batch.Outcome{Key: "c", Reason: batch.Unchanged, Metrics: cap}) // an unchanged lead ran nothing
+	m.LeadRetried(batch.Outcome{Key: "d", Reason: batch.OracleUnavailable})
+	m.LeadEnded(batch.Outcome{Key: "e", Reason: batch.Errored, Metrics: json.RawMessage(`{"iterations":"x"}`)})
+
+	want := `
+# HELP citeloop_batch_leads_total Leads that ended in this process, by outcome (end reason).
+# TYPE citeloop_batch_leads_total counter
+citeloop_batch_leads_total{outcome="error"} 1
+citeloop_batch_leads_total{outcome="iteration_cap"} 1
+citeloop_batch_leads_total{outcome="unchanged"} 1
+citeloop_batch_leads_total{outcome="verified"} 1
+# HELP citeloop_batch_lead_retries_total Lead attempts that failed in a way that may pass and will run again, by end reason.
+# TYPE citeloop_batch_lead_retries_total counter
+citeloop_batch_lead_retries_total{reason="oracle_unavailable"} 1
+# HELP citeloop_gate_failures_total Citations the gate rejected on any pass, by reason code.
+# TYPE citeloop_gate_failures_total counter
+citeloop_gate_failures_total{reason="open_objection"} 1
+citeloop_gate_failures_total{reason="quote_not_found"} 3
+# HELP citeloop_model_calls_total Model calls, by role (writer, skeptic).
+# TYPE citeloop_model_calls_total counter
+citeloop_model_calls_total{role="skeptic"} 3
+citeloop_model_calls_total{role="writer"} 6
+# HELP citeloop_gate_citations_total Citations the gate checked against the ledger and the oracle, over every pass.
+# TYPE citeloop_gate_citations_total counter
+citeloop_gate_citations_total 11
+# HELP citeloop_batch_queue_depth Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read.
+# TYPE citeloop_batch_queue_depth gauge
+citeloop_batch_queue_depth 7
+# HELP citeloop_batch_metrics_undecodable_total Outcomes whose run metrics could not be read (counted by outcome only).
+# TYPE citeloop_batch_metrics_undecodable_total counter
+citeloop_batch_metrics_undecodable_total 1
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "citeloop_batch_leads_total", "citeloop_batch_lead_retries_total",
+		"citeloop_gate_failures_total", "citeloop_model_calls_total", "citeloop_gate_citations_total", "citeloop_batch_queue_depth",
+		"citeloop_batch_metrics_undecodable_total"); err != nil {
+		t.Error(err)
+	}
+	tokens := `
+# HELP citeloop_model_tokens_total Model tokens, by role and kind (prompt, output, thinking).
+# TYPE citeloop_model_tokens_total counter
+citeloop_model_tokens_total{kind="output",role="skeptic"} 9
+citeloop_model_tokens_total{kind="output",role="writer"} 60
+citeloop_model_tokens_total{kind="prompt",role="skeptic"} 90
+citeloop_model_tokens_total{kind="prompt",role="writer"} 300
+citeloop_model_tokens_total{kind="thinking",role="skeptic"} 15
+citeloop_model_tokens_total{kind="thinking",role="writer"} 0
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(tokens), "citeloop_model_tokens_total"); err != nil {
+		t.Error(err)
+	}
+	if got := testutil.CollectAndCount(reg, "citeloop_model_call_duration_seconds"); got != 2 {
+		t.Errorf("latency histograms: %d series, want 2 (writer, skeptic)", got)
+	}
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]uint64{}
+	for _, mf := range mfs {
+		for _, mt := range mf.GetMetric() {
+			if h := mt.GetHistogram(); h != nil {
+				key := mf.GetName()
+				for _, l := range mt.GetLabel() {
+					key += "/" + l.GetValue()
+				}
+				counts[key] = h.GetSampleCount()
+			}
+		}
+	}
+	wantCounts := map[string]uint64{
+		"citeloop_batch_lead_duration_seconds": 2, "citeloop_batch_lead_iterations": 2, "citeloop_gate_duration_seconds": 3,
+		"citeloop_model_call_duration_seconds/writer": 6, "citeloop_model_call_duration_seconds/skeptic": 3,
+	}
+	for k, v := range wantCounts {
+		if counts[k] != v {
+			t.Errorf("%s: %d observations, want %d", k, counts[k], v)
+		}
+	}
+
+	broken := prometheus.NewRegistry()
+	metrics.New(broken, func() (int, error) { return 0, errors.New("database gone") })
+	if err := testutil.GatherAndCompare(broken, strings.NewReader(`
+# HELP citeloop_batch_queue_depth Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read.
+# TYPE citeloop_batch_queue_depth gauge
+citeloop_batch_queue_depth -1
+`), "citeloop_batch_queue_depth"); err != nil {
+		t.Error(err)
+	}
+}

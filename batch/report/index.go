@@ -1,0 +1,76 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// IndexFile lists the nights of a scheduled batch folder.
+const IndexFile = "index.html"
+
+// Night is one night's line in the index.
+type Night struct {
+	Dir      string
+	Run      string
+	Leads    int
+	Verified int
+	Failed   int
+	Pending  int
+}
+
+var indexPage = template.Must(template.New("index").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>citeloop nights</title>
+<style>body{font-family:sans-serif;margin:1.5em}td,th{border:1px solid #ccc;padding:.25em .6em}table{border-collapse:collapse}</style>
+</head><body><h1>Batch nights</h1>
+<table id="nights"><tr><th>night</th><th>run</th><th>leads</th><th>verified or unchanged</th><th>not verified</th><th>pending</th></tr>
+{{range .}}<tr class="night"><td><a href="{{.Dir}}/report.html">{{.Dir}}</a></td><td>{{.Run}}</td><td>{{.Leads}}</td><td>{{.Verified}}</td><td>{{.Failed}}</td><td>{{.Pending}}</td></tr>
+{{else}}<tr><td colspan="6">no night has a report yet</td></tr>
+{{end}}</table></body></html>
+`))
+
+// WriteIndex writes dir/index.html listing every sub-folder of dir that
+// holds a report.json, newest name first, and returns the nights listed.
+func WriteIndex(dir string) ([]Night, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("report index: %w", err)
+	}
+	nights := []Night{}
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name(), JSONFile))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("report index: %w", err)
+		}
+		var r Report
+		if err := json.Unmarshal(data, &r); err != nil {
+			return nil, fmt.Errorf("report index: %s: %w", filepath.Join(dir, e.Name(), JSONFile), err)
+		}
+		ok := r.Totals.Outcomes[batch.Verified] + r.Totals.Outcomes[batch.Unchanged]
+		nights = append(nights, Night{Dir: e.Name(), Run: r.Run, Leads: r.Totals.Leads, Verified: ok, Failed: r.Totals.Leads - ok, Pending: r.Totals.Pending})
+	}
+	slices.SortFunc(nights, func(a, b Night) int { return strings.Compare(b.Dir, a.Dir) })
+	var b bytes.Buffer
+	if err := indexPage.Execute(&b, nights); err != nil {
+		return nil, fmt.Errorf("report index: %w", err)
+	}
+	if err := pipeline.WriteFileAtomic(filepath.Join(dir, IndexFile), b.Bytes()); err != nil {
+		return nil, fmt.Errorf("report index: %w", err)
+	}
+	return nights, nil
+}

@@ -1,0 +1,58 @@
+package report_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/citeloop/citeloop/batch/report"
+)
+
+func TestWriteIndexListsNightsWithReports(t *testing.T) {
+	root := t.TempDir()
+	for _, night := range []string{"2026-11-29", "2026-11-30"} {
+		src := fixture(t)
+		if _, err := report.Write(src, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(src, filepath.Join(root, night)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(root, "2026-12-01"), 0o755); err != nil { // a night still running
+		t.Fatal(err)
+	}
+	nights, err := report.WriteIndex(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []report.Night{
+		{Dir: "2026-11-30", Run: "r1", Leads: 5, Verified: 2, Failed: 3, Pending: 2},
+		{Dir: "2026-11-29", Run: "r1", Leads: 5, Verified: 2, Failed: 3, Pending: 2},
+	}
+	if diff := cmp.Diff(want, nights); diff != "" {
+		t.Errorf("nights (-want +got):\n%s", diff)
+	}
+	page, err := os.ReadFile(filepath.Join(root, report.IndexFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range want {
+		if !strings.Contains(string(page), `href="`+n.Dir+`/report.html"`) {
+			t.Errorf("index.html does not link %s", n.Dir)
+		}
+	}
+	if strings.Contains(string(page), "2026-12-01") {
+		t.Error("index.html lists a night without a report")
+	}
+	if err := os.WriteFile(filepath.Join(root, "2026-11-29", report.JSONFile), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := report.WriteIndex(root); err == nil || !strings.Contains(err.Error(), "2026-11-29") {
+		t.Errorf("a broken report.json: %v, want an error naming its night", err)
+	}
+}

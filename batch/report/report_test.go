@@ -1,0 +1,136 @@
+package report_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// fixture writes a batch folder as the batch writes it: summary.json and,
+// per lead, outcome.json with the run's metrics and the brief or failure
+// report.
+func fixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	metrics := func(iters int, d time.Duration) json.RawMessage {
+		m := pipeline.Metrics{Duration: d, Writer: contract.Usage{PromptTokens: 100, OutputTokens: 10}, Skeptic: contract.Usage{PromptTokens: 50, OutputTokens: 5}}
+		for i := range iters {
+			m.Iterations = append(m.Iterations, pipeline.Iteration{N: i + 1})
+		}
+		data, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	failed := func(fs ...contract.Diagnostic) []byte {
+		data, err := json.Marshal(map[string]any{"NOT_A_BRIEF": "x", "verdict": gates.Verdict{Failures: fs}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	outcomes := []batch.Outcome{
+		{Key: "a-ok", Reason: batch.Verified, Detail: "verified", Attempts: 1, Metrics: metrics(1, 2*time.Second), Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
+		{Key: "b-same", Reason: batch.Unchanged, Detail: "same ledger", Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
+		{Key: "c-cap", Reason: string(pipeline.IterationCap), Detail: "3 passes", Attempts: 1, Metrics: metrics(3, 40*time.Second), Files: map[string][]byte{pipeline.ReportFile: failed(
+			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/x", Reason: contract.Reason("quote_not_found")},
+			contract.Diagnostic{ClaimID: "c2", DOI: "10.1/y", Reason: contract.Reason("open_objection"), Kind: contract.ObjectionKind("overreach")},
+		)}},
+		{Key: "d-oracle", Reason: batch.OracleUnavailable, Detail: "europepmc 503", Attempts: 5, Metrics: metrics(1, 11*time.Minute), Files: map[string][]byte{pipeline.ReportFile: failed(
+			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/z", Reason: contract.Reason("quote_not_found")},
+		)}},
+		{Key: "e-<script>", Reason: string(pipeline.Refused), Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
+	}
+	sum := batch.Summary{Run: "r1", File: "leads.csv", Pending: 2}
+	for _, o := range outcomes {
+		if err := batch.WriteOutcome(dir, o); err != nil {
+			t.Fatal(err)
+		}
+		sum.Leads = append(sum.Leads, batch.LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts})
+	}
+	if err := batch.WriteSummary(dir, sum); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestWriteCountsWhatTheFolderHolds(t *testing.T) {
+	dir := fixture(t)
+	now := time.Date(2026, 11, 30, 2, 0, 0, 0, time.UTC)
+	r, err := report.Write(dir, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got report.Report
+	data, err := os.ReadFile(filepath.Join(dir, report.JSONFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r, got); diff != "" {
+		t.Errorf("report.json differs from the report (-want +got):\n%s", diff)
+	}
+	wantOutcomes := map[string]int{"verified": 1, "unchanged": 1, "iteration_cap": 1, "oracle_unavailable": 1, "refused": 1}
+	if diff := cmp.Diff(wantOutcomes, got.Totals.Outcomes); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+	for _, tt := range []struct {
+		give string
+		want float64
+	}{{"verified", 0.2}, {"unchanged", 0.2}, {"no_progress", 0}, {"model_error", 0}, {"refused", 0.2}} {
+		if v, ok := got.Totals.Rates[tt.give]; !ok || v != tt.want {
+			t.Errorf("rate %s = %v (present %v), want %v", tt.give, v, ok, tt.want)
+		}
+	}
+	if diff := cmp.Diff(map[string]int{"quote_not_found": 2, "open_objection": 1}, got.GateFailures); diff != "" {
+		t.Errorf("gate failures (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]int{"overreach": 1}, got.Objections); diff != "" {
+		t.Errorf("objections (-want +got):\n%s", diff)
+	}
+	if got.Totals.Pending != 2 || got.Totals.Leads != 5 || got.Totals.Tokens != 4*165 {
+		t.Errorf("totals = %+v, want 5 leads, 2 pending, %d tokens", got.Totals, 4*165)
+	}
+	wantLinks := map[string]string{"a-ok": "a-ok/brief.html", "b-same": "b-same/brief.md", "c-cap": "c-cap/" + pipeline.ReportFile, "d-oracle": "d-oracle/" + pipeline.ReportFile, "e-<script>": ""}
+	gotLinks := map[string]string{}
+	for _, l := range got.Leads {
+		gotLinks[l.ID] = l.Link
+	}
+	if diff := cmp.Diff(wantLinks, gotLinks); diff != "" {
+		t.Errorf("links (-want +got):\n%s", diff)
+	}
+	c := got.Leads[2]
+	if c.ID != "c-cap" || c.Iterations != 3 || c.Duration != 40*time.Second || len(c.Unverified) != 2 {
+		t.Errorf("c-cap line = %+v", c)
+	}
+}
+
+func TestBuildErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := report.Build(dir, time.Now()); err == nil {
+		t.Fatal("Build of a folder without summary.json: no error")
+	}
+	dir = fixture(t)
+	bad := filepath.Join(dir, "c-cap", batch.OutcomeFile)
+	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := report.Build(dir, time.Now())
+	if err == nil || !strings.Contains(err.Error(), bad) {
+		t.Fatalf("Build with a broken outcome.json: %v, want an error naming %s", err, bad)
+	}
+}

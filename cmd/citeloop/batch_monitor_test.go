@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
+
+	"github.com/citeloop/citeloop/agents/offline"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// Off a terminal, the counts come as structured log lines, the last one
+// with every lead counted.
+func TestBatchLogsProgressWhenNotATerminal(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	a, stdout, stderr := testApp(nil)
+	err := runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--log-format", "json", "--progress-every", "1ms", writeLeads(t, batchLeads)})
+	if err != nil {
+		t.Fatalf("batch: %v\nstdout: %s\nstderr: %s", err, stdout, stderr)
+	}
+	var lines, final []map[string]any
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		var l map[string]any
+		if json.Unmarshal(sc.Bytes(), &l) != nil {
+			continue
+		}
+		switch l["msg"] {
+		case "batch progress":
+			lines = append(lines, l)
+		case "batch progress (final)":
+			final = append(final, l)
+		}
+	}
+	if len(final) != 1 {
+		t.Fatalf("%d final progress lines, want 1\n%s", len(final), stderr)
+	}
+	for k, want := range map[string]float64{"done": 3, "total": 3, "verified": 2, "unchanged": 0, "failed": 1, "retried": 0} {
+		if got := final[0][k]; got != want {
+			t.Errorf("final progress %s = %v, want %v", k, got, want)
+		}
+	}
+	if _, ok := final[0]["leads_per_min"]; !ok {
+		t.Error("final progress line has no rate")
+	}
+	for _, l := range lines {
+		if l["done"].(float64) > 3 || l["total"] != 3.0 {
+			t.Errorf("progress line %v counts more than the batch", l)
+		}
+	}
+	for _, l := range append(lines, final...) {
+		if _, ok := l["topic"]; ok {
+			t.Errorf("progress line carries lead text: %v", l)
+		}
+	}
+}
+
+// On a terminal, a bar with the counts is drawn on stderr.
+func TestBatchDrawsProgressOnATerminal(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer ptmx.Close()
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 160}); err != nil {
+		t.Fatal(err)
+	}
+	var screen bytes.Buffer
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		_, _ = io.Copy(&screen, ptmx)
+	}()
+	out := filepath.Join(t.TempDir(), "out")
+	a, stdout, _ := testApp(nil)
+	a.stderr = tty
+	err = runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--log-level", "warn", "--progress-delay", "-1ns", writeLeads(t, batchLeads)})
+	tty.Close()
+	<-read
+	if err != nil {
+		t.Fatalf("batch: %v\nstdout: %s", err, stdout)
+	}
+	got := screen.String()
+	for _, want := range []string{"batch", "3/3", "verified 2", "unchanged 0", "failed 1", "leads/min"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("terminal output lacks %q:\n%q", want, got)
+		}
+	}
+}
+
+// gatedWriter blocks the writer of its lead until released, so a test can
+// look at a batch mid-run.
+type gatedWriter struct {
+	pipeline.Writer
+	topic   string
+	reached chan struct{}
+	release chan struct{}
+	once    *sync.Once
+}
+
+func (w gatedWriter) Write(ctx context.Context, req contract.WriteRequest) (contract.WriteResult, error) {
+	if req.Lead.Topic == w.topic {
+		w.once.Do(func() { close(w.reached) })
+		select {
+		case <-w.release:
+		case <-ctx.Done():
+			return contract.WriteResult{}, ctx.Err()
+		}
+	}
+	return w.Writer.Write(ctx, req)
+}
+
+func scrape(t *testing.T, url string) map[string]*dto.MetricFamily {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %s", url, resp.Status)
+	}
+	parser := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := parser.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fams
+}
+
+// value is the series of fam whose labels include want (every label when
+// want is empty), summed; histograms give their sample count.
+func value(fams map[string]*dto.MetricFamily, fam string, want map[string]string) float64 {
+	f, ok := fams[fam]
+	if !ok {
+		return -1
+	}
+	total := 0.0
+	for _, m := range f.GetMetric() {
+		match := true
+		for k, v := range want {
+			found := false
+			for _, l := range m.GetLabel() {
+				if l.GetName() == k && l.GetValue() == v {
+					found = true
+				}
+			}
+			match = match && found
+		}
+		if !match {
+			continue
+		}
+		switch {
+		case m.GetCounter() != nil:
+			total += m.GetCounter().GetValue()
+		case m.GetGauge() != nil:
+			total += m.GetGauge().GetValue()
+		case m.GetHistogram() != nil:
+			total += float64(m.GetHistogram().GetSampleCount())
+		}
+	}
+	return total
+}
+
+// /metrics, scraped while the last lead is held in its writer, counts the
+// leads that ended, their model calls and the one still queued.
+func TestBatchServesMetrics(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	out := filepath.Join(t.TempDir(), "out")
+	a, stdout, stderr := testApp(nil)
+	g := gatedWriter{Writer: offline.ExtractiveWriter{}, topic: "prostate cancer", reached: make(chan struct{}), release: make(chan struct{}), once: &sync.Once{}}
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) { return g, offline.RuleSkeptic{}, nil }
+	leads := writeLeads(t, "- id: screening\n  topic: breast cancer\n- id: zebrafish\n  topic: zebrafish fin regeneration\n- id: prostate\n  topic: prostate cancer\n")
+	done := make(chan error, 1)
+	go func() {
+		done <- runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--log-level", "warn", "--concurrency", "1", "--metrics-addr", addr, leads})
+	}()
+	select {
+	case <-g.reached:
+	case err := <-done:
+		t.Fatalf("batch ended before its last lead was held: %v\nstdout: %s\nstderr: %s", err, stdout, stderr)
+	}
+	// The leads before the held one ended: wait for both to be counted.
+	url := "http://" + addr + "/metrics"
+	var fams map[string]*dto.MetricFamily
+	for deadline := time.Now().Add(time.Minute); ; {
+		fams = scrape(t, url)
+		// River records a finished job shortly after its worker returns:
+		// the queue depth follows the lead counts a moment later.
+		if value(fams, "citeloop_batch_leads_total", nil) >= 2 && value(fams, "citeloop_batch_queue_depth", nil) <= 1 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var screening struct {
+		Metrics pipeline.Metrics `json:"metrics"`
+	}
+	readJSON(t, filepath.Join(out, "screening", "outcome.json"), &screening)
+	writerCalls := 0
+	for _, it := range screening.Metrics.Iterations {
+		writerCalls += it.Writer.Calls
+	}
+	for _, tt := range []struct {
+		fam    string
+		labels map[string]string
+		want   float64
+	}{
+		{"citeloop_batch_leads_total", map[string]string{"outcome": "verified"}, 1},
+		{"citeloop_batch_leads_total", map[string]string{"outcome": "refused"}, 1},
+		{"citeloop_batch_queue_depth", nil, 1},
+		{"citeloop_model_calls_total", map[string]string{"role": "writer"}, float64(writerCalls)},
+		{"citeloop_batch_lead_duration_seconds", nil, 2},
+		{"citeloop_model_call_duration_seconds", map[string]string{"role": "writer"}, float64(writerCalls)},
+	} {
+		if got := value(fams, tt.fam, tt.labels); got != tt.want {
+			t.Errorf("%s%v = %v, want %v", tt.fam, tt.labels, got, tt.want)
+		}
+	}
+	for _, fam := range []string{"citeloop_gate_citations_total", "citeloop_model_tokens_total", "citeloop_gate_duration_seconds"} {
+		if value(fams, fam, nil) < 0 {
+			t.Errorf("series %s missing", fam)
+		}
+	}
+	close(g.release)
+	if err := <-done; err != nil {
+		t.Fatalf("batch: %v\nstderr: %s", err, stderr)
+	}
+	if _, err := http.Get(url); err == nil {
+		t.Error("the metrics server still answers after the batch ended")
+	}
+}
