@@ -2,51 +2,24 @@ package verify_test
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
-	"time"
 
+	"github.com/citeloop/citeloop/internal/browsertest"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/verify"
 )
 
-// chromium returns the path of a Chromium binary. Missing, the test is
-// skipped locally but fails in CI (CI=true), where .ci/run installs it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed; .ci/run installs it (apt-get install -y chromium)")
-	}
-	t.Skip("chromium is not installed: apt-get install -y chromium to run this test")
-	return ""
-}
-
-// dumpDOM renders a page in headless Chromium, scripts and network off,
-// and returns the DOM it built.
+// dumpDOM renders a page in headless Chromium, network off, and returns
+// the DOM it built.
 func dumpDOM(t *testing.T, bin, path string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-		"--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+abs)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium %s: %v", path, err)
-	}
-	return string(out)
+	return string(browsertest.Run(t, bin, "file://"+abs, "--dump-dom"))
 }
 
 var (
@@ -75,7 +48,7 @@ func checkInPageLinks(t *testing.T, name, dom string) {
 }
 
 func TestHTMLRendersInChromium(t *testing.T) {
-	bin := chromium(t)
+	bin := browsertest.Chromium(t)
 	brief := writeBrief(t, nil)
 	dom := dumpDOM(t, bin, filepath.Join(brief, "brief.html"))
 	checkInPageLinks(t, "brief.html", dom)

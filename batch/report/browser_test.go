@@ -1,11 +1,8 @@
 package report_test
 
 import (
-	"bytes"
-	"context"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,46 +10,19 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/internal/browsertest"
 )
-
-// chromium finds headless Chromium: skipped locally without it, a failure
-// under CI, whose .ci/run installs it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed; .ci/run installs it")
-	}
-	t.Skip("chromium is not installed: the report is not checked in a browser")
-	return ""
-}
 
 // browse runs headless Chromium on url with extra flags, offline.
 func browse(t *testing.T, bin, url string, extra ...string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
-	defer cancel()
-	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir=" + t.TempDir()}, extra...)
-	cmd := exec.CommandContext(ctx, bin, append(args, url)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium %v: %v\n%s", extra, err, stderr.String())
-	}
-	return out
+	return browsertest.Run(t, bin, url, extra...)
 }
 
 var leadRow = regexp.MustCompile(`<tr class="lead"([^>]*)>`)
 
 func TestReportRendersAndFiltersInChromium(t *testing.T) {
-	bin := chromium(t)
+	bin := browsertest.Chromium(t)
 	dir := fixture(t)
 	if _, err := report.Write(dir, time.Now()); err != nil {
 		t.Fatal(err)
