@@ -10,8 +10,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/doi"
-	"github.com/citeloop/citeloop/doi/extract"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // Verdicts of Check, one per distinct DOI.
@@ -162,7 +162,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	// not asked about them.
 	invalid := map[string]string{}
 	for _, d := range docs {
-		for _, f := range extract.ForFile(d.Name, d.Text) {
+		for _, f := range collect.FileDOIs(d.Name, d.Text) {
 			if f.Invalid != "" {
 				invalid[f.DOI] = f.Invalid
 			}

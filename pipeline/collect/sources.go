@@ -94,7 +94,11 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 		}
 	}
 	l := b.build(usable, origin, c.opts)
-	l.Notes = append([]string{fmt.Sprintf("%s: %d source(s) read", origin, len(docs))}, l.Notes...)
+	head := []string{fmt.Sprintf("%s: %d source(s) read", origin, len(docs))}
+	if n := invalidDOIs(name, data); n > 0 && !fromEuropePMC {
+		head = append(head, fmt.Sprintf("%s: %d invalid DOI token(s) skipped (citeloop check %s lists them)", origin, n, name))
+	}
+	l.Notes = append(head, l.Notes...)
 	c.opts.Logger.Info("collected from file",
 		zap.String("origin", origin), zap.Int("sources", len(docs)), zap.Int("entries", len(l.Entries)))
 	return l, nil
@@ -186,9 +190,13 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 //     CSL-JSON's (DOI, title, abstract, author [{family, given}],
 //     container-title, issued);
 //   - BibTeX (.bib) or RIS (.ris);
+//   - Markdown (.md) or CITATION.cff (.cff), read by doi/extract;
 //   - otherwise a plain list of DOIs, one a line (# starts a comment).
 //
-// Entries without a valid DOI are returned too: collection counts them as
+// A BibTeX, RIS or CSL JSON array gets, besides its entries, one record per
+// valid DOI FileDOIs finds outside them (a note, a url): the same DOIs
+// `check` reports for the file. Invalid tokens are skipped (Collect notes
+// how many). Entries without a valid DOI are returned too: collection counts them as
 // no_doi. fromEuropePMC reports a Europe PMC response, whose records are
 // complete as Europe PMC has them. A file that is not what its extension says is an error wrapping
 // ErrSources.
@@ -203,9 +211,9 @@ func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err
 	}
 	switch {
 	case ext == ".bib" || ext == ".bibtex" || (ext != ".json" && bytes.HasPrefix(trimmed, []byte("@"))):
-		return fileDocs(parseBibTeX(data)), false, nil
+		return fileDocs(withFileDOIs(name, data, parseBibTeX(data))), false, nil
 	case ext == ".ris" || bytes.HasPrefix(trimmed, []byte("TY  -")):
-		return fileDocs(parseRIS(data)), false, nil
+		return fileDocs(withFileDOIs(name, data, parseRIS(data))), false, nil
 	case ext == ".jsonl" || ext == ".ndjson":
 		e, err := parseJSONLines(trimmed)
 		if err != nil {
@@ -219,7 +227,7 @@ func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err
 			if err := json.Unmarshal(trimmed, &recs); err != nil {
 				return fail(err)
 			}
-			return fileDocs(jsonEntries(recs)), false, nil
+			return fileDocs(withFileDOIs(name, data, jsonEntries(recs))), false, nil
 		case bytes.Contains(trimmed, []byte(`"resultList"`)):
 			docs, err := ParseDocs(trimmed)
 			if err != nil {
@@ -233,7 +241,7 @@ func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err
 			}
 			return fileDocs(e), false, nil
 		}
-	case ext == ".md" || ext == ".markdown":
+	case ext == ".md" || ext == ".markdown" || ext == ".cff":
 		return fileDocs(markdownDOIs(data)), false, nil
 	default:
 		return fileDocs(parseDOIList(data)), false, nil
