@@ -19,6 +19,9 @@ import (
 // /works?query.bibliographic=T from search[T] (a list of items).
 func fixServer(t *testing.T, works map[string]string, search map[string]string) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if serveCrossrefFilter(w, r, works, nil) {
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		if r.URL.Path == "/works" {
 			fmt.Fprintf(w, `{"status":"ok","message":{"items":[%s]}}`, search[r.URL.Query().Get("query.bibliographic")])

@@ -33,6 +33,9 @@ func fakeCrossrefServer(t *testing.T, known map[string]string, down map[string]b
 	var n atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n.Add(1)
+		if serveCrossrefFilter(w, r, known, down) {
+			return
+		}
 		doi := strings.ToLower(strings.TrimPrefix(r.URL.Path, "/works/"))
 		switch body, ok := known[doi]; {
 		case down[doi]:
@@ -96,6 +99,7 @@ func checkConfig(t *testing.T, dir, policy, crossrefURL, doiorgURL string) strin
     max_attempts: 1
     rate_per_second: 1000
     max_concurrent: 4
+    batch_size: 1       # one DOI a request: a "down" DOI fails alone
   doiorg:
     base_url: %s
     timeout: 1s

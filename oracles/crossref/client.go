@@ -1,7 +1,6 @@
 package crossref
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -44,6 +43,10 @@ type Options struct {
 	// TotalBudget, when positive, bounds each Lookup, retries included, on
 	// top of the caller's context.
 	TotalBudget time.Duration
+	// BatchSize is the number of DOIs per filter=doi:A,doi:B request;
+	// zero means DefaultBatchSize, negative means no batching (one
+	// request per DOI on /works/{doi}), and it is capped at MaxBatchSize.
+	BatchSize int
 	// HTTPOptions configures the underlying httpx client (timeouts,
 	// retries, body cap). Its RatePerSecond and MaxConcurrent are not given
 	// to httpx as they are: they set the Client's throttle (zero means the
@@ -63,6 +66,8 @@ type Client struct {
 	contact  string
 	throttle *throttle
 	perDOI   httpx.PerDOI
+	batch    int // DOIs per filter request; 0 asks every DOI alone
+	budget   time.Duration
 }
 
 var _ oracles.Oracle = (*Client)(nil)
@@ -96,7 +101,15 @@ func New(opts Options) *Client {
 	// limits would only add a second, fixed bound.
 	ho.RatePerSecond, ho.MaxConcurrent = -1, -1
 	ho.Limiter = th
-	c := &Client{base: strings.TrimRight(opts.BaseURL, "/"), contact: ho.Contact, throttle: th}
+	batch := opts.BatchSize
+	switch {
+	case batch == 0:
+		batch = DefaultBatchSize
+	case batch < 0:
+		batch = 0
+	}
+	c := &Client{base: strings.TrimRight(opts.BaseURL, "/"), contact: ho.Contact, throttle: th,
+		batch: min(batch, MaxBatchSize), budget: opts.TotalBudget}
 	c.perDOI = httpx.NewPerDOI(Name, ho, opts.Logger)
 	// No Parallel cap: the throttle bounds the requests in flight.
 	c.perDOI.URL, c.perDOI.Answer, c.perDOI.Budget = c.WorkURL, c.answer, opts.TotalBudget
@@ -116,21 +129,17 @@ func (c *Client) WorkURL(id string) string {
 	return u
 }
 
-// Lookup answers every DOI in dois; see oracles.Oracle. Invalid DOIs are
-// answered Unknown without any request; valid ones are asked one request
-// each, as many at once as Crossref's announced concurrency allows; every
-// attempt, retries included, waits for the rate limit (the throttle is
-// httpx's Limiter).
-func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
-	return c.perDOI.Lookup(ctx, dois)
+// observe lowers the throttle to the limits resp announces.
+func (c *Client) observe(resp *httpx.Response) {
+	if rate, conc := c.throttle.observe(resp.Header); resp.Header.Get("x-rate-limit-limit") != "" {
+		c.perDOI.Log.Debug("limits", zap.Float64("rate_per_second", rate), zap.Int("max_concurrent", conc))
+	}
 }
 
 // answer learns the limits a response announces, then gives its verdict;
 // PerDOI checks that a Found record is the asked DOI's.
 func (c *Client) answer(resp *httpx.Response, _ string) (oracles.Status, *oracles.Record, error) {
-	if rate, conc := c.throttle.observe(resp.Header); resp.Header.Get("x-rate-limit-limit") != "" {
-		c.perDOI.Log.Debug("limits", zap.Float64("rate_per_second", rate), zap.Int("max_concurrent", conc))
-	}
+	c.observe(resp)
 	switch resp.StatusCode {
 	case http.StatusOK:
 		rec, err := c.parseWork(resp)

@@ -21,11 +21,22 @@ import (
 )
 
 func newClient(t *testing.T, base, contact string) *crossref.Client {
+	return newBatchClient(t, base, contact, 0)
+}
+
+// newSingleClient asks one request per DOI on /works/{doi}, the path
+// DOIs with a comma always take.
+func newSingleClient(t *testing.T, base, contact string) *crossref.Client {
+	return newBatchClient(t, base, contact, -1)
+}
+
+func newBatchClient(t *testing.T, base, contact string, batch int) *crossref.Client {
 	opts := oracletest.FastOptions(crossref.Name)
 	opts.Contact = ""
 	return crossref.New(crossref.Options{
 		BaseURL:     base,
 		Contact:     contact,
+		BatchSize:   batch,
 		HTTPOptions: opts,
 		Logger:      zaptest.NewLogger(t),
 	})
@@ -35,12 +46,22 @@ func TestConformance(t *testing.T) {
 	oracletest.Run(t, oracletest.Harness{
 		New:     func(t *testing.T, baseURL string) oracles.Oracle { return newClient(t, baseURL, "") },
 		Handler: fakeCrossref,
-		Known: []oracles.Record{
-			{DOI: "10.1038/nnano.2014.279", Title: "Charges ride the spin wave"},
-			{DOI: "10.1371/journal.pone.0033693"},
-			{DOI: "10.1002/(SICI)1097-4636(199812)43:4<448::AID-JBM14>3.0.CO;2-4", Title: "A SICI work", Authors: []string{"Ann Author"}, Journal: "J Biomed Mater Res", Year: 1998},
-		},
+		Known:   conformanceKnown,
 	})
+}
+
+func TestConformanceSingle(t *testing.T) {
+	oracletest.Run(t, oracletest.Harness{
+		New:     func(t *testing.T, baseURL string) oracles.Oracle { return newSingleClient(t, baseURL, "") },
+		Handler: fakeCrossref,
+		Known:   conformanceKnown,
+	})
+}
+
+var conformanceKnown = []oracles.Record{
+	{DOI: "10.1038/nnano.2014.279", Title: "Charges ride the spin wave"},
+	{DOI: "10.1371/journal.pone.0033693"},
+	{DOI: "10.1002/(SICI)1097-4636(199812)43:4<448::AID-JBM14>3.0.CO;2-4", Title: "A SICI work", Authors: []string{"Ann Author"}, Journal: "J Biomed Mater Res", Year: 1998},
 }
 
 func lookupOne(t *testing.T, o oracles.Oracle, id string) oracles.Result {
@@ -121,7 +142,7 @@ func TestNotFoundShapes(t *testing.T) {
 				_, _ = w.Write([]byte(tt.give.body))
 			}))
 			defer srv.Close()
-			r := lookupOne(t, newClient(t, srv.URL, ""), "10.1371/notarealdoi")
+			r := lookupOne(t, newSingleClient(t, srv.URL, ""), "10.1371/notarealdoi")
 			if r.Status != tt.want {
 				t.Errorf("got %v (%v), want %v", r.Status, r.Err, tt.want)
 			}
@@ -150,7 +171,7 @@ func TestUntrustworthy200IsUnknown(t *testing.T) {
 				_, _ = w.Write([]byte(tt.give))
 			}))
 			defer srv.Close()
-			r := lookupOne(t, newClient(t, srv.URL, ""), "10.1038/nnano.2014.279")
+			r := lookupOne(t, newSingleClient(t, srv.URL, ""), "10.1038/nnano.2014.279")
 			var bad *oracles.BadResponseError
 			if r.Status != oracles.Unknown || !errors.As(r.Err, &bad) {
 				t.Errorf("got %v (%v), want Unknown with a BadResponseError", r.Status, r.Err)
@@ -187,7 +208,7 @@ func TestRequestShape(t *testing.T) {
 				_, _ = w.Write([]byte("Resource not found."))
 			}))
 			defer srv.Close()
-			r := lookupOne(t, newClient(t, srv.URL, tt.contact), tt.give)
+			r := lookupOne(t, newSingleClient(t, srv.URL, tt.contact), tt.give)
 			if r.Status != oracles.NotFound {
 				t.Fatalf("got %v (%v)", r.Status, r.Err)
 			}
@@ -230,7 +251,7 @@ func TestObeysConcurrencyHeader(t *testing.T) {
 	defer srv.Close()
 	opts := oracletest.FastOptions(crossref.Name)
 	opts.MaxConcurrent = 8
-	c := crossref.New(crossref.Options{BaseURL: srv.URL, HTTPOptions: opts, Logger: zaptest.NewLogger(t)})
+	c := crossref.New(crossref.Options{BaseURL: srv.URL, BatchSize: -1, HTTPOptions: opts, Logger: zaptest.NewLogger(t)})
 	lookupOne(t, c, "10.1234/warmup") // learns the limits
 	maxSeen.Store(0)
 	var dois []string
@@ -258,7 +279,7 @@ func TestObeysRateHeader(t *testing.T) {
 		_, _ = w.Write([]byte("Resource not found."))
 	}))
 	defer srv.Close()
-	c := newClient(t, srv.URL, "")
+	c := newSingleClient(t, srv.URL, "")
 	lookupOne(t, c, "10.1234/warmup")
 	start := time.Now()
 	got := c.Lookup(context.Background(), []string{"10.1234/1", "10.1234/2", "10.1234/3", "10.1234/4", "10.1234/5"})
@@ -341,7 +362,7 @@ func TestRetriesObeyRateLimit(t *testing.T) {
 			opts.Contact = ""
 			opts.RatePerSecond = 20
 			opts.MaxAttempts = 4
-			c := crossref.New(crossref.Options{BaseURL: srv.URL, HTTPOptions: opts, Logger: zaptest.NewLogger(t)})
+			c := crossref.New(crossref.Options{BaseURL: srv.URL, BatchSize: -1, HTTPOptions: opts, Logger: zaptest.NewLogger(t)})
 			if r := lookupOne(t, c, "10.1234/retried"); r.Status != oracles.Unknown {
 				t.Errorf("got %s, want unknown", r.Status)
 			}

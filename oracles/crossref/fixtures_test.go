@@ -129,6 +129,10 @@ func fakeCrossref(t *testing.T, known []oracles.Record) http.Handler {
 		byDOI[d] = r
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && r.URL.Path == "/works" {
+			serveFilter(w, r, bodies, byDOI)
+			return
+		}
 		id, ok := strings.CutPrefix(r.URL.Path, "/works/")
 		if r.Method != http.MethodGet || !ok {
 			http.Error(w, "Resource not found.", http.StatusNotFound)
@@ -173,4 +177,49 @@ func synthWork(rec oracles.Record) []byte {
 		},
 	})
 	return b
+}
+
+// serveFilter answers GET /works?filter=doi:A,doi:B&rows=N as Crossref
+// does: a work-list of the known works among the asked DOIs, each item the
+// message of its recorded (or synthesised) single-work body.
+func serveFilter(w http.ResponseWriter, r *http.Request, bodies map[string][]byte, byDOI map[string]oracles.Record) {
+	rows, err := strconv.Atoi(r.URL.Query().Get("rows"))
+	if err != nil || rows < 1 {
+		http.Error(w, "bad rows", http.StatusBadRequest)
+		return
+	}
+	items := []json.RawMessage{}
+	for _, f := range strings.Split(r.URL.Query().Get("filter"), ",") {
+		id, ok := strings.CutPrefix(f, "doi:")
+		if !ok {
+			http.Error(w, "bad filter "+f, http.StatusBadRequest)
+			return
+		}
+		key, err := doi.Normalize(id)
+		rec, known := byDOI[key]
+		if err != nil || !known {
+			continue
+		}
+		body, ok := bodies[key]
+		if !ok {
+			body = synthWork(rec)
+		}
+		var one struct {
+			Message json.RawMessage `json:"message"`
+		}
+		if err := json.Unmarshal(body, &one); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		items = append(items, one.Message)
+	}
+	total := len(items)
+	b, _ := json.Marshal(map[string]any{
+		"status": "ok", "message-type": "work-list", "message-version": "1.0.0",
+		"message": map[string]any{"total-results": total, "items": items[:min(rows, total)], "items-per-page": rows},
+	})
+	w.Header().Set("x-rate-limit-limit", "50")
+	w.Header().Set("x-rate-limit-interval", "1s")
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b)
 }
