@@ -33,8 +33,8 @@ func TestVerifyCommand(t *testing.T) {
 	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--topic", "breast cancer", "--out", out, "--format", "md,json,html", "--signing-key", key}); err != nil {
 		t.Fatalf("brief: %v\n%s", err, stderr)
 	}
-	if strings.Contains(stderr.String(), "PRIVATE KEY") {
-		t.Fatal("brief logged key material")
+	if strings.Contains(stderr.String(), "PRIVATE KEY") || strings.Contains(stdout.String(), "PRIVATE KEY") {
+		t.Fatal("brief printed or logged key material")
 	}
 
 	tests := []struct {
