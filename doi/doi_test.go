@@ -96,3 +96,26 @@ func FuzzNormalizeDOI(f *testing.F) {
 		}
 	})
 }
+
+// TestNormalizeRegistrantAndBarePrefix pins the edges of the registrant
+// check (every digit 0-9 and a dot allowed, a letter never) and a prefix
+// with nothing after it.
+func TestNormalizeRegistrantAndBarePrefix(t *testing.T) {
+	for _, give := range []string{"10.1093/nar/gkz1", "10.9999/x", "10.0001/x", "10.1000.5/x"} {
+		if _, err := doi.Normalize(give); err != nil {
+			t.Errorf("Normalize(%q) = %v, want valid", give, err)
+		}
+	}
+	for _, give := range []string{"10.12ab/x", "10.abcd/x", "10.12:4/x"} {
+		var e *doi.Error
+		if _, err := doi.Normalize(give); !errors.As(err, &e) || e.Reason != "registrant code is not numeric" {
+			t.Errorf("Normalize(%q) = %v, want a registrant code that is not numeric", give, err)
+		}
+	}
+	for _, give := range []string{"doi:", "https://doi.org/", "DX.DOI.ORG/"} {
+		var e *doi.Error
+		if _, err := doi.Normalize(give); !errors.As(err, &e) || e.Reason != "empty" {
+			t.Errorf("Normalize(%q) = %v, want empty", give, err)
+		}
+	}
+}
