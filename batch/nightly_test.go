@@ -13,40 +13,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/robfig/cron/v3"
+
+	"github.com/citeloop/citeloop/batch/batchtest"
 )
-
-// fastClock runs the schedule's time scale times faster than the wall
-// clock: it reads base when River first consults it, and a day later a
-// day/scale of real time later. River waits with real timers, so nights
-// come quickly, named by the schedule's time.
-type fastClock struct {
-	base  time.Time
-	scale time.Duration
-
-	mu    sync.Mutex
-	start time.Time
-}
-
-func newFastClock(base time.Time, day time.Duration) *fastClock {
-	return &fastClock{base: base, scale: 24 * time.Hour / day}
-}
-
-func (c *fastClock) origin(real time.Time) time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.start.IsZero() {
-		c.start = real
-	}
-	return c.start
-}
-
-func (c *fastClock) ScheduleTime(real time.Time) time.Time {
-	return c.base.Add(real.Sub(c.origin(real)) * c.scale)
-}
-
-func (c *fastClock) RealTime(t time.Time) time.Time {
-	return c.origin(time.Now()).Add(t.Sub(c.base) / c.scale)
-}
 
 // nightLog records the nights RunNights ends and stops it after the last.
 type nightLog struct {
@@ -111,7 +80,7 @@ func TestRunNightsOnePeriodicJobANight(t *testing.T) {
 		},
 		nil,
 	}}
-	err := runNightsTest(t, f, out, leads, newFastClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.Local), 400*time.Millisecond), log)
+	err := runNightsTest(t, f, out, leads, batchtest.NewFastClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.Local), 400*time.Millisecond), log)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -193,7 +162,7 @@ func TestRunNightsResumesAnInterruptedNight(t *testing.T) {
 		first.mu.Unlock()
 	}()
 	first.each = []func(){nil}
-	if err := runNightsTest(t, slow, out, leads, newFastClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.Local), 400*time.Millisecond), first); !errors.Is(err, context.Canceled) {
+	if err := runNightsTest(t, slow, out, leads, batchtest.NewFastClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.Local), 400*time.Millisecond), first); !errors.Is(err, context.Canceled) {
 		t.Fatalf("first process: err = %v, want context.Canceled", err)
 	}
 	if len(first.nights) != 0 {
@@ -203,7 +172,7 @@ func TestRunNightsResumesAnInterruptedNight(t *testing.T) {
 	// interrupted one can run.
 	f := newFake()
 	next := &nightLog{each: []func(){nil}}
-	if err := runNightsTest(t, f, out, leads, newFastClock(time.Date(2026, 1, 1, 3, 0, 0, 0, time.Local), 24*time.Hour), next); !errors.Is(err, context.Canceled) {
+	if err := runNightsTest(t, f, out, leads, batchtest.NewFastClock(time.Date(2026, 1, 1, 3, 0, 0, 0, time.Local), 24*time.Hour), next); !errors.Is(err, context.Canceled) {
 		t.Fatalf("next process: err = %v, want context.Canceled", err)
 	}
 	n := next.nights[0]
