@@ -23,8 +23,8 @@ type scheduleFlags struct {
 }
 
 func (f *scheduleFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.cron, "schedule", "", `run the batch on this cron schedule (5 fields, local time, e.g. "0 2 * * *") until interrupted, each night into --out/<date>/`)
-	fs.DurationVar(&f.every, "every", 0, "run the batch this often (e.g. 24h) until interrupted, each night into --out/<date>/")
+	fs.StringVar(&f.cron, "schedule", "", `run the batch on this cron schedule (5 fields, local time, e.g. "0 2 * * *") until interrupted, each night into --out/<date>/ (River periodic jobs; one database for all nights, so unchanged leads cost no model call)`)
+	fs.DurationVar(&f.every, "every", 0, "run the batch this often (e.g. 24h) until interrupted, each night into --out/<date>/, as --schedule")
 }
 
 func (f *scheduleFlags) active() bool { return f.cron != "" || f.every != 0 }
