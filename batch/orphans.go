@@ -12,10 +12,10 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// ReleaseOrphans makes available again the leads (and nights) an embedded database
-// shows running. Call it only while holding the folder's lock (LockDir) and
-// before Work: then no live process can be running them, and they were left
-// by one that died (SIGKILL, power loss). River's own rescue would wait
+// ReleaseOrphans makes available again the leads (and nights) an embedded
+// database shows running. Call it only while holding the folder's lock
+// (LockDir) and before Work: then no live process can be running them, and
+// they were left by one that died (SIGKILL, power loss). River's own rescue would wait
 // twice the per-lead deadline for them; the lock makes that wait needless.
 // It returns how many leads were released.
 func (e *Engine) ReleaseOrphans(ctx context.Context) (int, error) {
