@@ -25,6 +25,9 @@ type LeadArgs struct {
 	Source string `json:"source"`
 	// Force re-writes the brief even when the ledger is unchanged.
 	Force bool `json:"force,omitempty"`
+	// Dir is the folder inside the engine's OutDir that receives the
+	// outcome (a night's); "" (and every job older than it) is OutDir.
+	Dir string `json:"dir,omitempty"`
 }
 
 // Kind is the job kind River stores.

@@ -9,4 +9,10 @@
 // Runner, which collects a lead's ledger and runs the maker/checker loop over
 // it, and stores what the Runner returns. The "unchanged" check sits between
 // the two calls, so a lead whose sources did not change costs no model call.
+//
+// Front ends need no more than two calls: RunFile runs a leads file once
+// (LoadFile reads it), as `citeloop batch` does; RunNights runs it at each
+// time of a schedule on River's periodic jobs, one folder per night and one
+// database for all nights, as `citeloop batch --schedule` does. Rendering
+// (the report, the index of nights) is theirs, through hooks.
 package batch

@@ -45,6 +45,9 @@ type Config struct {
 	Now func() time.Time
 	// Observer, when set, hears of each lead's ending in this process.
 	Observer Observer
+	// Nightly, when set with a Runner, runs a leads file on a schedule
+	// (River's periodic jobs) into OutDir/<date>/.
+	Nightly *Nightly
 }
 
 func (c *Config) defaults() {
@@ -79,6 +82,7 @@ type Engine struct {
 	store  *Store
 	cfg    Config
 	client client
+	nights *nightWorker // with Config.Nightly
 }
 
 // New builds an engine on store. It does not start working until Work.
@@ -105,6 +109,11 @@ func New(store *Store, cfg Config) (*Engine, error) {
 		rc.RescueStuckJobsAfter = 2 * cfg.Deadline
 		rc.RetryPolicy = cfg.RetryPolicy
 		rc.SoftStopTimeout = cfg.StopGrace
+		if cfg.Nightly != nil {
+			if err := e.addNights(workers, rc); err != nil {
+				return nil, fmt.Errorf("batch: %w", err)
+			}
+		}
 	}
 	c, err := store.newClient(rc)
 	if err != nil {
@@ -168,7 +177,7 @@ func (e *Engine) Enqueue(ctx context.Context, run, source string, leads []Lead, 
 		params := make([]river.InsertManyParams, len(part))
 		for i, l := range part {
 			params[i] = river.InsertManyParams{
-				Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force},
+				Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force, Dir: l.Dir},
 				InsertOpts: &river.InsertOpts{
 					MaxAttempts: e.cfg.MaxAttempts,
 					UniqueOpts:  opts.UniqueOpts,

@@ -13,6 +13,9 @@ import (
 type Lead struct {
 	Key  string
 	Lead contract.Lead
+	// Dir, when set, is the folder inside the engine's OutDir that
+	// receives the lead's outcome (a night's); "" is OutDir itself.
+	Dir string
 }
 
 var unsafeKey = regexp.MustCompile(`[^A-Za-z0-9._-]+`)

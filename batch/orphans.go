@@ -12,17 +12,17 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// ReleaseOrphans makes available again the leads an embedded database
-// shows running. Call it only while holding the folder's lock (LockDir) and
-// before Work: then no live process can be running them, and they were left
-// by one that died (SIGKILL, power loss). River's own rescue would wait
+// ReleaseOrphans makes available again the leads (and nights) an embedded
+// database shows running. Call it only while holding the folder's lock
+// (LockDir) and before Work: then no live process can be running them, and
+// they were left by one that died (SIGKILL, power loss). River's own rescue would wait
 // twice the per-lead deadline for them; the lock makes that wait needless.
 // It returns how many leads were released.
 func (e *Engine) ReleaseOrphans(ctx context.Context) (int, error) {
 	if !e.store.embedded {
 		return 0, errors.New("batch: orphans are released only in an embedded database; River rescues them on a shared one")
 	}
-	res, err := e.client.JobList(ctx, river.NewJobListParams().Kinds(jobKind).
+	res, err := e.client.JobList(ctx, river.NewJobListParams().Kinds(jobKind, nightKind).
 		States(rivertype.JobStateRunning).First(10000))
 	if err != nil {
 		return 0, fmt.Errorf("batch: list running leads: %w", err)

@@ -117,11 +117,23 @@ func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary
 // Summarize fills sum's leads and pending count from the queue and writes
 // it to OutDir when set.
 func (e *Engine) Summarize(ctx context.Context, sum *Summary) error {
+	if err := e.summarize(ctx, sum, e.cfg.OutDir); err != nil {
+		return err
+	}
+	if e.cfg.OutDir == "" {
+		return nil
+	}
+	return WriteSummary(e.cfg.OutDir, *sum)
+}
+
+// summarize fills sum's leads, whose outcomes are in dir, and its pending
+// count from the queue.
+func (e *Engine) summarize(ctx context.Context, sum *Summary, dir string) error {
 	sum.Leads = sum.Leads[:0]
 	err := e.Each(ctx, sum.Run, func(o Outcome) error {
 		l := LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts}
-		if e.cfg.OutDir != "" {
-			l.Dir = filepath.Join(e.cfg.OutDir, o.Key)
+		if dir != "" {
+			l.Dir = filepath.Join(dir, o.Key)
 		}
 		sum.Leads = append(sum.Leads, l)
 		return nil
@@ -129,13 +141,8 @@ func (e *Engine) Summarize(ctx context.Context, sum *Summary) error {
 	if err != nil {
 		return err
 	}
-	if sum.Pending, err = e.Pending(ctx, sum.Run); err != nil {
-		return err
-	}
-	if e.cfg.OutDir == "" {
-		return nil
-	}
-	return WriteSummary(e.cfg.OutDir, *sum)
+	sum.Pending, err = e.Pending(ctx, sum.Run)
+	return err
 }
 
 // WriteSummary writes sum to dir/summary.json atomically.

@@ -45,7 +45,11 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 		return &retryError{o}
 	}
 	if e.cfg.OutDir != "" {
-		if err := WriteOutcome(e.cfg.OutDir, o); err != nil {
+		dir, err := outcomeDir(e.cfg.OutDir, job.Args.Dir)
+		if err == nil {
+			err = WriteOutcome(dir, o)
+		}
+		if err != nil {
 			return fmt.Errorf("write outcome of %s: %w", o.Key, err)
 		}
 	}

@@ -16,13 +16,11 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/batch"
-	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // BatchDatabase is the embedded queue's file in --out.
-const BatchDatabase = "citeloop-batch.db"
+const BatchDatabase = batch.DatabaseFile
 
 // engineFlags are the flags of everything that runs leads (batch, worker):
 // brief's oracle and agent flags and the batch engine's own.
@@ -108,13 +106,7 @@ func (o *engineFlags) engineConfig(a *app, runner batch.Runner, out string) batc
 // embedded SQLite file in out. It fails as a usage error naming the
 // database (never with its password).
 func openStore(ctx context.Context, databaseURL, out string) (*batch.Store, error) {
-	var s *batch.Store
-	var err error
-	if databaseURL != "" {
-		s, err = batch.OpenPostgres(ctx, databaseURL)
-	} else {
-		s, err = batch.OpenSQLite(ctx, filepath.Join(out, BatchDatabase))
-	}
+	s, err := batch.Open(ctx, databaseURL, out)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
@@ -228,8 +220,8 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 	return cmd
 }
 
-// runBatchFile loads the leads file, then runs the batch. brief --leads is
-// runBatchFile with --fail-on unverified.
+// runBatchFile loads the leads file, then runs it as one batch
+// (batch.RunFile). brief --leads is runBatchFile with --fail-on unverified.
 func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) error {
 	if o.failOn != "none" && o.failOn != "unverified" {
 		return usageError("--fail-on: want none or unverified, got %q", o.failOn)
@@ -245,35 +237,12 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 			return err
 		}
 	}
-	leads, loadErr := collect.LoadLeads(file)
-	var invalid []string
-	if loadErr != nil {
-		if len(leads) == 0 {
-			return usageError("%s: %v", file, loadErr)
-		}
-		for _, e := range collect.RowErrors(loadErr) {
-			invalid = append(invalid, e.Error())
-		}
+	f, err := batch.LoadFile(file)
+	if err != nil {
+		return usageError("%v", err)
 	}
-	return runBatch(ctx, a, o, file, leads, invalid)
-}
-
-// runBatch runs leads, already parsed from file, as one batch. invalid are
-// the file's rejected rows, reported and counted in the exit code.
-func runBatch(ctx context.Context, a *app, o *batchOptions, file string, leads []contract.Lead, invalid []string) error {
-	keyed, dups := batch.Keys(file, leads)
-	for _, e := range dups {
-		invalid = append(invalid, e.Error())
-	}
-	for _, e := range invalid {
+	for _, e := range f.Invalid {
 		fmt.Fprintf(a.stderr, "citeloop: skipping invalid row: %s\n", e)
-	}
-	if o.engine.databaseURL == "" {
-		unlock, err := batch.LockDir(o.out)
-		if err != nil {
-			return usageError("--out: %v", err)
-		}
-		defer unlock()
 	}
 	var runner batch.Runner
 	if !o.enqueueOnly {
@@ -283,48 +252,25 @@ func runBatch(ctx context.Context, a *app, o *batchOptions, file string, leads [
 		}
 		runner = r
 	}
-	store, err := openStore(ctx, o.engine.databaseURL, o.out)
-	if err != nil {
-		return err
+	run := batch.FileRun{
+		Out: o.out, DatabaseURL: o.engine.databaseURL, Run: o.run, Force: o.force, EnqueueOnly: o.enqueueOnly,
+		Config: o.engine.engineConfig(a, runner, o.out),
+		Report: func(dir string) error { return writeReport(a, dir) },
 	}
-	defer store.Close()
-	cfg := o.engine.engineConfig(a, runner, o.out)
-	var mon *monitor
 	if runner != nil {
-		if mon, err = o.engine.monitor.startMonitor(a, "batch", len(keyed)); err != nil {
+		mon, err := o.engine.monitor.startMonitor(a, "batch", len(f.Leads))
+		if err != nil {
 			return err
 		}
 		defer mon.close()
-		cfg.Observer = mon
+		run.Config.Observer = mon
+		run.Watch = mon.watch
 	}
-	e, err := batch.New(store, cfg)
-	if err != nil {
-		return err
-	}
-	if mon != nil {
-		mon.watch(e)
-	}
-	source, err := filepath.Abs(file)
-	if err != nil {
-		return usageError("%s: %v", file, err)
-	}
-	sum, runErr := e.RunBatch(ctx, keyed, batch.Options{Source: source, Run: o.run, Force: o.force, EnqueueOnly: o.enqueueOnly})
-	sum.File, sum.InvalidRows = file, invalid
-	if runErr == nil && o.engine.databaseURL != "" && !o.enqueueOnly {
-		// Other machines may have run some leads: gather them all.
-		if sum, runErr = e.Export(context.WithoutCancel(ctx), sum.Run, o.out); runErr == nil {
-			sum.File, sum.InvalidRows = file, invalid
-		}
-	}
-	if !o.enqueueOnly {
-		if err := batch.WriteSummary(o.out, sum); err != nil && runErr == nil {
-			runErr = err
-		}
-		if err := writeReport(a, o.out); err != nil && runErr == nil {
-			runErr = err
-		}
-	}
+	sum, runErr := batch.RunFile(ctx, f, run)
 	if runErr != nil {
+		if errors.Is(runErr, batch.ErrStart) {
+			return usageError("%v", runErr)
+		}
 		if errors.Is(runErr, context.Canceled) {
 			fmt.Fprintf(a.stdout, "interrupted: %d leads ended, %d left in the queue for the next run of this command\n", len(sum.Leads), sum.Pending)
 		}

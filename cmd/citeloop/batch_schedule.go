@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/report"
 )
 
@@ -22,8 +23,8 @@ type scheduleFlags struct {
 }
 
 func (f *scheduleFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.cron, "schedule", "", `run the batch on this cron schedule (5 fields, local time, e.g. "0 2 * * *") until interrupted, each night into --out/<date>/`)
-	fs.DurationVar(&f.every, "every", 0, "run the batch this often (e.g. 24h) until interrupted, each night into --out/<date>/")
+	fs.StringVar(&f.cron, "schedule", "", `run the batch on this cron schedule (5 fields, local time, e.g. "0 2 * * *") until interrupted, each night into --out/<date>/ (River periodic jobs; one database for all nights, so unchanged leads cost no model call)`)
+	fs.DurationVar(&f.every, "every", 0, "run the batch this often (e.g. 24h) until interrupted, each night into --out/<date>/, as --schedule")
 }
 
 func (f *scheduleFlags) active() bool { return f.cron != "" || f.every != 0 }
@@ -48,69 +49,65 @@ func (f *scheduleFlags) schedule() (cron.Schedule, error) {
 	return s, nil
 }
 
-// waitUntil sleeps until t or until ctx is done. The app's wait replaces
-// it in tests, which drive the nights with a fake clock.
-func waitUntil(ctx context.Context, t time.Time) error {
-	timer := time.NewTimer(time.Until(t))
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-timer.C:
-		return nil
-	}
-}
-
-// runNights runs the batch of file at each time of the schedule, into
-// --out/<date>/ with its own report, and after each night rewrites
-// --out/index.html listing them. A night that ends badly (a lead that did
-// not verify with --fail-on, a leads file broken since yesterday) is logged
-// and the next night still runs; only an interruption ends the loop.
+// runNights runs the batch of file at each time of the schedule on River's
+// periodic jobs (batch.RunNights), each night into --out/<date>/ with its
+// own report, and after each night rewrites --out/index.html listing them.
+// One database (--out's embedded one, or --database-url) holds every night,
+// so a lead whose sources did not change since its last verified brief
+// ends "unchanged". A night that ends badly (a lead that did not verify, a
+// leads file broken since yesterday) is logged and the next night still
+// runs; only an interruption ends the command.
 func runNights(ctx context.Context, a *app, o *batchOptions, file string) error {
 	sched, err := o.schedule.schedule()
 	if err != nil {
 		return err
 	}
-	if o.enqueueOnly {
+	switch {
+	case o.enqueueOnly:
 		return usageError("--schedule and --every run the leads here: not with --enqueue-only")
+	case o.run != "":
+		return usageError("--run names one run: with --schedule and --every each night is its own run")
 	}
-	if err := checkOutDir(o.out); err != nil {
+	if err := makeOutDir(o.out); err != nil {
 		return err
 	}
-	wait := a.wait
-	if wait == nil {
-		wait = waitUntil
+	runner, err := newBatchRunner(a, &o.engine)
+	if err != nil {
+		return err
 	}
+	mon, err := o.engine.monitor.startMonitor(a, "batch", 0)
+	if err != nil {
+		return err
+	}
+	defer mon.close()
+	cfg := o.engine.engineConfig(a, runner, o.out)
+	cfg.Observer = mon
 	root := o.out
-	for {
-		next := sched.Next(a.now())
-		a.logger.Info("next night", zap.Time("at", next))
-		if err := wait(ctx, next); err != nil {
-			return err
-		}
-		night := *o
-		night.out = filepath.Join(root, nightName(root, next))
-		err := runBatchFile(ctx, a, &night, file)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err != nil {
-			a.logger.Warn("night ended with an error", zap.String("night", night.out), zap.Error(err))
-		}
-		if _, err := report.WriteIndex(root); err != nil {
-			a.logger.Warn("index not written", zap.String("dir", root), zap.Error(err))
-		}
-		fmt.Fprintf(a.stdout, "night %s done; %s\n", night.out, filepath.Join(root, report.IndexFile))
+	err = batch.RunNights(ctx, batch.NightsRun{
+		Out: root, DatabaseURL: o.engine.databaseURL, Config: cfg, Watch: mon.watch,
+		Nightly: batch.Nightly{Schedule: sched, Clock: a.nightClock, File: file, Force: o.force,
+			Ended: func(_ context.Context, n batch.Night) { nightEnded(a, root, n) }},
+	})
+	if errors.Is(err, batch.ErrStart) {
+		return usageError("%v", err)
 	}
+	return err
 }
 
-// nightName is the folder of the night starting at t: its date, or its
-// date and time when the folder of that date exists already (a schedule
-// that runs more than once a day).
-func nightName(root string, t time.Time) string {
-	name := t.Format("2006-01-02")
-	if _, err := os.Stat(filepath.Join(root, name)); err == nil {
-		name = t.Format("2006-01-02T150405")
+// nightEnded writes the night's report and the index of the nights, and
+// says so on stdout.
+func nightEnded(a *app, root string, n batch.Night) {
+	if n.Err != nil {
+		a.logger.Warn("night without leads", zap.String("night", n.Dir), zap.Error(n.Err))
 	}
-	return name
+	for _, e := range n.Summary.InvalidRows {
+		fmt.Fprintf(a.stderr, "citeloop: night %s: skipping invalid row: %s\n", filepath.Base(n.Dir), e)
+	}
+	if err := writeReport(a, n.Dir); err != nil {
+		a.logger.Warn("night report not written", zap.String("night", n.Dir), zap.Error(err))
+	}
+	if _, err := report.WriteIndex(root); err != nil {
+		a.logger.Warn("index not written", zap.String("dir", root), zap.Error(err))
+	}
+	fmt.Fprintf(a.stdout, "night %s: %d leads ended; %s\n", n.Dir, len(n.Summary.Leads), filepath.Join(root, report.IndexFile))
 }

@@ -1,98 +1,114 @@
 package main
 
 import (
+	"bytes"
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/agents/offline"
+	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/batch/batchtest"
 	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/pipeline"
 )
 
-// fakeClock jumps to each night's start instead of sleeping, and after
-// nights nights interrupts the schedule.
-type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	waits  []time.Time
-	nights int
-	cancel context.CancelFunc
+// nightWatch is the command's stdout: after each night's line it runs
+// onNight, and after nights of them it interrupts the command.
+type nightWatch struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	lines   int
+	nights  int
+	onNight func()
+	cancel  context.CancelFunc
 }
 
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) wait(ctx context.Context, t time.Time) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.waits = append(c.waits, t)
-	if len(c.waits) > c.nights {
-		c.cancel()
-		return ctx.Err()
+func (w *nightWatch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if bytes.HasPrefix(p, []byte("night ")) {
+		w.lines++
+		w.onNight()
+		if w.lines == w.nights {
+			w.cancel()
+		}
 	}
-	c.now = t.Add(5 * time.Minute) // the night's batch takes a while
-	return nil
+	return len(p), nil
 }
 
-// Two nights of --schedule under a fake clock: two dated folders, each with
-// its report, and an index listing both; an interruption between nights
-// exits 130.
+func (w *nightWatch) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// Two nights of --schedule and --every on River's periodic jobs, under a
+// clock that runs a day in 400ms: two dated folders, each with its report,
+// an index listing both; one database for both nights, so on the second
+// the leads end unchanged without a model call; an interruption exits 130.
 func TestBatchScheduleRunsNights(t *testing.T) {
+	const leads = "- id: screening\n  topic: breast cancer\n- id: prostate\n  topic: prostate cancer\n"
 	for _, tt := range []struct {
-		give      []string
-		wantWaits []time.Time
-		wantDirs  []string
+		give     []string
+		wantDirs []string
 	}{
-		{
-			give:      []string{"--schedule", "0 2 * * *"},
-			wantWaits: []time.Time{date(2026, 11, 30, 2), date(2026, 12, 1, 2), date(2026, 12, 2, 2)},
-			wantDirs:  []string{"2026-11-30", "2026-12-01"},
-		},
-		{
-			give:      []string{"--every", "24h"},
-			wantWaits: []time.Time{date(2026, 11, 30, 12), date(2026, 12, 1, 12).Add(5 * time.Minute), date(2026, 12, 2, 12).Add(10 * time.Minute)},
-			wantDirs:  []string{"2026-11-30", "2026-12-01"},
-		},
+		{give: []string{"--schedule", "0 2 * * *"}, wantDirs: []string{"2026-11-30", "2026-12-01"}},
+		{give: []string{"--every", "24h"}, wantDirs: []string{"2026-11-30", "2026-12-01"}},
 	} {
 		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {
-			ctx, cancel := context.WithCancel(context.Background())
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			clock := &fakeClock{now: date(2026, 11, 29, 12), nights: 2, cancel: cancel}
-			a, stdout, stderr := testApp(nil)
-			a.now, a.wait = clock.Now, clock.wait
+			var calls atomic.Int32
+			var afterFirst int32
+			stdout := &nightWatch{nights: 2, cancel: cancel, onNight: func() {
+				if afterFirst == 0 {
+					afterFirst = calls.Load()
+				}
+			}}
+			a, _, stderr := testApp(nil)
+			a.stdout = stdout
+			a.nightClock = batchtest.NewFastClock(date(2026, 11, 29, 12), 400*time.Millisecond)
+			a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+				return countingWriter{offline.ExtractiveWriter{}, &calls}, offline.RuleSkeptic{}, nil
+			}
 			out := filepath.Join(t.TempDir(), "nightly")
-			args := append([]string{"batch", "--offline", "--out", out, "--log-level", "warn", writeLeads(t, batchLeads)}, tt.give...)
+			args := append([]string{"batch", "--offline", "--out", out, "--log-level", "warn", writeLeads(t, leads)}, tt.give...)
 			err := runApp(ctx, a, args)
+			if ctx.Err() == context.DeadlineExceeded {
+				t.Fatalf("two nights did not pass within a minute\nstdout: %s\nstderr: %s", stdout, stderr)
+			}
 			if code := exitCode(err); code != exitInterrupted {
 				t.Fatalf("exit %d (%v), want %d\nstdout: %s\nstderr: %s", code, err, exitInterrupted, stdout, stderr)
 			}
-			if len(clock.waits) != len(tt.wantWaits) {
-				t.Fatalf("waited for %v, want %v", clock.waits, tt.wantWaits)
-			}
-			for i := range tt.wantWaits {
-				if !clock.waits[i].Equal(tt.wantWaits[i]) {
-					t.Errorf("night %d started at %s, want %s", i, clock.waits[i], tt.wantWaits[i])
-				}
+			if afterFirst == 0 || calls.Load() != afterFirst {
+				t.Errorf("writer calls: %d the first night, %d the second; want some, then none", afterFirst, calls.Load()-afterFirst)
 			}
 			page, err := os.ReadFile(filepath.Join(out, report.IndexFile))
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range tt.wantDirs {
+			for i, d := range tt.wantDirs {
 				var r report.Report
 				readJSON(t, filepath.Join(out, d, report.JSONFile), &r)
-				if r.Totals.Leads != 3 || r.Totals.Outcomes["verified"]+r.Totals.Outcomes["unchanged"] != 2 {
-					t.Errorf("night %s: report totals %+v, want 3 leads, 2 verified", d, r.Totals)
+				want := map[string]int{"verified": 2}
+				if i > 0 {
+					want = map[string]int{"unchanged": 2}
+				}
+				if r.Totals.Leads != 2 || r.Totals.Outcomes["verified"] != want["verified"] || r.Totals.Outcomes["unchanged"] != want["unchanged"] {
+					t.Errorf("night %s: report totals %+v, want 2 leads, %v", d, r.Totals, want)
 				}
 				if _, err := os.Stat(filepath.Join(out, d, report.HTMLFile)); err != nil {
 					t.Error(err)
+				}
+				if _, err := os.Stat(filepath.Join(out, d, "screening", "brief.md")); err != nil {
+					t.Errorf("night %s: %v", d, err)
 				}
 				if !strings.Contains(string(page), `href="`+d+`/report.html"`) {
 					t.Errorf("index.html does not list night %s", d)
@@ -107,6 +123,9 @@ func TestBatchScheduleRunsNights(t *testing.T) {
 			}
 			if strings.Join(dirs, ",") != strings.Join(tt.wantDirs, ",") {
 				t.Errorf("folders %v, want %v", dirs, tt.wantDirs)
+			}
+			if _, err := os.Stat(filepath.Join(out, batch.DatabaseFile)); err != nil {
+				t.Errorf("no shared database in --out: %v", err)
 			}
 		})
 	}
@@ -123,13 +142,21 @@ func TestBatchScheduleFlagErrors(t *testing.T) {
 		{[]string{"--schedule", "0 2 * * *", "--every", "24h"}, "not both"},
 		{[]string{"--every", "1s"}, "--every"},
 		{[]string{"--every", "-5h"}, "--every"},
+		{[]string{"--every", "24h", "--run", "nightly"}, "--run"},
+		{[]string{"--every", "24h", "--enqueue-only", "--database-url", "postgres://u@127.0.0.1:1/q"}, "--enqueue-only"},
 	} {
 		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {
-			a, _, _ := testApp(nil)
-			a.wait = func(context.Context, time.Time) error { return errors.New("must not wait") }
-			err := runApp(context.Background(), a, append([]string{"batch", "--offline", "--out", t.TempDir(), writeLeads(t, batchLeads)}, tt.give...))
+			a, stdout, _ := testApp(nil)
+			out := t.TempDir()
+			err := runApp(context.Background(), a, append([]string{"batch", "--offline", "--out", out, writeLeads(t, batchLeads)}, tt.give...))
 			if code := exitCode(err); code != exitUsage || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("exit %d (%v), want %d naming %q", code, err, exitUsage, tt.want)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("a night ran: %s", stdout)
+			}
+			if _, err := os.Stat(filepath.Join(out, batch.DatabaseFile)); err == nil {
+				t.Error("a database was made before the flags were checked")
 			}
 		})
 	}

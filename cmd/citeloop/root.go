@@ -1,13 +1,13 @@
 package main
 
 import (
-	"context"
 	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
@@ -26,9 +26,9 @@ type app struct {
 	// newAgents, when set, replaces the writer and skeptic the flags would
 	// build. Tests use it to script agents through the real CLI.
 	newAgents engine.AgentFactory
-	// wait, when set, replaces the real sleep of batch --schedule until a
-	// night's start; tests drive the nights with a fake clock.
-	wait func(ctx context.Context, until time.Time) error
+	// nightClock is batch --schedule's clock (nil: the wall clock); tests
+	// pass one that runs a day in a fraction of a second.
+	nightClock batch.Clock
 
 	configPath string
 	logFormat  string

@@ -1,0 +1,180 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/citeloop/citeloop/pipeline/collect"
+)
+
+// DatabaseFile is the embedded queue's SQLite file in the output folder.
+const DatabaseFile = "citeloop-batch.db"
+
+// ErrStart marks a batch that could not start: an output folder that is a
+// file or that another process holds, a database that cannot be opened or
+// reached. Nothing was enqueued or lost; a front end reports it as a usage
+// error.
+var ErrStart = errors.New("the batch could not start")
+
+// startError is an error that is ErrStart but reads as its cause alone.
+type startError struct{ err error }
+
+func (e startError) Error() string   { return e.err.Error() }
+func (e startError) Unwrap() []error { return []error{ErrStart, e.err} }
+
+// File is a leads file read for a batch: its valid leads, keyed, and its
+// rejected rows.
+type File struct {
+	// Path is the file as given, for messages.
+	Path string
+	// Source is the file's absolute path: a rerun of the same Source
+	// resumes its unfinished run.
+	Source string
+	Leads  []Lead
+	// Invalid lists the rows that were skipped (a bad field, an id an
+	// earlier lead took), each naming the file, row and field.
+	Invalid []string
+}
+
+// LoadFile reads a leads file (YAML, JSON Lines or CSV, as
+// collect.LoadLeads) and keys its leads. A bad row is listed in Invalid and
+// the others are kept; the error is only for a file with no valid lead (it
+// cannot be read or holds none), and it names the file.
+func LoadFile(path string) (File, error) {
+	f := File{Path: path}
+	source, err := filepath.Abs(path)
+	if err != nil {
+		return f, fmt.Errorf("%s: %w", path, err)
+	}
+	f.Source = source
+	leads, err := collect.LoadLeads(path)
+	if err != nil {
+		if len(leads) == 0 {
+			return f, fmt.Errorf("%s: %w", path, err)
+		}
+		for _, e := range collect.RowErrors(err) {
+			f.Invalid = append(f.Invalid, e.Error())
+		}
+	}
+	keyed, dups := Keys(path, leads)
+	f.Leads = keyed
+	for _, e := range dups {
+		f.Invalid = append(f.Invalid, e.Error())
+	}
+	return f, nil
+}
+
+// Open opens the queue: the PostgreSQL database at databaseURL, or when it
+// is "" the embedded SQLite file DatabaseFile in dir. Its error is ErrStart
+// and names the database (never with its password).
+func Open(ctx context.Context, databaseURL, dir string) (*Store, error) {
+	var s *Store
+	var err error
+	if databaseURL != "" {
+		s, err = OpenPostgres(ctx, databaseURL)
+	} else {
+		s, err = OpenSQLite(ctx, filepath.Join(dir, DatabaseFile))
+	}
+	if err != nil {
+		return nil, startError{err}
+	}
+	return s, nil
+}
+
+// FileRun says how RunFile runs a leads file.
+type FileRun struct {
+	// Out receives the outcomes, summary.json and, by default, the embedded
+	// database; it may be "" only with EnqueueOnly on a shared database.
+	Out string
+	// DatabaseURL is a PostgreSQL queue shared by several machines; ""
+	// is the embedded SQLite file in Out, which the run locks.
+	DatabaseURL string
+	// Run, Force and EnqueueOnly are as in Options.
+	Run         string
+	Force       bool
+	EnqueueOnly bool
+	// Config is the engine's; its OutDir is set to Out. Its Runner may be
+	// nil only with EnqueueOnly.
+	Config Config
+	// Watch, when set, is given the engine before the run starts (a monitor
+	// reads its queue depth).
+	Watch func(*Engine)
+	// Report, when set, writes the run's report into Out once summary.json
+	// is there (batch/report's Write fits); the batch package renders
+	// nothing itself.
+	Report func(dir string) error
+}
+
+// RunFile runs f's leads as one batch, as `citeloop batch` does: it locks
+// Out (embedded database), opens the queue, enqueues the leads (resuming
+// f's unfinished run), works them until each has an outcome, gathers every
+// outcome from a shared database (other machines may have run some), and
+// writes summary.json and the report into Out. It returns the summary, with
+// f's rejected rows; on an interruption (ctx cancelled) the summary so far
+// with ctx's error. An error that is ErrStart means nothing ran.
+func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
+	sum := Summary{File: f.Path, InvalidRows: f.Invalid, Leads: []LeadSummary{}}
+	if r.Out == "" && !(r.EnqueueOnly && r.DatabaseURL != "") {
+		return sum, startError{errors.New("batch: no output folder")}
+	}
+	if r.Out != "" {
+		if err := makeDir(r.Out); err != nil {
+			return sum, err
+		}
+	}
+	if r.DatabaseURL == "" {
+		unlock, err := LockDir(r.Out)
+		if err != nil {
+			return sum, startError{fmt.Errorf("output folder: %w", err)}
+		}
+		defer unlock()
+	}
+	store, err := Open(ctx, r.DatabaseURL, r.Out)
+	if err != nil {
+		return sum, err
+	}
+	defer store.Close()
+	cfg := r.Config
+	cfg.OutDir = r.Out
+	e, err := New(store, cfg)
+	if err != nil {
+		return sum, err
+	}
+	if r.Watch != nil {
+		r.Watch(e)
+	}
+	sum, runErr := e.RunBatch(ctx, f.Leads, Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly})
+	sum.File, sum.InvalidRows = f.Path, f.Invalid
+	if r.EnqueueOnly {
+		return sum, runErr
+	}
+	if runErr == nil && r.DatabaseURL != "" {
+		// Other machines may have run some leads: gather them all.
+		if sum, runErr = e.Export(context.WithoutCancel(ctx), sum.Run, r.Out); runErr == nil {
+			sum.File, sum.InvalidRows = f.Path, f.Invalid
+		}
+	}
+	if err := WriteSummary(r.Out, sum); err != nil && runErr == nil {
+		runErr = err
+	}
+	if r.Report != nil {
+		if err := r.Report(r.Out); err != nil && runErr == nil {
+			runErr = err
+		}
+	}
+	return sum, runErr
+}
+
+// makeDir makes dir a folder, or says as ErrStart why it cannot be one.
+func makeDir(dir string) error {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return startError{fmt.Errorf("output folder %s is a file, not a folder", dir)}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return startError{fmt.Errorf("output folder: %w", err)}
+	}
+	return nil
+}

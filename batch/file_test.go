@@ -1,0 +1,180 @@
+package batch
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadFileKeepsValidLeadsAndListsTheRest(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name        string
+		give        string
+		wantKeys    []string
+		wantInvalid []string // each is in one invalid row's message
+		wantErr     string
+	}{
+		{name: "valid", give: "- id: a\n  topic: x\n- topic: y\n", wantKeys: []string{"a", "lead-0002"}},
+		{name: "duplicate id", give: "- id: a\n  topic: x\n- id: a\n  topic: y\n", wantKeys: []string{"a"}, wantInvalid: []string{`"a": id is used by an earlier lead`}},
+		{name: "bad row", give: "- id: a\n  topic: x\n- id: b\n  orcid: 0000-0002-1825-0098\n", wantKeys: []string{"a"}, wantInvalid: []string{"bad row.yaml"}},
+		{name: "no valid lead", give: "- id: b\n  orcid: 0000-0002-1825-0098\n", wantErr: "no valid lead.yaml"},
+		{name: "not yaml", give: "{{{", wantErr: "not yaml.yaml"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, dir, tt.name+".yaml", tt.give)
+			f, err := LoadFile(path)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want one naming %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keys []string
+			for _, l := range f.Leads {
+				keys = append(keys, l.Key)
+			}
+			if diff := cmp.Diff(tt.wantKeys, keys); diff != "" {
+				t.Errorf("keys (-want +got):\n%s", diff)
+			}
+			if len(f.Invalid) != len(tt.wantInvalid) {
+				t.Fatalf("invalid rows %q, want %d", f.Invalid, len(tt.wantInvalid))
+			}
+			for i, w := range tt.wantInvalid {
+				if !strings.Contains(f.Invalid[i], w) {
+					t.Errorf("invalid row %q does not say %q", f.Invalid[i], w)
+				}
+			}
+			if !filepath.IsAbs(f.Source) || f.Path != path {
+				t.Errorf("path %q source %q: want the path as given and an absolute source", f.Path, f.Source)
+			}
+		})
+	}
+	if _, err := LoadFile(filepath.Join(dir, "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Errorf("missing file: err = %v, want one naming it", err)
+	}
+}
+
+// RunFile refuses to start, as ErrStart and naming why, when the folder
+// cannot hold the run; nothing is enqueued.
+func TestRunFileCannotStart(t *testing.T) {
+	dir := t.TempDir()
+	f, err := LoadFile(writeFile(t, dir, "leads.yaml", "- id: a\n  topic: x\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	locked := filepath.Join(dir, "locked")
+	if err := os.Mkdir(locked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := LockDir(locked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	for _, tt := range []struct {
+		name string
+		give FileRun
+		want string
+		is   error
+	}{
+		{name: "out is a file", give: FileRun{Out: filepath.Join(dir, "leads.yaml")}, want: "leads.yaml is a file"},
+		{name: "no out", give: FileRun{}, want: "no output folder"},
+		{name: "enqueue only needs a shared database", give: FileRun{EnqueueOnly: true}, want: "no output folder"},
+		{name: "locked", give: FileRun{Out: locked}, want: locked, is: ErrLocked},
+		{name: "bad database url", give: FileRun{Out: dir, DatabaseURL: "postgres://u:s3cret@%zz"}, want: "not a valid PostgreSQL URL", is: ErrDatabase},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.give.Config.Runner = newFake()
+			_, err := RunFile(context.Background(), f, tt.give)
+			if !errors.Is(err, ErrStart) || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "s3cret") {
+				t.Fatalf("err = %v, want ErrStart naming %q", err, tt.want)
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("err = %v, want it to be %v", err, tt.is)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(locked, DatabaseFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a locked folder got a database: %v", err)
+	}
+}
+
+// RunFile ends every valid lead, carries the file's invalid rows into the
+// summary, and writes the report once summary.json is there.
+func TestRunFileWritesSummaryThenReport(t *testing.T) {
+	dir := t.TempDir()
+	f, err := LoadFile(writeFile(t, dir, "leads.yaml", "- id: a\n  topic: x\n- id: b\n  topic: y\n- id: a\n  topic: z\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	fake := newFake()
+	fake.scripts["b"] = script{final: "refused"}
+	var reported []string
+	var watched *Engine
+	sum, err := RunFile(context.Background(), f, FileRun{
+		Out:    out,
+		Config: Config{Runner: fake, PollInterval: 20 * time.Millisecond},
+		Watch:  func(e *Engine) { watched = e },
+		Report: func(d string) error {
+			var s Summary
+			if err := readJSONFile(filepath.Join(d, SummaryFile), &s); err != nil {
+				return err
+			}
+			reported = append(reported, d)
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]string{"a": Verified, "b": "refused"}, reasons(sum)); diff != "" {
+		t.Errorf("outcomes (-want +got):\n%s", diff)
+	}
+	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "earlier lead") || sum.File != f.Path {
+		t.Errorf("summary file %q invalid rows %q, want the duplicate listed", sum.File, sum.InvalidRows)
+	}
+	if diff := cmp.Diff([]string{out}, reported); diff != "" {
+		t.Errorf("report written into (-want +got):\n%s", diff)
+	}
+	if watched == nil {
+		t.Error("Watch was not given the engine")
+	}
+	if _, err := os.Stat(filepath.Join(out, DatabaseFile)); err != nil {
+		t.Errorf("the embedded database is not in the folder: %v", err)
+	}
+	// A failing report is the run's error, after the summary is written.
+	_, err = RunFile(context.Background(), f, FileRun{Out: out, Force: true, Config: Config{Runner: fake, PollInterval: 20 * time.Millisecond},
+		Report: func(string) error { return errors.New("disk full") }})
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("err = %v, want the report's", err)
+	}
+}
+
+func readJSONFile(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
