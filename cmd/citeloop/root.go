@@ -29,6 +29,9 @@ type app struct {
 	// wait, when set, replaces the real sleep of batch --schedule until a
 	// night's start; tests drive the nights with a fake clock.
 	wait func(ctx context.Context, until time.Time) error
+	// requests forwards every oracle request to the running batch's or
+	// worker's metrics, when it serves some.
+	requests requestSink
 
 	configPath string
 	logFormat  string
@@ -51,7 +54,8 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 		return nil, err
 	}
 	wait := &modelWait{w: a.stderr}
-	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe})
+	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
+		OracleRequests: a.requests.observe})
 }
 
 func newRootCmd(a *app) *cobra.Command {
