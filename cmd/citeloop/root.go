@@ -102,7 +102,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
-	logger, err := engine.NewLogger(a.stderr, a.logFormat, level)
+	logger, err := engine.NewLoggerWith(a.stderr, engine.LogOptions{Format: a.logFormat, Level: level, NoColor: a.getenv("NO_COLOR") != ""})
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
