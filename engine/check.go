@@ -119,12 +119,28 @@ func (r CheckReport) Bad() int {
 	return n
 }
 
+// onlyOutsideCorpus reports whether every unknown DOI is unknown because an
+// offline check's corpus does not hold it: no oracle was asked. Problem
+// asks only when some DOI is unknown.
+func (r CheckReport) onlyOutsideCorpus() bool {
+	for _, row := range r.DOIs {
+		if row.Verdict == VerdictUnknown && row.Error != errNotInCorpus.Error() {
+			return false
+		}
+	}
+	return true
+}
+
 // Problem says in one sentence what keeps the report from AllFound; "" when
 // nothing does.
 func (r CheckReport) Problem() string {
 	switch r.Status() {
 	case Unknown:
-		return fmt.Sprintf("%d of %d DOIs unknown: an oracle could not answer", r.Summary[VerdictUnknown], len(r.DOIs))
+		why := "an oracle could not answer"
+		if r.onlyOutsideCorpus() {
+			why = errNotInCorpus.Error()
+		}
+		return fmt.Sprintf("%d of %d DOIs unknown: %s", r.Summary[VerdictUnknown], len(r.DOIs), why)
 	case NotVerified:
 		return fmt.Sprintf("%d of %d DOIs not verified (%s)", r.Bad(), len(r.DOIs), strings.Join(badVerdicts, ", "))
 	case Empty:

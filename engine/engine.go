@@ -40,6 +40,10 @@ type Deps struct {
 	// ModelCalls, when set, is told each step of every model call (a front
 	// end shows what the run waits for); never prompt or answer text.
 	ModelCalls func(agents.CallEvent)
+	// OracleRequests, when set, is told of every HTTP attempt an oracle
+	// makes, retries and searches included (metrics count them); never a
+	// URL or a DOI.
+	OracleRequests func(oracles.Request)
 }
 
 // AgentFactory builds a writer and a skeptic for a Briefer.
@@ -195,7 +199,7 @@ func (e *Engine) rawLocked(name string) (oracles.Oracle, error) {
 	if o, ok := e.raw[name]; ok {
 		return o, nil
 	}
-	env := oracles.Env{Contact: e.cfg.Oracles.Contact, HTTPClient: e.deps.HTTPClient, Logger: e.deps.Logger, Getenv: e.deps.Getenv}
+	env := oracles.Env{Contact: e.cfg.Oracles.Contact, HTTPClient: e.deps.HTTPClient, Logger: e.deps.Logger, Getenv: e.deps.Getenv, Requests: e.deps.OracleRequests}
 	o, err := e.deps.Registry.New(name, e.cfg.Oracles.Section(name), env)
 	if err != nil {
 		return nil, fmt.Errorf("%w: oracles.use: %w", configs.ErrInvalid, err)

@@ -20,7 +20,7 @@ const (
 	LogAuto = "auto"
 	// LogConsole is for people: short local time, level, message, then the
 	// fields that have a value, durations as 1.2s. The level is coloured
-	// when w is a terminal.
+	// when w is a terminal, unless LogOptions.NoColor.
 	LogConsole = "console"
 	// LogJSON is for machines: one JSON object a line, every field.
 	LogJSON = "json"
@@ -30,6 +30,21 @@ const (
 // info, warn, error): every front end logs the same way. Writes are
 // serialised: batch leads log from many goroutines.
 func NewLogger(w io.Writer, format, level string) (*zap.Logger, error) {
+	return NewLoggerWith(w, LogOptions{Format: format, Level: level})
+}
+
+// LogOptions are NewLoggerWith's choices.
+type LogOptions struct {
+	// Format is auto, console or json; Level is debug, info, warn or error.
+	Format, Level string
+	// NoColor keeps the console format plain on a terminal too: the CLI sets
+	// it when the NO_COLOR environment variable is set (no-color.org).
+	NoColor bool
+}
+
+// NewLoggerWith is NewLogger with every option.
+func NewLoggerWith(w io.Writer, o LogOptions) (*zap.Logger, error) {
+	format, level := o.Format, o.Level
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
 		return nil, fmt.Errorf("--log-level: %w", err)
@@ -53,7 +68,7 @@ func NewLogger(w io.Writer, format, level string) (*zap.Logger, error) {
 			// One space, not a tab: the fields follow the message.
 			ConsoleSeparator: " ",
 		}
-		if tty {
+		if tty && !o.NoColor {
 			enc.EncodeLevel = zapcore.CapitalColorLevelEncoder
 		}
 		core = dropEmpty{zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)}

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/creack/pty"
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/zap"
 
@@ -79,6 +81,38 @@ func TestLoggerLevelsAndBadValues(t *testing.T) {
 	for _, tt := range []struct{ format, level string }{{"xml", "info"}, {"json", "loud"}} {
 		if _, err := engine.NewLogger(&buf, tt.format, tt.level); err == nil {
 			t.Errorf("NewLogger(%q, %q) = nil error", tt.format, tt.level)
+		}
+	}
+}
+
+// On a terminal the console level is coloured, unless NoColor (NO_COLOR).
+func TestConsoleColourOnATerminal(t *testing.T) {
+	for _, tt := range []struct {
+		noColor bool
+		want    bool
+	}{{false, true}, {true, false}} {
+		ptmx, tty, err := pty.Open()
+		if err != nil {
+			t.Fatalf("no pseudo-terminal: %v", err)
+		}
+		log, err := engine.NewLoggerWith(tty, engine.LogOptions{Format: engine.LogAuto, Level: "info", NoColor: tt.noColor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		log.Warn("careful")
+		buf := make([]byte, 256)
+		n, err := ptmx.Read(buf)
+		tty.Close()
+		ptmx.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := string(buf[:n])
+		if !strings.Contains(line, "careful") {
+			t.Fatalf("NoColor=%v: line %q lacks the message", tt.noColor, line)
+		}
+		if got := strings.Contains(line, "\x1b["); got != tt.want {
+			t.Errorf("NoColor=%v: colour escape in %q = %v, want %v", tt.noColor, line, got, tt.want)
 		}
 	}
 }

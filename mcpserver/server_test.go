@@ -172,7 +172,7 @@ func TestCheckCitations(t *testing.T) {
 		// Offline, a DOI outside the embedded corpus is unknown, never
 		// not_found: the corpus is not the world.
 		Status:  "unknown",
-		Problem: "1 of 2 DOIs unknown: an oracle could not answer",
+		Problem: "1 of 2 DOIs unknown: not in the offline corpus",
 		Summary: map[string]int{"found": 1, "not_found": 0, "invalid": 0, "retracted": 0, "erratum": 0, "mismatch": 0, "no_doi": 0, "unknown": 1},
 		DOIs: []mcpserver.CheckedDOI{
 			{DOI: real.DOI, Verdict: "found", Title: real.Title, Year: real.Year, Oracle: "snapshot", Lines: []int{5}},

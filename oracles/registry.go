@@ -27,6 +27,9 @@ type Env struct {
 	// Getenv looks up secrets such as API keys, which never live in the
 	// configuration file; nil means an empty environment.
 	Getenv func(string) string
+	// Requests, when set, is told of every HTTP attempt the oracle makes
+	// (see Request). It is called concurrently and must not block.
+	Requests func(Request)
 }
 
 // Log returns e.Logger, or a no-op logger when it is nil.

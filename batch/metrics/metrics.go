@@ -1,8 +1,10 @@
 // Package metrics exports a batch's progress as Prometheus series: leads by
 // outcome, retries, the gate's failures by reason, model calls, tokens and
-// latencies, and the queue's depth. It is a batch.Observer, so it counts
-// exactly the outcomes the engine records, in the process that ran them; a
-// worker fleet is summed by Prometheus across its scrapes.
+// latencies, oracle requests and their latencies, and the queue's depth. It
+// is a batch.Observer, so it counts exactly the outcomes the engine records,
+// in the process that ran them; oracle requests are counted one by one as
+// they are made (OracleRequest). A worker fleet is summed by Prometheus
+// across its scrapes.
 package metrics
 
 import (
@@ -13,6 +15,7 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -29,6 +32,8 @@ type Metrics struct {
 	modelLatency *prometheus.HistogramVec
 	tokens       *prometheus.CounterVec
 	undecodable  prometheus.Counter
+	oracleReqs   *prometheus.CounterVec
+	oracleTime   *prometheus.HistogramVec
 }
 
 // New registers the series on reg. depth, when set, is read at each scrape
@@ -55,11 +60,15 @@ func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
 			Help: "Latency of a model call, by role (a pass's latency over its calls).", Buckets: prometheus.ExponentialBuckets(0.05, 2, 12)}, []string{"role"}),
 		tokens: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_model_tokens_total",
 			Help: "Model tokens, by role and kind (prompt, output, thinking)."}, []string{"role", "kind"}),
+		oracleReqs: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_oracle_requests_total",
+			Help: "HTTP requests to oracle services, each retry counted, collection searches included, by oracle and code (the HTTP status, or timeout, canceled, error)."}, []string{"oracle", "code"}),
+		oracleTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "citeloop_oracle_request_duration_seconds",
+			Help: "Latency of one HTTP request to an oracle service, to the response's headers, by oracle.", Buckets: prometheus.ExponentialBuckets(0.01, 2, 12)}, []string{"oracle"}),
 		undecodable: prometheus.NewCounter(prometheus.CounterOpts{Name: "citeloop_batch_metrics_undecodable_total",
 			Help: "Outcomes whose run metrics could not be read (counted by outcome only)."}),
 	}
 	reg.MustRegister(m.leads, m.retries, m.leadDuration, m.iterations, m.gateFailures, m.citations,
-		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.undecodable)
+		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.undecodable, m.oracleReqs, m.oracleTime)
 	if depth != nil {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
 			Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
@@ -78,6 +87,13 @@ func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
 func (m *Metrics) LeadEnded(o batch.Outcome) {
 	m.leads.WithLabelValues(o.Reason).Inc()
 	m.run(o)
+}
+
+// OracleRequest counts one HTTP request to an oracle service, as it
+// happens (engine.Deps.OracleRequests).
+func (m *Metrics) OracleRequest(r oracles.Request) {
+	m.oracleReqs.WithLabelValues(r.Oracle, r.Code()).Inc()
+	m.oracleTime.WithLabelValues(r.Oracle).Observe(r.Took.Seconds())
 }
 
 // LeadRetried implements batch.Observer: the failed attempt's calls and

@@ -1,6 +1,7 @@
 package metrics_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/metrics"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -124,5 +126,50 @@ citeloop_model_tokens_total{kind="thinking",role="writer"} 0
 citeloop_batch_queue_depth -1
 `), "citeloop_batch_queue_depth"); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestMetricsCountOracleRequests(t *testing.T) {
+	reg := prometheus.NewPedanticRegistry()
+	m := metrics.New(reg, nil)
+	for _, r := range []oracles.Request{
+		{Oracle: "europepmc", Status: 200, Took: 40 * time.Millisecond},
+		{Oracle: "europepmc", Status: 429, Took: 10 * time.Millisecond},
+		{Oracle: "europepmc", Status: 200, Took: 50 * time.Millisecond},
+		{Oracle: "crossref", Err: context.DeadlineExceeded, Took: 2 * time.Second},
+	} {
+		m.OracleRequest(r)
+	}
+	want := `
+# HELP citeloop_oracle_requests_total HTTP requests to oracle services, each retry counted, collection searches included, by oracle and code (the HTTP status, or timeout, canceled, error).
+# TYPE citeloop_oracle_requests_total counter
+citeloop_oracle_requests_total{code="200",oracle="europepmc"} 2
+citeloop_oracle_requests_total{code="429",oracle="europepmc"} 1
+citeloop_oracle_requests_total{code="timeout",oracle="crossref"} 1
+`
+	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "citeloop_oracle_requests_total"); err != nil {
+		t.Error(err)
+	}
+	if got := testutil.CollectAndCount(reg, "citeloop_oracle_request_duration_seconds"); got != 2 {
+		t.Errorf("latency histograms = %d, want one per oracle (2)", got)
+	}
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() != "citeloop_oracle_request_duration_seconds" {
+			continue
+		}
+		for _, h := range mf.GetMetric() {
+			oracle := h.GetLabel()[0].GetValue()
+			wantN, wantSum := map[string]uint64{"europepmc": 3, "crossref": 1}[oracle], map[string]float64{"europepmc": 0.1, "crossref": 2}[oracle]
+			if got := h.GetHistogram().GetSampleCount(); got != wantN {
+				t.Errorf("%s latency samples = %d, want %d", oracle, got, wantN)
+			}
+			if got := h.GetHistogram().GetSampleSum(); got < wantSum-1e-9 || got > wantSum+1e-9 {
+				t.Errorf("%s latency sum = %v, want %v", oracle, got, wantSum)
+			}
+		}
 	}
 }

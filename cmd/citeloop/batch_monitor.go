@@ -19,6 +19,7 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/metrics"
 	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // monitorFlags choose how a running batch or worker shows its progress.
@@ -52,6 +53,21 @@ type monitor struct {
 
 	stop chan struct{}
 	wg   sync.WaitGroup
+	// unhook stops forwarding oracle requests to these metrics.
+	unhook func()
+}
+
+// requestSink forwards oracle requests to the metrics of the batch or
+// worker running in this process: the engine, and its oracles, are built
+// before the monitor starts, and outlive it in tests.
+type requestSink struct {
+	to atomic.Pointer[func(oracles.Request)]
+}
+
+func (s *requestSink) observe(r oracles.Request) {
+	if f := s.to.Load(); f != nil {
+		(*f)(r)
+	}
 }
 
 // Progress counters, in the order the bar shows them.
@@ -83,6 +99,9 @@ func (f *monitorFlags) startMonitor(a *app, label string, total int) (*monitor, 
 			}
 		})
 		m.log.Info("metrics served", zap.String("url", "http://"+ln.Addr().String()+"/metrics"))
+		count := m.met.OracleRequest
+		a.requests.to.Store(&count)
+		m.unhook = func() { a.requests.to.CompareAndSwap(&count, nil) }
 	}
 	if total > 0 && progress.IsTerminal(a.stderr) {
 		m.bar = progress.New(a.stderr, progress.Options{Label: label, Total: total,
@@ -188,6 +207,9 @@ func (m *monitor) close() {
 		return
 	}
 	close(m.stop)
+	if m.unhook != nil {
+		m.unhook()
+	}
 	if m.bar != nil {
 		m.bar.Close()
 	} else {

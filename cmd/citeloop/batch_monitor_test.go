@@ -249,3 +249,46 @@ func TestBatchServesMetrics(t *testing.T) {
 		t.Error("the metrics server still answers after the batch ended")
 	}
 }
+
+// /metrics counts every request the oracles made, one by one: scraped while
+// the last lead is held in its writer (nothing in flight), the count by
+// oracle and code is what the fake Europe PMC served.
+func TestBatchMetricsCountOracleRequests(t *testing.T) {
+	fake := fakeEuropePMC(t, "pyEuropePMC__search_cancer_core.json")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	out := filepath.Join(t.TempDir(), "out")
+	a, stdout, stderr := testApp(nil)
+	europePMCAt(a, fake.URL)
+	g := gatedWriter{Writer: offline.ExtractiveWriter{}, topic: "prostate cancer", reached: make(chan struct{}), release: make(chan struct{}), once: &sync.Once{}}
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) { return g, offline.RuleSkeptic{}, nil }
+	leads := writeLeads(t, "- id: screening\n  topic: cancer\n  max_sources: 3\n- id: prostate\n  topic: prostate cancer\n  max_sources: 3\n")
+	done := make(chan error, 1)
+	go func() {
+		done <- runApp(context.Background(), a, []string{"batch", "--out", out, "--log-level", "warn", "--concurrency", "1", "--metrics-addr", addr, leads})
+	}()
+	select {
+	case <-g.reached:
+	case err := <-done:
+		t.Fatalf("batch ended before its last lead was held: %v\nstdout: %s\nstderr: %s", err, stdout, stderr)
+	}
+	fams := scrape(t, "http://"+addr+"/metrics")
+	served := float64(fake.Requests())
+	if served < 3 {
+		t.Fatalf("the fake Europe PMC served %d requests, want at least a search and a lookup for the first lead and a search for the held one", fake.Requests())
+	}
+	if got := value(fams, "citeloop_oracle_requests_total", map[string]string{"oracle": "europepmc", "code": "200"}); got != served {
+		t.Errorf("citeloop_oracle_requests_total{oracle=europepmc,code=200} = %v, want the %v requests served", got, served)
+	}
+	if got := value(fams, "citeloop_oracle_request_duration_seconds", map[string]string{"oracle": "europepmc"}); got != served {
+		t.Errorf("citeloop_oracle_request_duration_seconds{oracle=europepmc} has %v samples, want %v", got, served)
+	}
+	close(g.release)
+	if err := <-done; err != nil {
+		t.Fatalf("batch: %v\nstderr: %s", err, stderr)
+	}
+}

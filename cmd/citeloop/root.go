@@ -29,6 +29,9 @@ type app struct {
 	// nightClock is batch --schedule's clock (nil: the wall clock); tests
 	// pass one that runs a day in a fraction of a second.
 	nightClock batch.Clock
+	// requests forwards every oracle request to the running batch's or
+	// worker's metrics, when it serves some.
+	requests requestSink
 
 	configPath string
 	logFormat  string
@@ -51,7 +54,8 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 		return nil, err
 	}
 	wait := &modelWait{w: a.stderr}
-	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe})
+	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
+		OracleRequests: a.requests.observe})
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -98,7 +102,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
-	logger, err := engine.NewLogger(a.stderr, a.logFormat, level)
+	logger, err := engine.NewLoggerWith(a.stderr, engine.LogOptions{Format: a.logFormat, Level: level, NoColor: a.getenv("NO_COLOR") != ""})
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}

@@ -76,6 +76,10 @@ type Options struct {
 	Transport http.RoundTripper
 	// Logger receives debug lines about retries; default zap.NewNop().
 	Logger *zap.Logger
+	// Observe, when set, is told of every attempt that reached the
+	// transport, with its status or error (see oracles.Request). It is
+	// called concurrently and must not block.
+	Observe func(oracles.Request)
 }
 
 // Limiter gates attempts. Acquire blocks until an attempt may start and
@@ -164,7 +168,7 @@ func New(opts Options) *Client {
 		ua = UserAgent(opts.Version, opts.Contact)
 	}
 
-	g := &gate{base: opts.Transport, timeout: opts.Timeout, ext: opts.Limiter}
+	g := &gate{base: opts.Transport, timeout: opts.Timeout, ext: opts.Limiter, name: opts.Name, observe: opts.Observe}
 	if opts.RatePerSecond > 0 {
 		g.limiter = rate.NewLimiter(rate.Limit(opts.RatePerSecond), opts.Burst)
 	}

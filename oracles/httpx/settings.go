@@ -68,7 +68,7 @@ func (s Settings) Validate() error {
 
 // Options builds the client Options of an oracle with settings s in env:
 // Contact, Timeout, MaxAttempts, RatePerSecond, MaxConcurrent,
-// MaxBodyBytes, Logger (env.Log(), never nil) and, when env.HTTPClient is
+// MaxBodyBytes, Logger (env.Log(), never nil), Observe (env.Requests) and, when env.HTTPClient is
 // set, its Transport. Every other field, Name included, is left zero for
 // the oracle to set; zero fields take their defaults in New.
 func (s Settings) Options(env oracles.Env) Options {
@@ -80,6 +80,7 @@ func (s Settings) Options(env oracles.Env) Options {
 		MaxConcurrent: s.MaxConcurrent,
 		MaxBodyBytes:  s.MaxBodyBytes,
 		Logger:        env.Log(),
+		Observe:       env.Requests,
 	}
 	if env.HTTPClient != nil {
 		o.Transport = env.HTTPClient.Transport

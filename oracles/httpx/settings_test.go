@@ -25,7 +25,9 @@ func TestSettingsOptions(t *testing.T) {
 		MaxConcurrent: 7,
 		MaxBodyBytes:  1 << 10,
 	}
-	got := s.Options(oracles.Env{Contact: "ops@example.org", HTTPClient: &http.Client{Transport: tr}, Logger: log})
+	var observed int
+	got := s.Options(oracles.Env{Contact: "ops@example.org", HTTPClient: &http.Client{Transport: tr}, Logger: log,
+		Requests: func(oracles.Request) { observed++ }})
 	switch {
 	case got.Contact != "ops@example.org", got.Timeout != s.Timeout, got.MaxAttempts != s.MaxAttempts,
 		got.RatePerSecond != s.RatePerSecond, got.MaxConcurrent != s.MaxConcurrent,
@@ -35,8 +37,17 @@ func TestSettingsOptions(t *testing.T) {
 		t.Errorf("got transport %v, want the env's HTTPClient transport", got.Transport)
 	case got.Logger != log:
 		t.Errorf("got logger %p, want the env's logger %p", got.Logger, log)
+	case got.Observe == nil:
+		t.Errorf("got no Observe hook, want the env's Requests")
 	case got.Name != "" || got.UserAgent != "":
 		t.Errorf("got name %q, user agent %q; want both left for the oracle", got.Name, got.UserAgent)
+	}
+
+	if got.Observe != nil {
+		got.Observe(oracles.Request{})
+		if observed != 1 {
+			t.Errorf("Observe called the env's Requests %d times, want 1", observed)
+		}
 	}
 
 	zero := s.Options(oracles.Env{})

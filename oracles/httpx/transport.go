@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/citeloop/citeloop/oracles"
 	"golang.org/x/time/rate"
 )
 
@@ -26,6 +27,8 @@ type gate struct {
 	slots   chan struct{} // nil: unlimited
 	timeout time.Duration // 0: none
 	ext     Limiter       // nil: none
+	name    string
+	observe func(oracles.Request) // nil: none
 }
 
 func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -69,7 +72,20 @@ func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
 		ctx, cancel = context.WithTimeoutCause(ctx, g.timeout, fmt.Errorf("attempt timed out after %s", g.timeout))
 		req = req.WithContext(ctx)
 	}
+	sent := time.Now()
 	resp, err := g.base.RoundTrip(req)
+	if g.observe != nil {
+		r := oracles.Request{Oracle: g.name, Took: time.Since(sent)}
+		if err != nil {
+			r.Err = err
+			if ctx.Err() != nil {
+				r.Err = ctx.Err()
+			}
+		} else {
+			r.Status = resp.StatusCode
+		}
+		g.observe(r)
+	}
 	if err != nil {
 		cancel()
 		release()
