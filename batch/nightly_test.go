@@ -170,6 +170,26 @@ func TestRunNightsResumesAnInterruptedNight(t *testing.T) {
 	if len(first.nights) != 0 {
 		t.Fatalf("the interrupted night ended: %+v", first.nights)
 	}
+	// A plain batch of the same file does not adopt the night's run.
+	store, err := OpenSQLite(context.Background(), filepath.Join(out, DatabaseFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := New(store, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	source, err := filepath.Abs(leads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run, err := plain.ResumableRun(context.Background(), source); err != nil || run != "" {
+		t.Errorf("a plain batch of the leads file would resume run %q (%v), want a run of its own", run, err)
+	}
+	if run, err := plain.ResumableRun(context.Background(), NightSource(source)); err != nil || run == "" {
+		t.Errorf("the night's run is not found under its own source: %q, %v", run, err)
+	}
+	store.Close()
 	// The next process's schedule has no night for a (fast) day: only the
 	// interrupted one can run.
 	f := newFake()

@@ -1,5 +1,7 @@
 package batch
 
+import "context"
+
 // Observer hears of each lead's ending in this process, as it happens: the
 // command line draws progress and exports metrics from it. Its methods are
 // called from the lead's goroutine, concurrently, and must not block.
@@ -9,6 +11,15 @@ type Observer interface {
 	// LeadRetried is an attempt that failed in a way that may pass; the
 	// lead runs again later.
 	LeadRetried(o Outcome)
+}
+
+// Resumer is an Observer that is also told, once a resumed run is
+// enqueued and before its work starts, how the run's leads that already
+// have an outcome ended: a progress bar then starts where the run stands,
+// not at zero.
+type Resumer interface {
+	// LeadsEnded counts the outcomes the run already had, by end reason.
+	LeadsEnded(byReason map[string]int)
 }
 
 // Observers fans every event out to each of its observers, in order.
@@ -26,4 +37,33 @@ func (os Observers) LeadRetried(o Outcome) {
 	for _, x := range os {
 		x.LeadRetried(o)
 	}
+}
+
+// LeadsEnded implements Resumer: each observer that is a Resumer hears it.
+func (os Observers) LeadsEnded(byReason map[string]int) {
+	for _, x := range os {
+		if r, ok := x.(Resumer); ok {
+			r.LeadsEnded(byReason)
+		}
+	}
+}
+
+// tellResumed tells the observer, when it is a Resumer, how run's leads
+// that already have an outcome ended.
+func (e *Engine) tellResumed(ctx context.Context, run string) error {
+	r, ok := e.cfg.Observer.(Resumer)
+	if !ok {
+		return nil
+	}
+	byReason := map[string]int{}
+	if err := e.Each(ctx, run, func(o Outcome) error {
+		byReason[o.Reason]++
+		return nil
+	}); err != nil {
+		return err
+	}
+	if len(byReason) > 0 {
+		r.LeadsEnded(byReason)
+	}
+	return nil
 }

@@ -59,3 +59,70 @@ func TestObserverHearsEveryEnding(t *testing.T) {
 		}
 	}
 }
+
+// resumeRecorder is a recorder that also hears a resumed run's standing.
+type resumeRecorder struct {
+	recorder
+	resumed []map[string]int
+}
+
+func (r *resumeRecorder) LeadsEnded(byReason map[string]int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.resumed = append(r.resumed, byReason)
+}
+
+// A resumed run tells a Resumer, once and before any lead runs, how its
+// leads that already had an outcome ended; a new run tells it nothing. The
+// leads that end afterwards are heard one by one, so the two add up to the
+// run.
+func TestResumerHearsWhereTheRunStands(t *testing.T) {
+	f := newFake()
+	f.scripts["L001"] = script{final: "refused"}
+	store := openTestSQLite(t)
+	first := &resumeRecorder{recorder: recorder{ended: map[string]string{}, retried: map[string]int{}}}
+	cfg := Config{Runner: f, Concurrency: 2, PollInterval: 20 * time.Millisecond, Deadline: 10 * time.Second, Observer: Observers{first}}
+	e, err := New(store, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.RunBatch(context.Background(), testLeads(3), Options{Source: "leads.yaml", Run: "r1"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(first.resumed) != 0 {
+		t.Errorf("a new run told the resumer %v, want nothing", first.resumed)
+	}
+
+	again := &resumeRecorder{recorder: recorder{ended: map[string]string{}, retried: map[string]int{}}}
+	cfg.Observer = Observers{again}
+	e, err = New(store, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := e.RunBatch(context.Background(), testLeads(5), Options{Source: "leads.yaml", Run: "r1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]map[string]int{{"verified": 2, "refused": 1}}, again.resumed); diff != "" {
+		t.Errorf("resumed standing (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]string{"L003": "verified", "L004": "verified"}, again.ended); diff != "" {
+		t.Errorf("leads heard ending after the resume (-want +got):\n%s", diff)
+	}
+	if len(sum.Leads) != 5 {
+		t.Errorf("summary has %d leads, want 5", len(sum.Leads))
+	}
+}
+
+// Observers passes LeadsEnded to the observers that are Resumers only.
+func TestObserversFanOutLeadsEnded(t *testing.T) {
+	a := &resumeRecorder{}
+	b := &recorder{}
+	c := &resumeRecorder{}
+	Observers{a, b, c}.LeadsEnded(map[string]int{"verified": 3})
+	for i, r := range []*resumeRecorder{a, c} {
+		if diff := cmp.Diff([]map[string]int{{"verified": 3}}, r.resumed); diff != "" {
+			t.Errorf("resumer %d (-want +got):\n%s", i, diff)
+		}
+	}
+}

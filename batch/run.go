@@ -87,6 +87,11 @@ func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary
 	if o.EnqueueOnly {
 		return sum, nil
 	}
+	if n < len(leads) {
+		if err := e.tellResumed(ctx, sum.Run); err != nil {
+			return sum, err
+		}
+	}
 	if e.store.embedded {
 		if n, err := e.ReleaseOrphans(ctx); err != nil {
 			return sum, err

@@ -50,6 +50,9 @@ type monitor struct {
 
 	mu     sync.Mutex
 	counts map[string]int
+	// resumed counts the leads that had ended before this process resumed
+	// the run: they are done, but not part of this process's pace.
+	resumed int
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -136,21 +139,40 @@ func (m *monitor) depth() (int, error) {
 	return e.Pending(ctx, "")
 }
 
+// counterOf is the progress counter of an end reason.
+func counterOf(reason string) string {
+	switch reason {
+	case batch.Verified:
+		return countVerified
+	case batch.Unchanged:
+		return countUnchanged
+	default:
+		return countFailed
+	}
+}
+
+// LeadsEnded implements batch.Resumer: a resumed run's bar and counts start
+// where the run stands.
+func (m *monitor) LeadsEnded(byReason map[string]int) {
+	for reason, n := range byReason {
+		counter := counterOf(reason)
+		m.mu.Lock()
+		m.counts[counter] += n
+		m.resumed += n
+		m.mu.Unlock()
+		m.bar.Resume(counter, n)
+	}
+}
+
 // LeadEnded implements batch.Observer.
 func (m *monitor) LeadEnded(o batch.Outcome) {
-	counter := countFailed
-	switch o.Reason {
-	case batch.Verified:
-		counter = countVerified
-	case batch.Unchanged:
-		counter = countUnchanged
-	}
+	counter := counterOf(o.Reason)
 	m.mu.Lock()
 	m.counts[counter]++
-	done := m.done()
+	ranHere := m.done() - m.resumed
 	m.mu.Unlock()
 	m.bar.Add(counter, 1)
-	m.bar.Status(rateOf(done, time.Since(m.start)))
+	m.bar.Status(rateOf(ranHere, time.Since(m.start)))
 	if m.met != nil {
 		m.met.LeadEnded(o)
 	}
@@ -183,6 +205,7 @@ func rateOf(done int, took time.Duration) string {
 func (m *monitor) logCounts(msg string) {
 	m.mu.Lock()
 	done := m.done()
+	ranHere := done - m.resumed
 	fields := []zap.Field{
 		zap.Int("done", done), zap.Int("total", m.total),
 		zap.Int(countVerified, m.counts[countVerified]), zap.Int(countUnchanged, m.counts[countUnchanged]),
@@ -192,11 +215,11 @@ func (m *monitor) logCounts(msg string) {
 	took := time.Since(m.start)
 	perMin := 0.0
 	if took > 0 {
-		perMin = float64(done) / took.Minutes()
+		perMin = float64(ranHere) / took.Minutes()
 	}
 	fields = append(fields, zap.Float64("leads_per_min", perMin))
-	if done > 0 && m.total > done {
-		fields = append(fields, zap.Duration("eta", (took/time.Duration(done)*time.Duration(m.total-done)).Round(time.Second)))
+	if ranHere > 0 && m.total > done {
+		fields = append(fields, zap.Duration("eta", (took/time.Duration(ranHere)*time.Duration(m.total-done)).Round(time.Second)))
 	}
 	m.log.Info(msg, fields...)
 }

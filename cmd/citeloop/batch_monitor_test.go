@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -291,4 +292,76 @@ func TestBatchMetricsCountOracleRequests(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("batch: %v\nstderr: %s", err, stderr)
 	}
+}
+
+// A resumed run's bar starts where the run stands and ends at total/total,
+// and its final log line counts every lead of the run; the pace counts only
+// the leads this process ran.
+func TestResumedBatchProgressReachesTheTotal(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	leads := writeLeads(t, "- id: screening\n  topic: breast cancer\n- id: zebrafish\n  topic: zebrafish fin regeneration\n")
+	a, stdout, stderr := testApp(nil)
+	if err := runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--run", "r1", "--log-level", "warn", leads}); err != nil {
+		t.Fatalf("first part: %v\nstderr: %s", err, stderr)
+	}
+	if err := os.WriteFile(leads, []byte(batchLeads), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("terminal", func(t *testing.T) {
+		ptmx, tty, err := pty.Open()
+		if err != nil {
+			t.Fatalf("no pseudo-terminal here: %v", err)
+		}
+		defer ptmx.Close()
+		if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 160}); err != nil {
+			t.Fatal(err)
+		}
+		var screen bytes.Buffer
+		read := make(chan struct{})
+		go func() {
+			defer close(read)
+			_, _ = io.Copy(&screen, ptmx)
+		}()
+		a, stdout, _ = testApp(nil)
+		a.stderr = tty
+		err = runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--run", "r1", "--log-level", "warn", "--progress-delay", "-1ns", leads})
+		tty.Close()
+		<-read
+		if err != nil {
+			t.Fatalf("resumed run: %v\nstdout: %s", err, stdout)
+		}
+		if !strings.Contains(stdout.String(), "3 leads ended") {
+			t.Fatalf("stdout %q: want the resumed run to end 3 leads", stdout)
+		}
+		got := screen.String()
+		for _, want := range []string{"3/3", "verified 2", "failed 1"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("terminal output lacks %q:\n%q", want, got)
+			}
+		}
+	})
+
+	t.Run("log lines", func(t *testing.T) {
+		// A third pass over the same run: every lead ended before it.
+		a, stdout, stderr = testApp(nil)
+		if err := runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--run", "r1", "--log-format", "json", "--progress-every", "1h", leads}); err != nil {
+			t.Fatalf("rerun: %v\nstderr: %s", err, stderr)
+		}
+		var final map[string]any
+		for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+			var m map[string]any
+			if json.Unmarshal([]byte(line), &m) == nil && m["msg"] == "batch progress (final)" {
+				final = m
+			}
+		}
+		if final == nil {
+			t.Fatalf("no final progress line in:\n%s", stderr)
+		}
+		for k, want := range map[string]float64{"done": 3, "total": 3, "verified": 2, "failed": 1, "leads_per_min": 0} {
+			if got, _ := final[k].(float64); got != want {
+				t.Errorf("final line %s = %v, want %v (line %v)", k, final[k], want, final)
+			}
+		}
+	})
 }

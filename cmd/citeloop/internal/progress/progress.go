@@ -155,6 +155,21 @@ func (b *Bar) Add(counter string, n int) {
 	}
 }
 
+// Resume counts n units already done before this process started (a
+// resumed job): the bar advances by n, but the ETA, which reads the pace of
+// this process, does not take them as done just now.
+func (b *Bar) Resume(counter string, n int) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	b.counts[counter] += n
+	b.mu.Unlock()
+	if b.bar != nil {
+		b.bar.IncrBy(n)
+	}
+}
+
 // Count returns how many units were counted under counter.
 func (b *Bar) Count(counter string) int {
 	if b == nil {
