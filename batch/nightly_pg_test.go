@@ -20,13 +20,6 @@ import (
 // leads' files, wherever they ran.
 func TestRunNightsTwoProcessesOnPostgres(t *testing.T) {
 	url := batchtest.PostgresURL(t)
-	// Migrate first: River's migrator does not serialize two processes
-	// creating its tables at the same moment.
-	pre, err := OpenPostgres(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pre.Close()
 	dir := t.TempDir()
 	leads := writeFile(t, dir, "leads.yaml", "- id: a\n  topic: x\n- id: b\n  topic: y\n- id: c\n  topic: z\n")
 	sched, err := cron.ParseStandard("0 2 * * *")

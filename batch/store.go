@@ -87,8 +87,8 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 }
 
 // OpenPostgres connects to the PostgreSQL database at databaseURL and
-// migrates River's tables (River's migrator takes a lock, so several
-// machines may start at once).
+// migrates River's tables under an advisory lock, so several machines may
+// start at once.
 func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
@@ -111,10 +111,12 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 	}
 	driver := riverpgxv5.New(pool)
 	idx := pgStanding{pool}
-	err = migrate(ctx, driver)
-	if err == nil {
-		err = idx.create(ctx)
-	}
+	err = migrateAlone(ctx, pool, func() error {
+		if err := migrate(ctx, driver); err != nil {
+			return err
+		}
+		return idx.create(ctx)
+	})
 	if err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
@@ -139,6 +141,33 @@ func migrate[TTx any](ctx context.Context, driver riverdriver.Driver[TTx]) error
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
+}
+
+// migrateLock is the PostgreSQL advisory lock key under which citeloop
+// migrates a database ("citeloop" in ASCII).
+const migrateLock int64 = 0x636974656c6f6f70
+
+// migrateAlone runs fn holding a session-level advisory lock, so that
+// machines starting at once migrate one after the other: on an empty
+// database, two concurrent CREATE TABLE IF NOT EXISTS race on PostgreSQL's
+// catalog ("duplicate key value violates unique constraint
+// pg_type_typname_nsp_index") even though River's migrator runs each
+// migration in a transaction.
+func migrateAlone(ctx context.Context, pool *pgxpool.Pool, fn func() error) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", migrateLock); err != nil {
+		return fmt.Errorf("migrate: take the migration lock: %w", err)
+	}
+	defer func() {
+		// On a context of its own: a cancelled start still unlocks (the
+		// lock would otherwise last as long as the pooled connection).
+		_, _ = conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrateLock)
+	}()
+	return fn()
 }
 
 // Close closes the database. Stop every engine on it first.
