@@ -1,0 +1,336 @@
+package refline
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Ref is what a reference line says of its paper.
+type Ref struct {
+	Title string
+	// Year is 0 when the line's year cannot be placed with confidence.
+	Year int
+	// Author is the first author as written: "Family" (author–year lists),
+	// "Family, A. B." or "Family, Given" cut at the comma to "Family",
+	// "Family AB" (Vancouver), "A. Family" (IEEE).
+	Author string
+	// Style names the shape the line was read as: apa, harvard, quoted,
+	// vancouver, nature.
+	Style string
+}
+
+// maxBlock is the longest block Parse reads: a reference is a few hundred
+// bytes, and anything much longer (a paragraph, a 50 MB line) is not one.
+const maxBlock = 2000
+
+// Year bounds of a plausible publication year.
+const (
+	minYear = 1800
+	maxYear = 2100
+)
+
+// Parse reads the title, year and first author of one reference block
+// (see Blocks). It returns false when the block has none of the shapes in
+// the package doc, when the year its shape places is no plausible year,
+// when its author list does not read as names, or when its title has fewer
+// than two words: such a line is not compared.
+func Parse(block string) (Ref, bool) {
+	if len(block) > maxBlock {
+		return Ref{}, false
+	}
+	s := clean(block)
+	for _, parse := range []func(string) (Ref, bool){authorYear, harvardComma, quoted, vancouver, nature} {
+		r, ok := parse(s)
+		if !ok {
+			continue
+		}
+		r.Title = stripEmphasis(strings.TrimRight(r.Title, " ,.;:"))
+		r.Author = stripEmphasis(r.Author)
+		if words(r.Title) >= 2 && r.Author != "" {
+			return r, true
+		}
+	}
+	return Ref{}, false
+}
+
+// authorYearLine is "Authors (2019[a][, May 5]). Rest" (APA) or "Authors
+// (2019) Rest" (Harvard), with an optional dash after the year.
+var authorYearLine = regexp.MustCompile(`^(.{2,400}?)\s*\((\d{4})[a-z]?(?:,[^)]{0,30})?\)\s*[.:,]?\s*(?:[—–-]{1,2}\s*)?(.+)$`)
+
+func authorYear(s string) (Ref, bool) {
+	m := authorYearLine.FindStringSubmatch(s)
+	if m == nil || year(m[2]) == 0 || !looksLikeAuthors(m[1]) {
+		return Ref{}, false
+	}
+	return Ref{Title: leadingTitle(m[3]), Year: year(m[2]), Author: firstAuthor(m[1]), Style: "apa"}, true
+}
+
+// harvardCommaLine is "Authors, 2019. Rest" (Elsevier Harvard); the author
+// list must hold an initial, so a title ending in a year is not taken for
+// authors.
+var harvardCommaLine = regexp.MustCompile(`^(.{2,400}?),\s*(\d{4})[a-z]?\.\s+(.+)$`)
+
+func harvardComma(s string) (Ref, bool) {
+	m := harvardCommaLine.FindStringSubmatch(s)
+	if m == nil || year(m[2]) == 0 || !looksLikeAuthors(m[1]) || !hasInitial(m[1]) {
+		return Ref{}, false
+	}
+	return Ref{Title: leadingTitle(m[3]), Year: year(m[2]), Author: firstAuthor(m[1]), Style: "harvard"}, true
+}
+
+// quotedLine is "Authors, “Title,” Rest" or "Authors. "Title." Rest"
+// (Chicago, IEEE, MLA).
+var quotedLine = regexp.MustCompile(`^([^“”"]{2,400}?)[,.]?\s*[“"]([^“”"]{3,500})[”"](.*)$`)
+
+func quoted(s string) (Ref, bool) {
+	m := quotedLine.FindStringSubmatch(s)
+	if m == nil || !looksLikeAuthors(m[1]) {
+		return Ref{}, false
+	}
+	return Ref{Title: m[2], Year: restYear(m[3]), Author: firstAuthor(m[1]), Style: "quoted"}, true
+}
+
+// vancouverRest is what follows a Vancouver author list: "Title. Journal.
+// 2019[ Jan[ 6]];…". The journal (an NLM abbreviation) holds no period, so
+// a title with one inside is still read whole.
+var vancouverRest = regexp.MustCompile(`^(.+?[.?!])\s+([^.;?!]{2,150}?)\.\s*(\d{4})(?:\s+[A-Z][a-z]{2}(?:-[A-Z][a-z]{2})?(?:\s+\d{1,2})?)?\s*[;:.,]`)
+
+// vancouverName is one Vancouver author: "Family AB", "van der Berg A",
+// "Marchler-Bauer A".
+var vancouverName = regexp.MustCompile(`^(?:\p{L}[\p{L}'’-]*\s)*\p{Lu}[\p{L}'’-]*\s\p{Lu}{1,3}$`)
+
+func vancouver(s string) (Ref, bool) {
+	i := strings.IndexByte(s, '.')
+	if i < 0 {
+		return Ref{}, false
+	}
+	authors := s[:i]
+	if j := strings.IndexByte(authors, ';'); j >= 0 {
+		authors = authors[:j] // "…, Raimann JG; the MONDO Initiative"
+	}
+	parts := strings.Split(authors, ", ")
+	for k, p := range parts {
+		if !vancouverName.MatchString(p) && (k == 0 || p != "et al") {
+			return Ref{}, false
+		}
+	}
+	m := vancouverRest.FindStringSubmatch(s[i+1:])
+	if m == nil || year(m[3]) == 0 {
+		return Ref{}, false
+	}
+	return Ref{Title: m[1], Year: year(m[3]), Author: parts[0], Style: "vancouver"}, true
+}
+
+// natureLine is "Family, A. B., Other, C. & Last, D. Title. Rest", the
+// author list written with initials only.
+var natureLine = regexp.MustCompile(`^((?:` + natureName + `(?:,? & |, | and ))*` + natureName + `)(?:,? et al\.)?\s+(.+)$`)
+
+const natureName = `\p{Lu}[\p{L}'’-]+(?: [\p{L}'’-]+){0,3}, (?:\p{Lu}\p{Ll}?\.(?:[ -]?\p{Lu}\p{Ll}?\.)*)`
+
+// trailingYear is the "(2019)" that ends a Nature-style reference, before
+// any DOI or URL.
+var trailingYear = regexp.MustCompile(`\((\d{4})\)[.,;]?\s*$`)
+
+func nature(s string) (Ref, bool) {
+	m := natureLine.FindStringSubmatch(s)
+	if m == nil {
+		return Ref{}, false
+	}
+	title := leadingTitle(m[2])
+	y := trailingYear.FindStringSubmatch(beforeLink(m[2]))
+	if y == nil || year(y[1]) == 0 {
+		return Ref{}, false
+	}
+	return Ref{Title: title, Year: year(y[1]), Author: firstAuthor(m[1]), Style: "nature"}, true
+}
+
+// leadingTitle is the title a reference's rest starts with: an emphasised
+// (*Title*) or quoted span, else the text up to the first sentence end.
+func leadingTitle(rest string) string {
+	rest = strings.TrimSpace(rest)
+	if rest == "" {
+		return ""
+	}
+	open, size := firstRune(rest)
+	if open == '\'' {
+		// A single quote is also an apostrophe ("Parkinson's"): the title
+		// ends only where the quote is followed by punctuation.
+		if m := singleQuoted.FindStringSubmatch(rest); m != nil {
+			return m[1]
+		}
+		return ""
+	}
+	if closer, ok := closers[open]; ok {
+		if j := strings.IndexRune(rest[size:], closer); j > 0 {
+			return rest[size : size+j]
+		}
+		return ""
+	}
+	for i, r := range rest {
+		if (r == '.' || r == '?' || r == '!') && (i+1 == len(rest) || rest[i+1] == ' ') {
+			return rest[:i+1]
+		}
+	}
+	return rest
+}
+
+// singleQuoted is a Harvard title: 'Title', or 'Title'.
+var singleQuoted = regexp.MustCompile(`^'(.+?)'[,.;:]`)
+
+// closers pairs the marks that open a title span with the mark that ends
+// it.
+var closers = map[rune]rune{'*': '*', '_': '_', '“': '”', '"': '"', '‘': '’'}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+// yearToken is a four-digit number standing alone.
+var yearToken = regexp.MustCompile(`\b(\d{4})\b`)
+
+// parenYear is a year ending a parenthesis: "(2019)", "(May 2000)",
+// "(November 1, 2024)".
+var parenYear = regexp.MustCompile(`\((?:[^()]{0,30}\s)?(\d{4})\)`)
+
+// restYear is the year of the text after a title: the one year in
+// parentheses, else the one plausible year written at all; 0 when the
+// text gives none or several different ones (a volume named by a year
+// beside the year itself, pages such as 1975–1980).
+func restYear(rest string) int {
+	rest = beforeLink(rest)
+	if y := oneYear(parenYear.FindAllStringSubmatch(rest, -1)); y != 0 {
+		return y
+	}
+	return oneYear(yearToken.FindAllStringSubmatch(rest, -1))
+}
+
+// oneYear is the only distinct plausible year among the matches' first
+// groups, or 0.
+func oneYear(ms [][]string) int {
+	found := 0
+	for _, m := range ms {
+		y := year(m[1])
+		switch {
+		case y == 0 || y == found:
+		case found != 0:
+			return 0
+		default:
+			found = y
+		}
+	}
+	return found
+}
+
+// beforeLink is s up to its DOI or URL, where digits are no year.
+var linkStart = regexp.MustCompile(`(?i)\bdoi\b|https?:|www\.|\b10\.\d{4,9}/`)
+
+func beforeLink(s string) string {
+	if loc := linkStart.FindStringIndex(s); loc != nil {
+		return strings.TrimSpace(s[:loc[0]])
+	}
+	return s
+}
+
+// year is the plausible publication year s spells, or 0.
+func year(s string) int {
+	y, err := strconv.Atoi(s)
+	if err != nil || y < minYear || y > maxYear {
+		return 0
+	}
+	return y
+}
+
+// particles are the lower-case words of names ("de Vienne", "van der
+// Berg") and of author lists ("and", "et al.").
+var particles = map[string]bool{
+	"van": true, "von": true, "der": true, "den": true, "de": true, "da": true, "di": true, "del": true,
+	"della": true, "dos": true, "du": true, "la": true, "le": true, "y": true, "ter": true, "zu": true,
+	"and": true, "et": true, "al": true, "others": true,
+}
+
+// looksLikeAuthors reports whether seg reads as a list of names: every word
+// capitalised (initials included) or a name particle, no digit, no other
+// punctuation than , . & ' - ’. A group author after ";" is not read.
+func looksLikeAuthors(seg string) bool {
+	if i := strings.IndexByte(seg, ';'); i >= 0 {
+		seg = seg[:i]
+	}
+	ws := strings.FieldsFunc(seg, func(r rune) bool { return r == ' ' || r == ',' || r == '&' })
+	if len(ws) == 0 || len(ws) > 150 {
+		return false
+	}
+	for _, w := range ws {
+		w = strings.Trim(w, ".")
+		if particles[w] || w == "…" {
+			continue
+		}
+		first, _ := firstRune(w)
+		if !unicode.IsUpper(first) {
+			return false
+		}
+		for _, r := range w {
+			if !unicode.IsLetter(r) && !strings.ContainsRune(".'’-", r) {
+				return false
+			}
+		}
+	}
+	first, _ := firstRune(strings.TrimSpace(seg))
+	return unicode.IsLetter(first)
+}
+
+// hasInitial reports whether seg holds an initial ("A." or "AB").
+func hasInitial(seg string) bool {
+	for _, w := range strings.FieldsFunc(seg, func(r rune) bool { return r == ' ' || r == ',' }) {
+		if isInitials(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isInitials reports whether w is initials: one to three upper-case
+// letters, each maybe followed by a period or hyphen ("A.", "A.B.", "AB",
+// "H.-P.").
+func isInitials(w string) bool {
+	n := 0
+	for _, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			n++
+		case r == '.' || r == '-':
+		default:
+			return false
+		}
+	}
+	return n >= 1 && n <= 3
+}
+
+// firstAuthor is the first name of an author list: up to the first comma,
+// else the first " & " or " and ", with "et al." dropped.
+func firstAuthor(seg string) string {
+	seg = strings.TrimSpace(seg)
+	for _, sep := range []string{",", " & ", " and "} {
+		if i := strings.Index(seg, sep); i > 0 {
+			seg = seg[:i]
+			break
+		}
+	}
+	seg = strings.TrimSuffix(strings.TrimSpace(seg), " et al.")
+	return strings.TrimSpace(strings.TrimSuffix(seg, " et al"))
+}
+
+// words counts the words of s with a letter in them.
+func words(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
+}

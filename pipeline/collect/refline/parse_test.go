@@ -1,0 +1,96 @@
+package refline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want Ref
+	}{
+		{"apa", "Family, A. B., & Other, C. (2019). Title of the paper. Journal, 12(3), 45–67. https://doi.org/10.1234/x",
+			Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
+		{"apa year suffix and question mark", "Grossberg, S. (1980a). How does a brain build a cognitive code? Psychological Review, 87, 1–51. doi:10.1037/0033-295X.87.1.1.",
+			Ref{Title: "How does a brain build a cognitive code?", Year: 1980, Author: "Grossberg", Style: "apa"}},
+		{"apa with date", "Doe, J. (2020, March 5). Spin waves in thin films. Blog. https://doi.org/10.1/x",
+			Ref{Title: "Spin waves in thin films", Year: 2020, Author: "Doe", Style: "apa"}},
+		{"apa year in the volume", "Smith, J. (2015). Trials of aspirin in stroke. Cochrane Database Syst Rev, 2019(3), CD001. doi:10.1002/x",
+			Ref{Title: "Trials of aspirin in stroke", Year: 2015, Author: "Smith", Style: "apa"}},
+		{"apa italic title with colon", "Okafor, A. (2018). *Magnons: a primer.* Springer. doi:10.1007/x",
+			Ref{Title: "Magnons: a primer", Year: 2018, Author: "Okafor", Style: "apa"}},
+		{"harvard", "Smith, J. and Jones, K. (2019) 'Charges ride the spin wave', Nature Physics, 12(3), pp. 45-67. doi:10.1/x",
+			Ref{Title: "Charges ride the spin wave", Year: 2019, Author: "Smith", Style: "apa"}},
+		{"harvard comma year", "Smith, J., Jones, K., 2019. Charges ride the spin wave. Nat. Phys. 12, 45–67. https://doi.org/10.1/x",
+			Ref{Title: "Charges ride the spin wave", Year: 2019, Author: "Smith", Style: "harvard"}},
+		{"author-year markdown", "- **Davín, Tricou & de Vienne (2020)** — *Zombi: a phylogenetic simulator.* Bioinformatics 36(4):1286–1288. [10.1093/x](https://doi.org/10.1093/x).",
+			Ref{Title: "Zombi: a phylogenetic simulator", Year: 2020, Author: "Davín", Style: "apa"}},
+		{"vancouver", "Family AB, Other C. Title of the paper. J Theor Biol. 2019;12(3):45-67. doi:10.1234/x",
+			Ref{Title: "Title of the paper", Year: 2019, Author: "Family AB", Style: "vancouver"}},
+		{"vancouver month day, group author, no space", "Wang J, Marchler-Bauer A; the CDD Group.The conserved domain database in 2023. Nucleic Acids Res. 2022 Jan 6;51(D1):D384-D388. doi: 10.1093/nar/gkac1096.",
+			Ref{Title: "The conserved domain database in 2023", Year: 2022, Author: "Wang J", Style: "vancouver"}},
+		{"vancouver question title", "Lee K, et al. Is aspirin safe? Lancet. 2001;357:12. doi:10.1/x",
+			Ref{Title: "Is aspirin safe?", Year: 2001, Author: "Lee K", Style: "vancouver"}},
+		{"vancouver year in volume", "Smith J. Trials of aspirin in stroke. Cochrane Database Syst Rev. 2015;2019(3):CD001. doi:10.1002/x",
+			Ref{Title: "Trials of aspirin in stroke", Year: 2015, Author: "Smith J", Style: "vancouver"}},
+		{"nature", "Family, A. B., Other, C. & Last, D. Title of the paper. Nature 123, 45–67 (2019).",
+			Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "nature"}},
+		{"nature with doi after", "Müller, H.-P. & Okafor, A. Spin waves: a review. Nat. Phys. 12, 1 (2016). https://doi.org/10.1038/x",
+			Ref{Title: "Spin waves: a review", Year: 2016, Author: "Müller", Style: "nature"}},
+		{"chicago", `Mazein, Ilya, Adrien Rougny, et al. “Graph Databases in Systems Biology: A Systematic Review.” Briefings in Bioinformatics 25, no. 6 (November 1, 2024): bbae561. https://doi.org/10.1093/bib/bbae561.`,
+			Ref{Title: "Graph Databases in Systems Biology: A Systematic Review", Year: 2024, Author: "Mazein", Style: "quoted"}},
+		{"ieee", `A. Okafor and B. Smith, "Charges ride the spin wave," IEEE Trans. Magn., vol. 12, no. 3, pp. 45–67, 2019, doi: 10.1109/x.`,
+			Ref{Title: "Charges ride the spin wave", Year: 2019, Author: "A. Okafor", Style: "quoted"}},
+		{"quoted, year and volume differ", `Smith, J. "Trials of aspirin in stroke." Journal 2019, no. 3, 2015: 1–5.`,
+			Ref{Title: "Trials of aspirin in stroke", Author: "Smith", Style: "quoted"}},
+		{"quoted, pages look like years", `Smith, J. "Trials of aspirin in stroke." In Proc. IJCNN, pp. 1975–1980.`,
+			Ref{Title: "Trials of aspirin in stroke", Author: "Smith", Style: "quoted"}},
+		{"numbered", "1. Family AB. Title of the paper. Lancet. 2019;1:2.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family AB", Style: "vancouver"}},
+		{"bracket numbered", "[12] Family, A. (2019). Title of the paper. J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
+		{"link title", "- Family, A. (2019). [Title of the paper](https://example.org/x). J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := Parse(tt.give)
+			if !ok {
+				t.Fatalf("Parse(%q) refused", tt.give)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Parse(%q) (-want +got):\n%s", tt.give, diff)
+			}
+		})
+	}
+}
+
+// TestParseRefuses: lines whose title and year cannot be told apart are
+// not read, so they are never compared.
+func TestParseRefuses(t *testing.T) {
+	tests := []struct{ name, give string }{
+		{"no authors", "GlyGen: Computational and Informatics Resources for Glycoscience, Glycobiology, Volume 30, Issue 2, February 2020, Pages 72–73, https://doi.org/10.1093/glycob/cwz080"},
+		{"prose", "We used the method of (2019) described elsewhere. doi:10.1/x"},
+		{"prose with lower-case words before the year", "see the review by Smith et al. (2019). It is good. doi:10.1/x"},
+		{"bare doi", "doi:10.1234/abc"},
+		{"one-word title", "Smith, J. (2019). Magnons. Nature. doi:10.1/x"},
+		{"vancouver without journal year", "Smith J. Deep learning. 1999. doi:10.1/x"},
+		{"vancouver with a year only in the volume", "Smith J. Trials of aspirin. Cochrane Database Syst Rev 2019(3):CD001. doi:10.1/x"},
+		{"vancouver second author not a name", "Smith J, the best. Trials of aspirin. Lancet. 2019;1:2."},
+		{"nature without a year", "Family, A. B. & Other, C. Title of the paper. Nature 123, 45–67."},
+		{"author with digits", "Smith2, J. (2019). Title of the paper. J."},
+		{"n.d.", "Smith, J. (n.d.). Title of the paper. J. doi:10.1/x"},
+		{"implausible year", "Smith, J. (1066). Title of the paper. J. doi:10.1/x"},
+		{"empty", ""},
+		{"too long", "Smith, J. (2019). " + strings.Repeat("word ", 500) + ". J."},
+		{"unclosed emphasis", "Smith, J. (2019). *Title of the paper. J."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got, ok := Parse(tt.give); ok {
+				t.Errorf("Parse(%q) = %+v, want refused", tt.give, got)
+			}
+		})
+	}
+}
