@@ -10,13 +10,15 @@ import (
 
 // referenceLines reads the reference blocks of a Markdown or text file
 // (see refline.Blocks) that cite exactly one DOI and whose title and year
-// refline.Parse can place. A block citing two different DOIs is read line
-// by line, since wrapped references are rarely run together with no blank
-// line between; one that still cites two says nothing about either.
+// refline.Parse can place. A block citing two different DOIs, or too long
+// to be one reference, is read line by line, since one-line references
+// are often run together with no blank line between; a line that still
+// cites two says nothing about either. Text longer than refline.MaxBlock is
+// never searched for DOIs again, so a huge line costs nothing here.
 func referenceLines(text string) []fileEntry {
 	var out []fileEntry
 	for _, b := range refline.Blocks(text) {
-		if len(b.Lines) > 1 && len(validDOIs(b.Text())) > 1 {
+		if len(b.Lines) > 1 && (len(b.Text()) > refline.MaxBlock || len(validDOIs(b.Text())) > 1) {
 			for i, line := range b.Lines {
 				out = appendReference(out, refline.Block{Lines: []string{line}, Line: b.Line + i})
 			}
@@ -30,6 +32,9 @@ func referenceLines(text string) []fileEntry {
 // appendReference adds b's entry when b cites one DOI and parses.
 func appendReference(out []fileEntry, b refline.Block) []fileEntry {
 	text := b.Text()
+	if len(text) > refline.MaxBlock {
+		return out
+	}
 	ds := validDOIs(text)
 	if len(ds) != 1 {
 		return out

@@ -1,8 +1,10 @@
 package collect
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -135,5 +137,23 @@ func TestReadReferencesLines(t *testing.T) {
 				t.Errorf("ReadReferences (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestReadReferencesLongText: a paragraph longer than one reference is read
+// line by line; a line too long to be a reference (a 5 MB token) is not
+// read at all.
+func TestReadReferencesLongText(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&b, "Smith J. Spin waves in films number %d. Lancet. 2019;1:2. doi:10.1234/n%d\n", i, i)
+	}
+	got := ReadReferences("refs.txt", []byte(b.String()))
+	if len(got) != 40 || got[39].DOI != "10.1234/n39" || got[39].Label != "line 40" {
+		t.Errorf("%d entries, want 40 (last %+v)", len(got), got[len(got)-1])
+	}
+	huge := "Smith, J. (2019). Spin waves in films. doi:10.1234/" + strings.Repeat("x", 5<<20) + "\n"
+	if got := ReadReferences("refs.md", []byte(huge+huge)); len(got) != 0 {
+		t.Errorf("huge lines gave %d entries", len(got))
 	}
 }

@@ -21,9 +21,9 @@ type Ref struct {
 	Style string
 }
 
-// maxBlock is the longest block Parse reads: a reference is a few hundred
+// MaxBlock is the longest block Parse reads: a reference is a few hundred
 // bytes, and anything much longer (a paragraph, a 50 MB line) is not one.
-const maxBlock = 2000
+const MaxBlock = 2000
 
 // Year bounds of a plausible publication year.
 const (
@@ -37,7 +37,7 @@ const (
 // when its author list does not read as names, or when its title has fewer
 // than two words: such a line is not compared.
 func Parse(block string) (Ref, bool) {
-	if len(block) > maxBlock {
+	if len(block) > MaxBlock {
 		return Ref{}, false
 	}
 	s := clean(block)
