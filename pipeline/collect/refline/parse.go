@@ -261,7 +261,7 @@ func looksLikeAuthors(seg string) bool {
 		seg = seg[:i]
 	}
 	ws := strings.FieldsFunc(seg, func(r rune) bool { return r == ' ' || r == ',' || r == '&' })
-	if len(ws) == 0 || len(ws) > 150 {
+	if len(ws) == 0 {
 		return false
 	}
 	for _, w := range ws {
