@@ -141,6 +141,8 @@ func TestCheckMismatchLinesAndCFF(t *testing.T) {
 		{"numbered markdown italics right", "n.md", "1. **Müller & Okafor (2020)** — *Do charges ride the spin wave?* Phys. Rev. [" + d + "](https://doi.org/" + d + ")\n", "found", ""},
 		{"nature wrong author", "n.txt", "Lindqvist, K. & Okafor, A. Do charges ride the spin wave? Phys. Rev. B 1, 2 (2020). https://doi.org/" + d, "mismatch", `first author "Lindqvist"`},
 		{"chicago wrong title", "c.md", "- Müller, Hans. “Gene Ontology: Tool for the Unification of Biology.” Nature Genetics 25, no. 1 (May 2020): 25–29. https://doi.org/" + d + ".", "mismatch", "title similarity"},
+		{"group author is no person to compare", "g.md", "- Magnon Consortium. (2020). Do charges ride the spin wave? Phys. Rev. doi:" + d, "found", ""},
+		{"prose naming an author is not compared", "p.md", "See Müller (2014). Deep learning changed everything, doi:" + d, "found", ""},
 		{"unreadable line not compared", "u.md", "- Deep learning for protein structure prediction, see https://doi.org/" + d, "found", ""},
 		{"cff right", "CITATION.cff", cff("Do charges ride the spin wave?", "2020", "Müller"), "found", ""},
 		{"cff wrong title", "CITATION.cff", cff("Aspirin for the prevention of stroke", "2020", "Müller"), "mismatch", "title similarity"},

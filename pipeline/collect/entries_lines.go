@@ -43,7 +43,10 @@ func appendReference(out []fileEntry, b refline.Block) []fileEntry {
 	if !ok {
 		return out
 	}
-	e := fileEntry{Label: "line " + strconv.Itoa(b.Line), Title: r.Title, Year: r.Year, Authors: []string{r.Author}}
+	e := fileEntry{Label: "line " + strconv.Itoa(b.Line), Title: r.Title, Year: r.Year}
+	if r.Author != "" {
+		e.Authors = []string{r.Author}
+	}
 	e.setDOI(ds[0].DOI)
 	e.RawDOI = ds[0].Raw
 	return append(out, e)

@@ -14,7 +14,8 @@ type Ref struct {
 	Year int
 	// Author is the first author as written: "Family" (author–year lists),
 	// "Family, A. B." or "Family, Given" cut at the comma to "Family",
-	// "Family AB" (Vancouver), "A. Family" (IEEE).
+	// "Family AB" (Vancouver), "A. Family" (IEEE); "" for a group author
+	// ("World Health Organization"), whom no record lists as a person.
 	Author string
 	// Style names the shape the line was read as: apa, harvard, quoted,
 	// vancouver, nature.
@@ -48,7 +49,12 @@ func Parse(block string) (Ref, bool) {
 		}
 		r.Title = stripEmphasis(strings.TrimRight(r.Title, " ,.;:"))
 		r.Author = stripEmphasis(r.Author)
-		if words(r.Title) >= 2 && r.Author != "" {
+		group := isGroup(r.Author)
+		if group {
+			// A group author names no person a record would list.
+			r.Author = ""
+		}
+		if words(r.Title) >= 2 && (r.Author != "" || group) {
 			return r, true
 		}
 	}
@@ -61,7 +67,7 @@ var authorYearLine = regexp.MustCompile(`^(.{2,400}?)\s*\((\d{4})[a-z]?(?:,[^)]{
 
 func authorYear(s string) (Ref, bool) {
 	m := authorYearLine.FindStringSubmatch(s)
-	if m == nil || year(m[2]) == 0 || !looksLikeAuthors(m[1]) {
+	if m == nil || year(m[2]) == 0 || !looksLikeAuthors(m[1]) || !listShaped(m[1]) {
 		return Ref{}, false
 	}
 	return Ref{Title: leadingTitle(m[3]), Year: year(m[2]), Author: firstAuthor(m[1]), Style: "apa"}, true
@@ -253,15 +259,28 @@ var particles = map[string]bool{
 	"and": true, "et": true, "al": true, "others": true,
 }
 
+// sentenceStarts are capitalised words that open prose, never an author
+// list: "See Smith, J. (2019)" is a sentence.
+var sentenceStarts = map[string]bool{
+	"see": true, "in": true, "as": true, "from": true, "also": true, "according": true, "following": true,
+	"per": true, "cf": true, "by": true, "after": true, "like": true, "unlike": true, "then": true,
+	"thus": true, "and": true, "but": true, "our": true, "we": true, "this": true, "these": true,
+	"those": true, "that": true, "it": true, "when": true, "while": true, "since": true, "here": true,
+}
+
 // looksLikeAuthors reports whether seg reads as a list of names: every word
 // capitalised (initials included) or a name particle, no digit, no other
-// punctuation than , . & ' - ’. A group author after ";" is not read.
+// punctuation than , . & ' - ’, not opening with a word that starts
+// sentences (see sentenceStarts). A group author after ";" is not read.
 func looksLikeAuthors(seg string) bool {
 	if i := strings.IndexByte(seg, ';'); i >= 0 {
 		seg = seg[:i]
 	}
 	ws := strings.FieldsFunc(seg, func(r rune) bool { return r == ' ' || r == ',' || r == '&' })
 	if len(ws) == 0 {
+		return false
+	}
+	if sentenceStarts[strings.ToLower(strings.Trim(ws[0], "."))] {
 		return false
 	}
 	for _, w := range ws {
@@ -281,6 +300,41 @@ func looksLikeAuthors(seg string) bool {
 	}
 	first, _ := firstRune(strings.TrimSpace(seg))
 	return unicode.IsLetter(first)
+}
+
+// listShaped reports whether an author–year segment is shaped like an
+// author list rather than the capitalised start of a sentence ("See Smith
+// (2019)"): one word, a group author, or names joined by a comma, "&",
+// "and" or "et al.".
+func listShaped(seg string) bool {
+	seg = strings.TrimSpace(seg)
+	if len(strings.Fields(seg)) == 1 || isGroup(seg) {
+		return true
+	}
+	for _, sep := range []string{",", "&", " and ", " et al"} {
+		if strings.Contains(seg, sep) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupWords mark a group author: an organisation, a consortium, nobody.
+var groupWords = map[string]bool{
+	"consortium": true, "group": true, "collaborators": true, "collaboration": true, "organization": true,
+	"organisation": true, "committee": true, "team": true, "society": true, "association": true,
+	"institute": true, "network": true, "initiative": true, "project": true, "council": true, "agency": true,
+	"foundation": true, "investigators": true, "anonymous": true, "anon": true,
+}
+
+// isGroup reports whether an author is a group (see groupWords).
+func isGroup(author string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(author), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if groupWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // hasInitial reports whether seg holds an initial ("A." or "AB").

@@ -8,7 +8,7 @@ import (
 )
 
 // Mutation testing (gremlins unleash --workers 1 --timeout-coefficient 5):
-// 63 killed, 5 lived, all equivalent: in vancouver, i < 0 → i <= 0 and
+// 64 killed, 5 lived, all equivalent: in vancouver, i < 0 → i <= 0 and
 // j >= 0 → j > 0 (a segment that starts with "." or ";" is refused either
 // way); in leadingTitle, j > 0 → j >= 0 (an empty span gives "" either
 // way); in looksLikeAuthors, i >= 0 → i > 0 (";…" is refused either way);
@@ -63,6 +63,10 @@ func TestParse(t *testing.T) {
 		{"title ends the line", "Smith, J. (2019). Spin waves in films.", Ref{Title: "Spin waves in films", Year: 2019, Author: "Smith", Style: "apa"}},
 		{"quoted, two parenthesised years", `Smith, J. "Trials of aspirin in stroke." Journal (2018) (2017).`,
 			Ref{Title: "Trials of aspirin in stroke", Author: "Smith", Style: "quoted"}},
+		{"group author", "World Health Organization. (2019). Global tuberculosis report 2019. WHO. doi:10.1/x",
+			Ref{Title: "Global tuberculosis report 2019", Year: 2019, Style: "apa"}},
+		{"group author with persons", "The Gene Ontology Consortium, Carbon, S. (2019). The Gene Ontology Resource: 20 years and still GOing strong. NAR.",
+			Ref{Title: "The Gene Ontology Resource: 20 years and still GOing strong", Year: 2019, Style: "apa"}},
 		{"numbered", "1. Family AB. Title of the paper. Lancet. 2019;1:2.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family AB", Style: "vancouver"}},
 		{"bracket numbered", "[12] Family, A. (2019). Title of the paper. J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
 		{"link title", "- Family, A. (2019). [Title of the paper](https://example.org/x). J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
@@ -99,6 +103,9 @@ func TestParseRefuses(t *testing.T) {
 	tests := []struct{ name, give string }{
 		{"no authors", "GlyGen: Computational and Informatics Resources for Glycoscience, Glycobiology, Volume 30, Issue 2, February 2020, Pages 72–73, https://doi.org/10.1093/glycob/cwz080"},
 		{"prose", "We used the method of (2019) described elsewhere. doi:10.1/x"},
+		{"sentence naming an author", "See Smith (2019). The paper shows it. doi:10.1/x"},
+		{"sentence naming an author list", "In Smith, J. & Jones, K. (2019). It was shown. doi:10.1/x"},
+		{"two names, no list", "Hans Smith (2019). Spin waves in films. doi:10.1/x"},
 		{"prose with lower-case words before the year", "see the review by Smith et al. (2019). It is good. doi:10.1/x"},
 		{"bare doi", "doi:10.1234/abc"},
 		{"one-word title", "Smith, J. (2019). Magnons. Nature. doi:10.1/x"},
