@@ -19,7 +19,7 @@ func (b Block) Text() string { return strings.Join(b.Lines, "\n") }
 
 // itemStart matches a line that opens a list item: a bullet (-, *, +), a
 // number ("1." "1)") or a bracketed number ("[1]").
-var itemStart = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,4}[.)]|\[\d{1,4}\])\s+\S`)
+var itemStart = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,6}[.)]|\[\d{1,6}\])\s+\S`)
 
 // Blocks splits text into reference blocks: a list item starts a block, a
 // blank line or a Markdown heading ends one, and any other line continues

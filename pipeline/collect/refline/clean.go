@@ -8,11 +8,13 @@ import (
 // Markup clean is removes, in order.
 var (
 	// listMarker is the bullet or number that opens a list item.
-	listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,4}[.)]|\[\d{1,4}\])\s+`)
+	listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,6}[.)]|\[\d{1,6}\])\s+`)
 	// mdLink is a Markdown link [text](target); only its text is read.
 	mdLink = regexp.MustCompile(`\[([^\]]*)\]\([^)\s]*\)`)
 	// angleURL is an autolink <https://…>.
 	angleURL = regexp.MustCompile(`<https?://[^>\s]*>`)
+	// strongMarks are strong emphasis and code marks.
+	strongMarks = strings.NewReplacer("**", "", "__", "", "`", "")
 )
 
 // clean turns a block into one line of plain text: list marker, links,
@@ -22,14 +24,18 @@ var (
 func clean(block string) string {
 	s := strings.Join(strings.Fields(block), " ")
 	s = listMarker.ReplaceAllString(s, "")
-	s = mdLink.ReplaceAllString(s, "$1")
-	s = angleURL.ReplaceAllString(s, "")
-	s = strings.NewReplacer("**", "", "__", "", "`", "").Replace(s)
+	if strings.Contains(s, "](") {
+		s = mdLink.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "<http") {
+		s = angleURL.ReplaceAllString(s, "")
+	}
+	s = strongMarks.Replace(s)
 	return strings.Join(strings.Fields(s), " ")
 }
 
 // stripEmphasis removes the single-emphasis marks clean kept.
 func stripEmphasis(s string) string {
-	s = strings.NewReplacer("*", "").Replace(s)
+	s = strings.ReplaceAll(s, "*", "")
 	return strings.Join(strings.Fields(strings.Trim(s, "_ ")), " ")
 }

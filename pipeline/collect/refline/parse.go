@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Ref is what a reference line says of its paper.
@@ -54,54 +55,106 @@ func Parse(block string) (Ref, bool) {
 			// A group author names no person a record would list.
 			r.Author = ""
 		}
-		if words(r.Title) >= 2 && (r.Author != "" || group) {
+		// An author without a word of two letters ("A.") matches nobody.
+		if words(r.Title) >= 2 && (hasName(r.Author) || group) {
 			return r, true
 		}
 	}
 	return Ref{}, false
 }
 
-// authorYearLine is "Authors (2019[a][, May 5]). Rest" (APA) or "Authors
-// (2019) Rest" (Harvard), with an optional dash after the year.
-var authorYearLine = regexp.MustCompile(`^(.{2,400}?)\s*\((\d{4})[a-z]?(?:,[^)]{0,30})?\)\s*[.:,]?\s*(?:[—–-]{1,2}\s*)?(.+)$`)
+// yearMark is what follows the authors in APA and Harvard: " (2019[a][,
+// May 5])", then a period, colon or comma and a dash, all optional: "Authors
+// (2019). Rest", "Authors (2019) Rest", "Authors (2019) — Rest".
+var yearMark = regexp.MustCompile(`\((\d{4})[a-z]?(?:,[^)]{0,30})?\)\s*[.:,]?\s*(?:[—–-]{1,2}\s*)?`)
 
 func authorYear(s string) (Ref, bool) {
-	m := authorYearLine.FindStringSubmatch(s)
-	if m == nil || year(m[2]) == 0 || !looksLikeAuthors(m[1]) || !listShaped(m[1]) {
+	authors, y, rest, ok := splitAt(s, yearMark)
+	if !ok || !looksLikeAuthors(authors) || !listShaped(authors) {
 		return Ref{}, false
 	}
-	return Ref{Title: leadingTitle(m[3]), Year: year(m[2]), Author: firstAuthor(m[1]), Style: "apa"}, true
+	return Ref{Title: leadingTitle(rest), Year: y, Author: firstAuthor(authors), Style: "apa"}, true
 }
 
-// harvardCommaLine is "Authors, 2019. Rest" (Elsevier Harvard); the author
-// list must hold an initial, so a title ending in a year is not taken for
-// authors.
-var harvardCommaLine = regexp.MustCompile(`^(.{2,400}?),\s*(\d{4})[a-z]?\.\s+(.+)$`)
+// commaYearMark is ", 2019. " after the authors (Elsevier Harvard).
+var commaYearMark = regexp.MustCompile(`,\s*(\d{4})[a-z]?\.\s+`)
 
+// harvardComma reads "Authors, 2019. Rest"; the author list must hold an
+// initial, so a title ending in a year is not taken for authors.
 func harvardComma(s string) (Ref, bool) {
-	m := harvardCommaLine.FindStringSubmatch(s)
-	if m == nil || year(m[2]) == 0 || !looksLikeAuthors(m[1]) || !hasInitial(m[1]) {
+	authors, y, rest, ok := splitAt(s, commaYearMark)
+	if !ok || !looksLikeAuthors(authors) || !hasInitial(authors) {
 		return Ref{}, false
 	}
-	return Ref{Title: leadingTitle(m[3]), Year: year(m[2]), Author: firstAuthor(m[1]), Style: "harvard"}, true
+	return Ref{Title: leadingTitle(rest), Year: y, Author: firstAuthor(authors), Style: "harvard"}, true
 }
 
-// quotedLine is "Authors, “Title,” Rest" or "Authors. "Title." Rest"
-// (Chicago, IEEE, MLA).
-var quotedLine = regexp.MustCompile(`^([^“”"]{2,400}?)[,.]?\s*[“"]([^“”"]{3,500})[”"](.*)$`)
+// splitAt splits s at the first match of mark (whose first group is a
+// year): the authors, the year and the rest, which must not be empty. It
+// fails when the year is no plausible year. Matching the mark alone,
+// rather than a pattern over the whole line with a lazy author group,
+// keeps a line's cost linear and small.
+func splitAt(s string, mark *regexp.Regexp) (authors string, y int, rest string, ok bool) {
+	loc := mark.FindStringSubmatchIndex(s)
+	if loc == nil || loc[1] == len(s) {
+		return "", 0, "", false
+	}
+	y = year(s[loc[2]:loc[3]])
+	return strings.TrimSpace(s[:loc[0]]), y, s[loc[1]:], y != 0
+}
 
+// quoteOpen is the first opening quote of a quoted title.
+const quoteOpen = "“\""
+
+// quoted reads "Authors, “Title,” Rest" or "Authors. "Title." Rest"
+// (Chicago, IEEE, MLA): the authors are what comes before the first quote,
+// the title what lies between it and the next.
 func quoted(s string) (Ref, bool) {
-	m := quotedLine.FindStringSubmatch(s)
-	if m == nil || !looksLikeAuthors(m[1]) {
+	i := strings.IndexAny(s, quoteOpen+"”")
+	if i < 0 || strings.HasPrefix(s[i:], "”") {
 		return Ref{}, false
 	}
-	return Ref{Title: m[2], Year: restYear(m[3]), Author: firstAuthor(m[1]), Style: "quoted"}, true
+	_, size := firstRune(s[i:])
+	body := s[i+size:]
+	j := strings.IndexAny(body, quoteOpen+"”")
+	if j < 0 || strings.HasPrefix(body[j:], "“") {
+		return Ref{}, false
+	}
+	authors := strings.TrimRight(strings.TrimSpace(s[:i]), ",.")
+	if !looksLikeAuthors(authors) {
+		return Ref{}, false
+	}
+	after := body[j:]
+	_, csize := firstRune(after)
+	return Ref{Title: body[:j], Year: restYear(after[csize:]), Author: firstAuthor(authors), Style: "quoted"}, true
 }
 
-// vancouverRest is what follows a Vancouver author list: "Title. Journal.
-// 2019[ Jan[ 6]];…". The journal (an NLM abbreviation) holds no period, so
-// a title with one inside is still read whole.
-var vancouverRest = regexp.MustCompile(`^(.+?[.?!])\s+([^.;?!]{2,150}?)\.\s*(\d{4})(?:\s+[A-Z][a-z]{2}(?:-[A-Z][a-z]{2})?(?:\s+\d{1,2})?)?\s*[;:.,]`)
+// vancouverYear is the ". 2019[ Jan[ 6]];" that ends a Vancouver journal
+// name.
+var vancouverYear = regexp.MustCompile(`\.\s*(\d{4})(?:\s+[A-Z][a-z]{2}(?:-[A-Z][a-z]{2})?(?:\s+\d{1,2})?)?\s*[;:.,]`)
+
+// vancouverTitle reads what follows a Vancouver author list, "Title.
+// Journal. 2019[ Jan[ 6]];…": the title is everything up to the sentence end
+// before the journal, and the journal (an NLM abbreviation: two letters at
+// least, after a space) holds no period, so a title with one inside is
+// still read whole. The first year mark preceded by such a journal wins.
+func vancouverTitle(rest string) (title string, y int, ok bool) {
+	for from := 0; ; {
+		loc := vancouverYear.FindStringSubmatchIndex(rest[from:])
+		if loc == nil {
+			return "", 0, false
+		}
+		start := from + loc[0]
+		if k := strings.LastIndexAny(rest[:start], ".?!;"); k > 0 && rest[k] != ';' {
+			journal := rest[k+1 : start]
+			name := strings.TrimLeftFunc(journal, unicode.IsSpace)
+			if len(name) < len(journal) && utf8.RuneCountInString(name) >= 2 {
+				return rest[:k+1], year(rest[from+loc[2] : from+loc[3]]), true
+			}
+		}
+		from = start + 1
+	}
+}
 
 // vancouverName is one Vancouver author: "Family AB", "van der Berg A",
 // "Marchler-Bauer A".
@@ -122,11 +175,11 @@ func vancouver(s string) (Ref, bool) {
 			return Ref{}, false
 		}
 	}
-	m := vancouverRest.FindStringSubmatch(s[i+1:])
-	if m == nil || year(m[3]) == 0 {
+	title, y, ok := vancouverTitle(s[i+1:])
+	if !ok || y == 0 {
 		return Ref{}, false
 	}
-	return Ref{Title: m[1], Year: year(m[3]), Author: parts[0], Style: "vancouver"}, true
+	return Ref{Title: title, Year: y, Author: parts[0], Style: "vancouver"}, true
 }
 
 // natureLine is "Family, A. B., Other, C. & Last, D. Title. Rest", the
@@ -376,6 +429,17 @@ func firstAuthor(seg string) string {
 	}
 	seg = strings.TrimSuffix(strings.TrimSpace(seg), " et al.")
 	return strings.TrimSpace(strings.TrimSuffix(seg, " et al"))
+}
+
+// hasName reports whether author has a word of two letters or more, as
+// the comparison with a record's authors needs.
+func hasName(author string) bool {
+	for _, w := range strings.FieldsFunc(author, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if utf8.RuneCountInString(w) >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // words counts the words of s with a letter in them.

@@ -8,13 +8,16 @@ import (
 )
 
 // Mutation testing (gremlins unleash --workers 1 --timeout-coefficient 5):
-// 64 killed, 5 lived, all equivalent: in vancouver, i < 0 → i <= 0 and
-// j >= 0 → j > 0 (a segment that starts with "." or ";" is refused either
-// way); in leadingTitle, j > 0 → j >= 0 (an empty span gives "" either
-// way); in looksLikeAuthors, i >= 0 → i > 0 (";…" is refused either way);
-// in firstAuthor, i > 0 → i >= 0 (a list never starts with a separator
-// once looksLikeAuthors passed it). The 11 "not covered" are empty case
-// bodies and the string concatenation building natureLine.
+// 79 killed, 8 lived, all equivalent boundary mutants whose other side is
+// refused by a later check anyway: in quoted, i < 0 → i <= 0 (no authors
+// before the quote) and j < 0 → j <= 0 (an empty title); in
+// vancouverTitle, k > 0 → k >= 0 (a title of just "."); in vancouver,
+// i < 0 → i <= 0 and j >= 0 → j > 0 (a segment starting with "." or ";");
+// in leadingTitle, j > 0 → j >= 0 (an empty span gives "" either way); in
+// looksLikeAuthors, i >= 0 → i > 0 (";…" is refused either way); in
+// firstAuthor, i > 0 → i >= 0 (a list never starts with a separator once
+// looksLikeAuthors passed it). The 11 "not covered" are empty case bodies
+// and the string concatenation building natureLine.
 func TestParse(t *testing.T) {
 	tests := []struct {
 		name string
@@ -67,6 +70,9 @@ func TestParse(t *testing.T) {
 			Ref{Title: "Global tuberculosis report 2019", Year: 2019, Style: "apa"}},
 		{"group author with persons", "The Gene Ontology Consortium, Carbon, S. (2019). The Gene Ontology Resource: 20 years and still GOing strong. NAR.",
 			Ref{Title: "The Gene Ontology Resource: 20 years and still GOing strong", Year: 2019, Style: "apa"}},
+		{"two-letter author, quoted", `Li, "Spin waves in films," J. Phys., 2019.`, Ref{Title: "Spin waves in films", Year: 2019, Author: "Li", Style: "quoted"}},
+		{"two-letter journal", "Smith J. Spin waves in films. BJ. 2019;1:2.", Ref{Title: "Spin waves in films", Year: 2019, Author: "Smith J", Style: "vancouver"}},
+		{"vancouver, a later year mark", "Smith J. Spin waves in films. 2018. Lancet. 2019;1:2.", Ref{Title: "Spin waves in films. 2018", Year: 2019, Author: "Smith J", Style: "vancouver"}},
 		{"numbered", "1. Family AB. Title of the paper. Lancet. 2019;1:2.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family AB", Style: "vancouver"}},
 		{"bracket numbered", "[12] Family, A. (2019). Title of the paper. J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
 		{"link title", "- Family, A. (2019). [Title of the paper](https://example.org/x). J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
@@ -108,6 +114,14 @@ func TestParseRefuses(t *testing.T) {
 		{"two names, no list", "Hans Smith (2019). Spin waves in films. doi:10.1/x"},
 		{"prose with lower-case words before the year", "see the review by Smith et al. (2019). It is good. doi:10.1/x"},
 		{"bare doi", "doi:10.1234/abc"},
+		{"author is an initial", `A. "Spin waves in films." J. Phys. 2019.`},
+		{"year mark first", "(2019). Spin waves in films. doi:10.1/x"},
+		{"quote opens nothing", `Smith, J. ”Spin waves in films.” J. 2019.`},
+		{"quote never closes", `Smith, J. "Spin waves in films. J. 2019.`},
+		{"quote closed by an opening quote", `Smith, J. "Spin waves “in films. J. 2019.`},
+		{"vancouver journal of one letter", "Smith J. Spin waves in films. J. 2019;1:2."},
+		{"vancouver journal not after a space", "Smith J. Spin waves in films.Lancet. 2019;1:2."},
+		{"vancouver journal after a semicolon", "Smith J. Spin waves; Lancet. 2019;1:2."},
 		{"one-word title", "Smith, J. (2019). Magnons. Nature. doi:10.1/x"},
 		{"vancouver without journal year", "Smith J. Deep learning. 1999. doi:10.1/x"},
 		{"vancouver with a year only in the volume", "Smith J. Trials of aspirin. Cochrane Database Syst Rev 2019(3):CD001. doi:10.1/x"},
