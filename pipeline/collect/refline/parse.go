@@ -206,12 +206,12 @@ func nature(s string) (Ref, bool) {
 }
 
 // leadingTitle is the title a reference's rest starts with: an emphasised
-// (*Title*) or quoted span, else the text up to the first sentence end.
+// (*Title*) or quoted span that ends the title (the span ends in
+// punctuation or is followed by it), else the text up to the first sentence
+// end, a span that only opens the title ("Omics" data in plants.)
+// included.
 func leadingTitle(rest string) string {
 	rest = strings.TrimSpace(rest)
-	if rest == "" {
-		return ""
-	}
 	open, size := firstRune(rest)
 	if open == '\'' {
 		// A single quote is also an apostrophe ("Parkinson's"): the title
@@ -219,13 +219,18 @@ func leadingTitle(rest string) string {
 		if m := singleQuoted.FindStringSubmatch(rest); m != nil {
 			return m[1]
 		}
-		return ""
 	}
 	if closer, ok := closers[open]; ok {
-		if j := strings.IndexRune(rest[size:], closer); j > 0 {
-			return rest[size : size+j]
+		j := strings.IndexRune(rest[size:], closer)
+		if j < 0 {
+			return ""
 		}
-		return ""
+		span := rest[size : size+j]
+		after := strings.TrimSpace(rest[size+j+utf8.RuneLen(closer):])
+		if after == "" || strings.ContainsAny(after[:1], ".,;:") || strings.HasSuffix(span, ".") ||
+			strings.HasSuffix(span, ",") || strings.HasSuffix(span, "?") || strings.HasSuffix(span, "!") {
+			return span
+		}
 	}
 	for i, r := range rest {
 		if (r == '.' || r == '?' || r == '!') && (i+1 == len(rest) || rest[i+1] == ' ') {

@@ -8,12 +8,13 @@ import (
 )
 
 // Mutation testing (gremlins unleash --workers 1 --timeout-coefficient 5):
-// 79 killed, 8 lived, all equivalent boundary mutants whose other side is
+// 81 killed, 8 lived, all equivalent boundary mutants whose other side is
 // refused by a later check anyway: in quoted, i < 0 → i <= 0 (no authors
 // before the quote) and j < 0 → j <= 0 (an empty title); in
 // vancouverTitle, k > 0 → k >= 0 (a title of just "."); in vancouver,
 // i < 0 → i <= 0 and j >= 0 → j > 0 (a segment starting with "." or ";");
-// in leadingTitle, j > 0 → j >= 0 (an empty span gives "" either way); in
+// in leadingTitle, j < 0 → j <= 0 (an empty span "" is no title either
+// way); in
 // looksLikeAuthors, i >= 0 → i > 0 (";…" is refused either way); in
 // firstAuthor, i > 0 → i >= 0 (a list never starts with a separator once
 // looksLikeAuthors passed it). The 11 "not covered" are empty case bodies
@@ -73,6 +74,20 @@ func TestParse(t *testing.T) {
 		{"two-letter author, quoted", `Li, "Spin waves in films," J. Phys., 2019.`, Ref{Title: "Spin waves in films", Year: 2019, Author: "Li", Style: "quoted"}},
 		{"two-letter journal", "Smith J. Spin waves in films. BJ. 2019;1:2.", Ref{Title: "Spin waves in films", Year: 2019, Author: "Smith J", Style: "vancouver"}},
 		{"vancouver, a later year mark", "Smith J. Spin waves in films. 2018. Lancet. 2019;1:2.", Ref{Title: "Spin waves in films. 2018", Year: 2019, Author: "Smith J", Style: "vancouver"}},
+		{"title opening with a quoted word", `Smith, J. (2019). "Omics" data integration in plants. J. Exp. Bot.`,
+			Ref{Title: `"Omics" data integration in plants`, Year: 2019, Author: "Smith", Style: "apa"}},
+		{"title opening with an emphasised word", "Smith, J. (2019). *Arabidopsis* roots in drought. Plant J.",
+			Ref{Title: "Arabidopsis roots in drought", Year: 2019, Author: "Smith", Style: "apa"}},
+		{"harvard single quote as apostrophe", "Smith, J. (2019) 'Tis the season of spin waves. J.",
+			Ref{Title: "'Tis the season of spin waves", Year: 2019, Author: "Smith", Style: "apa"}},
+		{"quoted title followed by a comma", `Smith, J. (2019). “Spin waves in films”, Phys. Rev.`,
+			Ref{Title: "Spin waves in films", Year: 2019, Author: "Smith", Style: "apa"}},
+		{"emphasised title at the end", "Smith, J. (2019). *Spin waves in films*",
+			Ref{Title: "Spin waves in films", Year: 2019, Author: "Smith", Style: "apa"}},
+		{"emphasised title ending in a question", "Smith, J. (2019). *Do spin waves drag charges?* Phys. Rev.",
+			Ref{Title: "Do spin waves drag charges?", Year: 2019, Author: "Smith", Style: "apa"}},
+		{"quoted title ending in an exclamation", `Smith, J. (2019). "Spin waves drag charges!" Phys. Rev.`,
+			Ref{Title: "Spin waves drag charges!", Year: 2019, Author: "Smith", Style: "apa"}},
 		{"numbered", "1. Family AB. Title of the paper. Lancet. 2019;1:2.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family AB", Style: "vancouver"}},
 		{"bracket numbered", "[12] Family, A. (2019). Title of the paper. J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
 		{"link title", "- Family, A. (2019). [Title of the paper](https://example.org/x). J.", Ref{Title: "Title of the paper", Year: 2019, Author: "Family", Style: "apa"}},
