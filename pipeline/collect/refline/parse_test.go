@@ -14,8 +14,7 @@ import (
 // vancouverTitle, k > 0 → k >= 0 (a title of just "."); in vancouver,
 // i < 0 → i <= 0 and j >= 0 → j > 0 (a segment starting with "." or ";");
 // in leadingTitle, j < 0 → j <= 0 (an empty span "" is no title either
-// way); in
-// looksLikeAuthors, i >= 0 → i > 0 (";…" is refused either way); in
+// way); in looksLikeAuthors, i >= 0 → i > 0 (";…" is refused either way); in
 // firstAuthor, i > 0 → i >= 0 (a list never starts with a separator once
 // looksLikeAuthors passed it). The 11 "not covered" are empty case bodies
 // and the string concatenation building natureLine.
