@@ -62,7 +62,13 @@ type CheckRow struct {
 	// PublishedDOI is the published version of a preprint, when the record
 	// links one.
 	PublishedDOI string `json:"published_doi,omitempty"`
-	Error        string `json:"error,omitempty"`
+	// PublishedAs names the published version by the source's own id
+	// ("MED 42732137") when its DOI could not be looked up.
+	PublishedAs string `json:"published_as,omitempty"`
+	// PublishedBy names the source that linked the published version
+	// (crossref, europepmc).
+	PublishedBy string `json:"published_by,omitempty"`
+	Error       string `json:"error,omitempty"`
 	// Entry is what the bibliography entry citing the DOI says (BibTeX,
 	// RIS, CSL JSON), compared with the record; nil for other files.
 	Entry *Entry `json:"entry,omitempty"`
@@ -289,6 +295,8 @@ func (r *CheckRow) fill(res oracles.Result) {
 			r.RetractionNotice = res.Record.RetractionNotice
 			r.Preprint = res.Record.Preprint
 			r.PublishedDOI = res.Record.PublishedDOI
+			r.PublishedAs = res.Record.PublishedAs
+			r.PublishedBy = res.Record.PublishedBy
 			switch {
 			case res.Record.Retracted || res.Record.RetractionNotice:
 				// A retraction notice is not the paper: citing it in place

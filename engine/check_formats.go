@@ -45,10 +45,22 @@ func (row CheckRow) message() string {
 	case row.Title != "":
 		s += ": " + row.Title
 	}
-	if row.PublishedDOI != "" {
-		s += " (preprint; published as " + row.PublishedDOI + ")"
+	switch {
+	case row.PublishedDOI != "":
+		s += " (preprint; published as " + row.PublishedDOI + row.publishedBy() + ")"
+	case row.PublishedAs != "":
+		s += " (preprint; published version: " + row.PublishedAs + row.publishedBy() + ", its DOI not resolved)"
 	}
 	return s
+}
+
+// publishedBy is ", per SOURCE" for the source that linked a preprint's
+// published version, "" when unknown.
+func (row CheckRow) publishedBy() string {
+	if row.PublishedBy == "" {
+		return ""
+	}
+	return ", per " + row.PublishedBy
 }
 
 // level is the severity of a problem row: an unknown verdict is a warning

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -26,11 +27,13 @@ type Entry struct {
 }
 
 // entriesByDOI reads the metadata of every entry with a DOI in docs (BibTeX,
-// RIS, CSL JSON); the first entry of a DOI wins.
+// RIS, CSL JSON, CFF, and the Markdown or text reference lines whose title
+// and year can be told apart); the first entry of a DOI wins.
 func entriesByDOI(docs []Document) map[string]collect.Entry {
 	out := map[string]collect.Entry{}
 	for _, d := range docs {
-		for _, e := range collect.ReadEntries(d.Name, []byte(d.Text)) {
+		data := []byte(d.Text)
+		for _, e := range append(collect.ReadEntries(d.Name, data), collect.ReadReferences(d.Name, data)...) {
 			if _, dup := out[e.DOI]; e.DOI != "" && !dup {
 				out[e.DOI] = e
 			}
@@ -74,7 +77,22 @@ func tokens(s string) []string {
 // titleSimilarity is the token-set similarity of two titles: the shared
 // distinct words over the distinct words of the shorter title. A subtitle
 // one side leaves out costs nothing; a different paper shares few words.
+// Titles are also compared with their hyphens joined, and the better score
+// kept: text pasted from a PDF splits words at line ends ("clus- tering"),
+// and "multi-channel" is one word to some and two to others.
 func titleSimilarity(a, b string) float64 {
+	return max(tokenSetSimilarity(a, b), tokenSetSimilarity(joinHyphens(a), joinHyphens(b)))
+}
+
+// hyphenBreak is a hyphen inside or at the end of a word, with the space a
+// PDF line break leaves after it.
+var hyphenBreak = regexp.MustCompile(`(\pL)-\s*(\pL)`)
+
+// joinHyphens joins the words a hyphen splits: "clus- tering" and
+// "multi-channel" become "clustering" and "multichannel".
+func joinHyphens(s string) string { return hyphenBreak.ReplaceAllString(s, "$1$2") }
+
+func tokenSetSimilarity(a, b string) float64 {
 	sa, sb := set(tokens(a)), set(tokens(b))
 	if len(sa) == 0 || len(sb) == 0 {
 		return 0

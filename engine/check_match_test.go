@@ -34,3 +34,22 @@ func TestMismatch(t *testing.T) {
 		t.Errorf("empty title similarity %v", s)
 	}
 }
+
+// TestTitleSimilarityJoinsHyphens: a word a PDF line break split with a
+// hyphen, or one side writes with a hyphen, is the same word.
+func TestTitleSimilarityJoinsHyphens(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want float64
+	}{
+		{"Ellipsoid ART for clus- tering", "Ellipsoid ART for clustering", 1},
+		{"A multi- channel network", "A multi-channel network", 1},
+		{"Fuzzy- ART and Fuzzy-ARTMAP", "Fuzzy-ART and Fuzzy-ARTMAP", 1},
+		{"Spin waves", "Protein folding", 0},
+	}
+	for _, tt := range tests {
+		if got := titleSimilarity(tt.a, tt.b); got != tt.want {
+			t.Errorf("titleSimilarity(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

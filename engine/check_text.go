@@ -87,6 +87,8 @@ func (row CheckRow) note() string {
 	switch {
 	case row.PublishedDOI != "":
 		title = "[preprint; published as " + row.PublishedDOI + "] " + title
+	case row.PublishedAs != "":
+		title = "[preprint; published version: " + row.PublishedAs + "] " + title
 	case row.Preprint:
 		title = "[preprint] " + title
 	}

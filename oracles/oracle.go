@@ -64,6 +64,12 @@ type Record struct {
 	// PublishedDOI is, for a preprint, the DOI of its published version
 	// when the source links one (Crossref's relation is-preprint-of).
 	PublishedDOI string `json:"published_doi,omitempty"`
+	// PublishedAs names the published version by the source's own id when
+	// the source links it so and its DOI is not known (Europe PMC's
+	// "Preprint of" link to "MED 42732137" whose DOI lookup failed).
+	PublishedAs string `json:"published_as,omitempty"`
+	// PublishedBy names the source that linked the published version.
+	PublishedBy string `json:"published_by,omitempty"`
 }
 
 // Merge returns r with its empty fields filled from other and the
@@ -82,7 +88,7 @@ func (r Record) Merge(other Record) Record {
 	fill(&r.Journal, other.Journal)
 	fill(&r.Abstract, other.Abstract)
 	fill(&r.Source, other.Source)
-	fill(&r.PublishedDOI, other.PublishedDOI)
+	r.mergePublished(other)
 	if r.Year == 0 {
 		r.Year = other.Year
 	}
@@ -98,6 +104,20 @@ func (r Record) Merge(other Record) Record {
 	r.Preprint = r.Preprint || other.Preprint
 	r.Corrected = r.Corrected || other.Corrected
 	return r
+}
+
+// mergePublished keeps the published-version link that says most: a DOI
+// over a bare id, r's over other's. The link's fields travel together, so
+// PublishedBy always names the source of the DOI shown; a DOI both sources
+// give names both.
+func (r *Record) mergePublished(other Record) {
+	switch {
+	case r.PublishedDOI != "" && r.PublishedDOI == other.PublishedDOI && other.PublishedBy != "" && r.PublishedBy != other.PublishedBy:
+		r.PublishedBy += "+" + other.PublishedBy
+	case r.PublishedDOI != "":
+	case other.PublishedDOI != "", r.PublishedAs == "":
+		r.PublishedDOI, r.PublishedAs, r.PublishedBy = other.PublishedDOI, other.PublishedAs, other.PublishedBy
+	}
 }
 
 // Result is the answer for one DOI.

@@ -44,13 +44,16 @@ mismatch, no_doi or unknown. UTF-16 and UTF-8 with a byte order mark are
 decoded. With --offline, a DOI outside the small embedded corpus is unknown,
 never not_found.
 
-Bibliography entries (BibTeX, RIS, CSL JSON) are compared with the record of
-their DOI (mismatch: title, year or first author disagree). An entry with a
-title and no DOI is no_doi; it is looked up by title and first author in
-Europe PMC and, when configured, Crossref, and the DOI of the single
-qualifying candidate is suggested. --fix OUT writes a copy of the one input
-file with those DOIs added, and mismatching DOIs corrected where exactly one
-other paper fits the entry; the input is never changed.
+Bibliography entries (BibTeX, RIS, CSL JSON, CFF references) and Markdown or
+text reference lines whose title and year can be told apart (APA, Harvard,
+Vancouver, Nature, quoted titles) are compared with the record of their DOI
+(mismatch: title, year or first author disagree); other lines are not. A
+BibTeX, RIS or CSL JSON entry with a title and no DOI is no_doi; it is looked
+up by title and first author in Europe PMC and, when configured, Crossref,
+and the DOI of the single qualifying candidate is suggested. --fix OUT writes
+a copy of the one input file with those DOIs added, and mismatching DOIs
+corrected where exactly one other paper fits the entry; the input is never
+changed.
 
 Exit codes: 0 every DOI found and matching; 3 some DOI not_found, invalid,
 retracted, erratum, mismatch or no_doi, or no DOI in any file (0 with
@@ -88,7 +91,7 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the report as JSON (same as --format json)")
 	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0)")
-	f.Float64Var(&o.similarity, "title-similarity", engine.DefaultTitleSimilarity, "for bibliography entries (BibTeX, RIS, CSL JSON): the token-set similarity of the entry's title and the record's below which the DOI is a mismatch")
+	f.Float64Var(&o.similarity, "title-similarity", engine.DefaultTitleSimilarity, "for bibliography entries and reference lines: the token-set similarity of the entry's title and the record's below which the DOI is a mismatch")
 	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")

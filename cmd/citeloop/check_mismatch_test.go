@@ -47,7 +47,8 @@ func TestCheckMismatch(t *testing.T) {
 		{"wrong first author", "e.bib", bib("Charges ride the spin wave", "2020", "Smith, Jane and Müller, Hans"), "mismatch", `first author "Smith, Jane"`},
 		{"ris wrong title", "f.ris", "TY  - JOUR\nTI  - A different paper entirely\nAU  - Müller, Hans\nPY  - 2020\nDO  - " + d1 + "\nER  - \n", "mismatch", "title similarity"},
 		{"csl json wrong year", "g.json", `[{"DOI":"` + d1 + `","title":"Charges ride the spin wave","author":[{"family":"Okafor","given":"Ada"}],"issued":{"date-parts":[[2009]]}}]`, "mismatch", "year 2009"},
-		{"markdown has no metadata", "h.md", "Smith J. Deep learning. 1999. doi:" + d1 + "\n", "found", ""},
+		{"markdown line with no journal and year is not compared", "h.md", "Smith J. Deep learning. 1999. doi:" + d1 + "\n", "found", ""},
+		{"markdown APA line wrong title", "i.md", "- Müller, H. (2020). Deep learning for protein folding. Nature, 1, 2. doi:" + d1 + "\n", "mismatch", "title similarity"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

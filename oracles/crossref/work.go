@@ -132,7 +132,7 @@ func (w *Work) Record() *oracles.Record {
 	rec.Preprint = w.Type == "posted-content" && w.Subtype == "preprint"
 	for _, r := range w.Relation["is-preprint-of"] {
 		if n, err := doi.Normalize(r.ID); err == nil && strings.EqualFold(r.IDType, "doi") {
-			rec.Preprint, rec.PublishedDOI = true, n
+			rec.Preprint, rec.PublishedDOI, rec.PublishedBy = true, n, Name
 			break
 		}
 	}

@@ -130,6 +130,19 @@ func (f *fakeServer) seen() []request {
 	return append([]request(nil), f.requests...)
 }
 
+// splitRequests separates the DOI lookups from the searches for the
+// published version of preprints, which ask no DOI.
+func splitRequests(rs []request) (dois, links []request) {
+	for _, r := range rs {
+		if r.DOIs > 0 {
+			dois = append(dois, r)
+		} else {
+			links = append(links, r)
+		}
+	}
+	return dois, links
+}
+
 func (f *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !(r.Method == http.MethodGet && r.URL.Path == "/search") && !(r.Method == http.MethodPost && r.URL.Path == "/searchPOST") {
 		http.Error(w, "no such endpoint", http.StatusNotFound)

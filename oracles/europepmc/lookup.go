@@ -31,7 +31,9 @@ func DOIQuery(dois []string) string {
 // Lookup answers every DOI in dois; see oracles.Oracle. Invalid DOIs are
 // answered Unknown without any request; valid ones are asked in batches of
 // BatchSize, several batches at once. A batch that fails leaves all its
-// DOIs Unknown with the cause. TotalBudget bounds each batch from the moment
+// DOIs Unknown with the cause. Found preprints that link their published
+// version by Europe PMC id ("Preprint of") get its DOI from one more search
+// for all of them (see resolvePublished). TotalBudget bounds each batch from the moment
 // it may start, not the whole call: a file of 20,000 DOIs takes as long as
 // the rate limit says, and none comes back unknown for waiting its turn.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
@@ -70,6 +72,7 @@ func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.R
 		})
 	}
 	wg.Wait()
+	c.resolvePublished(ctx, out)
 	return out
 }
 

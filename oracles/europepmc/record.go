@@ -174,6 +174,12 @@ func (r Result) Record() oracles.Record {
 				rec.Erratum = true
 			case "Erratum in", "Corrected and republished in":
 				rec.Corrected = true
+			case "Preprint of":
+				// The published version, by Europe PMC's own id; Lookup
+				// resolves its DOI (see resolvePublished).
+				if l, ok := preprintLink(c.Source, c.ID); ok && rec.PublishedAs == "" {
+					rec.Preprint, rec.PublishedAs, rec.PublishedBy = true, l, Name
+				}
 			}
 		}
 	}

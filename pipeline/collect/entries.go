@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -41,9 +42,38 @@ func ReadEntries(name string, data []byte) []Entry {
 		}
 		fes = jsonEntries(recs)
 	}
+	return entriesOf(fes)
+}
+
+func entriesOf(fes []fileEntry) []Entry {
 	out := make([]Entry, 0, len(fes))
 	for _, e := range fes {
 		out = append(out, Entry{Label: e.Label, DOI: e.DOI, RawDOI: e.RawDOI, Title: e.Title, Authors: e.Authors, Year: e.Year})
 	}
 	return out
+}
+
+// ReadReferences returns what the files ReadEntries does not read say of
+// the papers their DOIs name: the preferred citation and references of a
+// CITATION.cff, and the reference lines of any other file but BibTeX, RIS
+// and JSON (Markdown, text) whose title and year can be told apart (see
+// package refline). Only entries with a valid DOI are returned: these
+// files are compared with the DOI's record, never searched or fixed. A CFF
+// file that is not YAML gives none.
+func ReadReferences(name string, data []byte) []Entry {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	var fes []fileEntry
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".bib", ".bibtex", ".ris", ".json":
+		return nil
+	case ".cff":
+		var err error
+		if fes, err = parseCFF(data); err != nil {
+			return nil
+		}
+	default:
+		fes = referenceLines(string(data))
+	}
+	out := entriesOf(fes)
+	return slices.DeleteFunc(out, func(e Entry) bool { return e.DOI == "" })
 }

@@ -44,17 +44,22 @@ func Records(t testing.TB, path string) []json.RawMessage {
 // doiTerm is a DOI:"…" term of a Europe PMC query.
 var doiTerm = regexp.MustCompile(`DOI:"([^"]*)"`)
 
+// idTerm is an "EXT_ID:… AND SRC:…" term: a record by its source's id.
+var idTerm = regexp.MustCompile(`EXT_ID:"?([A-Za-z0-9]+)"? AND SRC:"?([A-Z]+)"?`)
+
 // Handler speaks Europe PMC's search protocol (GET /search and POST
 // /searchPOST, form or query parameters, format=json and resultType=core
 // required) over a fixed set of core records. A query with DOI:"…" terms is
 // answered, term by term, with the records whose doi matches
 // case-insensitively; a query without any DOI term, as a search, with every
-// record. Answers are one page (hitCount, no nextCursorMark). It counts
+// record. A query with (EXT_ID:… AND SRC:…) terms is answered with the
+// records of that id and source. Answers are one page (hitCount, no nextCursorMark). It counts
 // requests and records the queries and DOIs asked. It is safe for concurrent
 // use.
 type Handler struct {
 	records []json.RawMessage
 	dois    []string // lower-cased doi of records[i]
+	ids     []string // "SRC id" of records[i]
 
 	mu       sync.Mutex
 	status   int
@@ -65,13 +70,16 @@ type Handler struct {
 
 // NewHandler returns a Handler serving records.
 func NewHandler(records ...json.RawMessage) *Handler {
-	h := &Handler{records: records, dois: make([]string, len(records))}
+	h := &Handler{records: records, dois: make([]string, len(records)), ids: make([]string, len(records))}
 	for i, raw := range records {
 		var r struct {
-			DOI string `json:"doi"`
+			DOI    string `json:"doi"`
+			ID     string `json:"id"`
+			Source string `json:"source"`
 		}
 		_ = json.Unmarshal(raw, &r)
 		h.dois[i] = strings.ToLower(strings.TrimSpace(r.DOI))
+		h.ids[i] = r.Source + " " + r.ID
 	}
 	return h
 }
@@ -138,8 +146,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	hits := []json.RawMessage{}
-	if terms == nil {
+	ids := idTerm.FindAllStringSubmatch(q, -1)
+	if terms == nil && ids == nil {
 		hits = append(hits, h.records...)
+	}
+	for _, m := range ids {
+		for i, id := range h.ids {
+			if id == m[2]+" "+m[1] {
+				hits = append(hits, h.records[i])
+			}
+		}
 	}
 	for _, m := range terms {
 		want := strings.ToLower(strings.TrimSpace(m[1]))

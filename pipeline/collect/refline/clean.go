@@ -1,0 +1,41 @@
+package refline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Markup clean is removes, in order.
+var (
+	// listMarker is the bullet or number that opens a list item.
+	listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,6}[.)]|\[\d{1,6}\])\s+`)
+	// mdLink is a Markdown link [text](target); only its text is read.
+	mdLink = regexp.MustCompile(`\[([^\]]*)\]\([^)\s]*\)`)
+	// angleURL is an autolink <https://…>.
+	angleURL = regexp.MustCompile(`<https?://[^>\s]*>`)
+	// strongMarks are strong emphasis and code marks.
+	strongMarks = strings.NewReplacer("**", "", "__", "", "`", "")
+)
+
+// clean turns a block into one line of plain text: list marker, links,
+// strong emphasis and code marks removed, white space collapsed. Single
+// emphasis (*Title* or _Title_) is kept: it marks the title in several
+// styles, and parse reads it there.
+func clean(block string) string {
+	s := strings.Join(strings.Fields(block), " ")
+	s = listMarker.ReplaceAllString(s, "")
+	if strings.Contains(s, "](") {
+		s = mdLink.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "<http") {
+		s = angleURL.ReplaceAllString(s, "")
+	}
+	s = strongMarks.Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// stripEmphasis removes the single-emphasis marks clean kept.
+func stripEmphasis(s string) string {
+	s = strings.ReplaceAll(s, "*", "")
+	return strings.Join(strings.Fields(strings.Trim(s, "_ ")), " ")
+}

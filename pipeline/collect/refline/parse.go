@@ -1,0 +1,265 @@
+package refline
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Ref is what a reference line says of its paper.
+type Ref struct {
+	Title string
+	// Year is 0 when the line's year cannot be placed with confidence.
+	Year int
+	// Author is the first author as written: "Family" (author–year lists),
+	// "Family, A. B." or "Family, Given" cut at the comma to "Family",
+	// "Family AB" (Vancouver), "A. Family" (IEEE); "" for a group author
+	// ("World Health Organization"), whom no record lists as a person.
+	Author string
+	// Style names the shape the line was read as: apa, harvard, quoted,
+	// vancouver, nature.
+	Style string
+}
+
+// MaxBlock is the longest block Parse reads: a reference is a few hundred
+// bytes, and anything much longer (a paragraph, a 50 MB line) is not one.
+const MaxBlock = 2000
+
+// Year bounds of a plausible publication year.
+const (
+	minYear = 1800
+	maxYear = 2100
+)
+
+// Parse reads the title, year and first author of one reference block
+// (see Blocks). It returns false when the block has none of the shapes in
+// the package doc, when the year its shape places is no plausible year,
+// when its author list does not read as names, or when its title has fewer
+// than two words: such a line is not compared.
+func Parse(block string) (Ref, bool) {
+	if len(block) > MaxBlock {
+		return Ref{}, false
+	}
+	s := clean(block)
+	for _, parse := range []func(string) (Ref, bool){authorYear, harvardComma, quoted, vancouver, nature} {
+		r, ok := parse(s)
+		if !ok {
+			continue
+		}
+		r.Title = stripEmphasis(strings.TrimRight(r.Title, " ,.;:"))
+		r.Author = stripEmphasis(r.Author)
+		group := isGroup(r.Author)
+		if group {
+			// A group author names no person a record would list.
+			r.Author = ""
+		}
+		// An author without a word of two letters ("A.") matches nobody.
+		if words(r.Title) >= 2 && (hasName(r.Author) || group) {
+			return r, true
+		}
+	}
+	return Ref{}, false
+}
+
+// yearMark is what follows the authors in APA and Harvard: " (2019[a][,
+// May 5])", then a period, colon or comma and a dash, all optional: "Authors
+// (2019). Rest", "Authors (2019) Rest", "Authors (2019) — Rest".
+var yearMark = regexp.MustCompile(`\((\d{4})[a-z]?(?:,[^)]{0,30})?\)\s*[.:,]?\s*(?:[—–-]{1,2}\s*)?`)
+
+func authorYear(s string) (Ref, bool) {
+	authors, y, rest, ok := splitAt(s, yearMark)
+	if !ok || !looksLikeAuthors(authors) || !listShaped(authors) {
+		return Ref{}, false
+	}
+	return Ref{Title: leadingTitle(rest), Year: y, Author: firstAuthor(authors), Style: "apa"}, true
+}
+
+// commaYearMark is ", 2019. " after the authors (Elsevier Harvard).
+var commaYearMark = regexp.MustCompile(`,\s*(\d{4})[a-z]?\.\s+`)
+
+// harvardComma reads "Authors, 2019. Rest"; the author list must hold an
+// initial, so a title ending in a year is not taken for authors.
+func harvardComma(s string) (Ref, bool) {
+	authors, y, rest, ok := splitAt(s, commaYearMark)
+	if !ok || !looksLikeAuthors(authors) || !hasInitial(authors) {
+		return Ref{}, false
+	}
+	return Ref{Title: leadingTitle(rest), Year: y, Author: firstAuthor(authors), Style: "harvard"}, true
+}
+
+// splitAt splits s at the first match of mark (whose first group is a
+// year): the authors, the year and the rest, which must not be empty. It
+// fails when the year is no plausible year. Matching the mark alone,
+// rather than a pattern over the whole line with a lazy author group,
+// keeps a line's cost linear and small.
+func splitAt(s string, mark *regexp.Regexp) (authors string, y int, rest string, ok bool) {
+	loc := mark.FindStringSubmatchIndex(s)
+	if loc == nil || loc[1] == len(s) {
+		return "", 0, "", false
+	}
+	y = year(s[loc[2]:loc[3]])
+	return strings.TrimSpace(s[:loc[0]]), y, s[loc[1]:], y != 0
+}
+
+// quoteOpen is the first opening quote of a quoted title.
+const quoteOpen = "“\""
+
+// quoted reads "Authors, “Title,” Rest" or "Authors. "Title." Rest"
+// (Chicago, IEEE, MLA): the authors are what comes before the first quote,
+// the title what lies between it and the next.
+func quoted(s string) (Ref, bool) {
+	i := strings.IndexAny(s, quoteOpen+"”")
+	if i < 0 || strings.HasPrefix(s[i:], "”") {
+		return Ref{}, false
+	}
+	_, size := firstRune(s[i:])
+	body := s[i+size:]
+	j := strings.IndexAny(body, quoteOpen+"”")
+	if j < 0 || strings.HasPrefix(body[j:], "“") {
+		return Ref{}, false
+	}
+	authors := strings.TrimRight(strings.TrimSpace(s[:i]), ",.")
+	if !looksLikeAuthors(authors) {
+		return Ref{}, false
+	}
+	after := body[j:]
+	_, csize := firstRune(after)
+	return Ref{Title: body[:j], Year: restYear(after[csize:]), Author: firstAuthor(authors), Style: "quoted"}, true
+}
+
+// vancouverYear is the ". 2019[ Jan[ 6]];" that ends a Vancouver journal
+// name.
+var vancouverYear = regexp.MustCompile(`\.\s*(\d{4})(?:\s+[A-Z][a-z]{2}(?:-[A-Z][a-z]{2})?(?:\s+\d{1,2})?)?\s*[;:.,]`)
+
+// vancouverTitle reads what follows a Vancouver author list, "Title.
+// Journal. 2019[ Jan[ 6]];…": the title is everything up to the sentence end
+// before the journal, and the journal (an NLM abbreviation: two letters at
+// least, after a space) holds no period, so a title with one inside is
+// still read whole. The first year mark preceded by such a journal wins.
+func vancouverTitle(rest string) (title string, y int, ok bool) {
+	for from := 0; ; {
+		loc := vancouverYear.FindStringSubmatchIndex(rest[from:])
+		if loc == nil {
+			return "", 0, false
+		}
+		start := from + loc[0]
+		if k := strings.LastIndexAny(rest[:start], ".?!;"); k > 0 && rest[k] != ';' {
+			journal := rest[k+1 : start]
+			name := strings.TrimLeftFunc(journal, unicode.IsSpace)
+			if len(name) < len(journal) && utf8.RuneCountInString(name) >= 2 {
+				return rest[:k+1], year(rest[from+loc[2] : from+loc[3]]), true
+			}
+		}
+		from = start + 1
+	}
+}
+
+// vancouverName is one Vancouver author: "Family AB", "van der Berg A",
+// "Marchler-Bauer A".
+var vancouverName = regexp.MustCompile(`^(?:\p{L}[\p{L}'’-]*\s)*\p{Lu}[\p{L}'’-]*\s\p{Lu}{1,3}$`)
+
+func vancouver(s string) (Ref, bool) {
+	i := strings.IndexByte(s, '.')
+	if i < 0 {
+		return Ref{}, false
+	}
+	authors := s[:i]
+	if j := strings.IndexByte(authors, ';'); j >= 0 {
+		authors = authors[:j] // "…, Raimann JG; the MONDO Initiative"
+	}
+	parts := strings.Split(authors, ", ")
+	for k, p := range parts {
+		if !vancouverName.MatchString(p) && (k == 0 || p != "et al") {
+			return Ref{}, false
+		}
+	}
+	title, y, ok := vancouverTitle(s[i+1:])
+	if !ok || y == 0 {
+		return Ref{}, false
+	}
+	return Ref{Title: title, Year: y, Author: parts[0], Style: "vancouver"}, true
+}
+
+// natureLine is "Family, A. B., Other, C. & Last, D. Title. Rest", the
+// author list written with initials only.
+var natureLine = regexp.MustCompile(`^((?:` + natureName + `(?:,? & |, | and ))*` + natureName + `)(?:,? et al\.)?\s+(.+)$`)
+
+const natureName = `\p{Lu}[\p{L}'’-]+(?: [\p{L}'’-]+){0,3}, (?:\p{Lu}\p{Ll}?\.(?:[ -]?\p{Lu}\p{Ll}?\.)*)`
+
+// trailingYear is the "(2019)" that ends a Nature-style reference, before
+// any DOI or URL.
+var trailingYear = regexp.MustCompile(`\((\d{4})\)[.,;]?\s*$`)
+
+func nature(s string) (Ref, bool) {
+	m := natureLine.FindStringSubmatch(s)
+	if m == nil {
+		return Ref{}, false
+	}
+	title := leadingTitle(m[2])
+	y := trailingYear.FindStringSubmatch(beforeLink(m[2]))
+	if y == nil || year(y[1]) == 0 {
+		return Ref{}, false
+	}
+	return Ref{Title: title, Year: year(y[1]), Author: firstAuthor(m[1]), Style: "nature"}, true
+}
+
+// leadingTitle is the title a reference's rest starts with: an emphasised
+// (*Title*) or quoted span that ends the title (the span ends in
+// punctuation or is followed by it), else the text up to the first sentence
+// end, a span that only opens the title ("Omics" data in plants.)
+// included.
+func leadingTitle(rest string) string {
+	rest = strings.TrimSpace(rest)
+	open, size := firstRune(rest)
+	if open == '\'' {
+		// A single quote is also an apostrophe ("Parkinson's"): the title
+		// ends only where the quote is followed by punctuation.
+		if m := singleQuoted.FindStringSubmatch(rest); m != nil {
+			return m[1]
+		}
+	}
+	if closer, ok := closers[open]; ok {
+		j := strings.IndexRune(rest[size:], closer)
+		if j < 0 {
+			return ""
+		}
+		span := rest[size : size+j]
+		after := strings.TrimSpace(rest[size+j+utf8.RuneLen(closer):])
+		if after == "" || strings.ContainsAny(after[:1], ".,;:") || strings.HasSuffix(span, ".") ||
+			strings.HasSuffix(span, ",") || strings.HasSuffix(span, "?") || strings.HasSuffix(span, "!") {
+			return span
+		}
+	}
+	for i, r := range rest {
+		if (r == '.' || r == '?' || r == '!') && (i+1 == len(rest) || rest[i+1] == ' ') {
+			return rest[:i+1]
+		}
+	}
+	return rest
+}
+
+// singleQuoted is a Harvard title: 'Title', or 'Title'.
+var singleQuoted = regexp.MustCompile(`^'(.+?)'[,.;:]`)
+
+// closers pairs the marks that open a title span with the mark that ends
+// it.
+var closers = map[rune]rune{'*': '*', '_': '_', '“': '”', '"': '"', '‘': '’'}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+// words counts the words of s with a letter in them.
+func words(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
+}
