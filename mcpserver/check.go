@@ -16,7 +16,7 @@ import (
 type CheckInput struct {
 	Text   string `json:"text,omitempty" jsonschema:"the document's content: Markdown, plain text, BibTeX, RIS, CSL JSON or CFF; give text or path"`
 	Path   string `json:"path,omitempty" jsonschema:"a file to read instead of text; only files under the server's --root are read"`
-	Format string `json:"format,omitempty" jsonschema:"the text's format (markdown, text, bibtex, ris, csl-json, cff); DOIs are found in any of them, so it only names the document"`
+	Format string `json:"format,omitempty" jsonschema:"the text's format (markdown, text, bibtex, ris, csl-json, cff); DOIs are found in any of them, and the format decides how each entry's title, year and first author are read to compare them with the DOI's record (mismatch)"`
 }
 
 // CheckOutput is the verdict on every distinct DOI the text cites.
@@ -68,8 +68,9 @@ func statusName(st engine.CheckStatus) string {
 	}
 }
 
-// formatName gives the document the name check reports; the format changes
-// nothing else. ok is false for a format citeloop does not know.
+// formatName gives the document the name check reports, whose extension
+// decides how its entries are read for the metadata comparison. ok is false
+// for a format citeloop does not know.
 func formatName(format string) (name string, ok bool) {
 	switch format {
 	case "":
@@ -95,8 +96,10 @@ func addCheckCitations(srv *mcp.Server, s *server) {
 		Name:  "check_citations",
 		Title: "Check the DOIs a text cites",
 		Description: "Finds every DOI in a text (a draft, a reference list, a .bib or .ris file) and looks each one up in " +
-			"Europe PMC and Crossref. Returns per DOI: found, not_found (likely fabricated), invalid, retracted or unknown, " +
-			"with the record's real title and year so you can see whether the citation describes the paper it names. " +
+			"Europe PMC and Crossref. Returns per DOI: found, not_found (likely fabricated), invalid, retracted, erratum, " +
+			"mismatch (a real DOI of another paper: the entry's title, year or first author disagree with the record), " +
+			"no_doi (an entry without a DOI, with a suggested one) or unknown, with the record's real title and year so you " +
+			"can see whether the citation describes the paper it names. " +
 			"Call it before you answer with citations; drop or fix every DOI that is not found.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)},
 	}, s.checkCitations)
