@@ -227,14 +227,25 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	if threshold <= 0 {
 		threshold = DefaultTitleSimilarity
 	}
+	// compared is, per DOI cited by one entry only, the entry the row
+	// reports: a correction is searched for it. A DOI cited by several
+	// entries gets none, as --fix could not tell which entry to change.
+	compared := map[string]collect.Entry{}
 	for i := range rows {
 		res := answers[rows[i].DOI]
 		rows[i].fill(res)
-		if e, ok := entries[rows[i].DOI]; ok && rows[i].Verdict == VerdictFound && res.Record != nil {
+		if es := entries[rows[i].DOI]; len(es) > 0 && rows[i].Verdict == VerdictFound && res.Record != nil {
+			e, why := firstMismatch(es, res.Record, threshold)
+			if len(es) == 1 {
+				compared[rows[i].DOI] = e
+			}
 			rows[i].Entry = entryOf(e)
-			if why := mismatch(e, res.Record, threshold); why != "" {
+			if why != "" {
 				rows[i].Verdict = VerdictMismatch
 				rows[i].Error = fmt.Sprintf("%s: entry %q (%d), record %q (%d)", why, cleanTitle(e.Title), e.Year, rows[i].Title, res.Record.Year)
+				if len(es) > 1 {
+					rows[i].Error = fmt.Sprintf("%s (%s, one of %d entries citing this DOI)", rows[i].Error, e.Label, len(es))
+				}
 			}
 		}
 		summary[rows[i].Verdict]++
@@ -246,7 +257,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 			return CheckReport{}, err
 		}
 	}
-	suggestCorrections(ctx, searches, rows, entries, threshold)
+	suggestCorrections(ctx, searches, rows, compared, threshold)
 	if len(missing) > 0 {
 		for _, row := range noDOIRows(ctx, searches, missing, threshold) {
 			if o.Offline != nil {

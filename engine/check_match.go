@@ -28,18 +28,31 @@ type Entry struct {
 
 // entriesByDOI reads the metadata of every entry with a DOI in docs (BibTeX,
 // RIS, CSL JSON, CFF, and the Markdown or text reference lines whose title
-// and year can be told apart); the first entry of a DOI wins.
-func entriesByDOI(docs []Document) map[string]collect.Entry {
-	out := map[string]collect.Entry{}
+// and year can be told apart), every entry of a DOI in document order: a
+// list that cites one DOI twice, once for the wrong paper, is caught on
+// either entry.
+func entriesByDOI(docs []Document) map[string][]collect.Entry {
+	out := map[string][]collect.Entry{}
 	for _, d := range docs {
 		data := []byte(d.Text)
 		for _, e := range append(collect.ReadEntries(d.Name, data), collect.ReadReferences(d.Name, data)...) {
-			if _, dup := out[e.DOI]; e.DOI != "" && !dup {
-				out[e.DOI] = e
+			if e.DOI != "" {
+				out[e.DOI] = append(out[e.DOI], e)
 			}
 		}
 	}
 	return out
+}
+
+// firstMismatch returns the first of es that does not describe rec, with
+// why; when every entry does, the first entry and "".
+func firstMismatch(es []collect.Entry, rec *oracles.Record, threshold float64) (collect.Entry, string) {
+	for _, e := range es {
+		if why := mismatch(e, rec, threshold); why != "" {
+			return e, why
+		}
+	}
+	return es[0], ""
 }
 
 // mismatch says why rec is not the paper e describes, or "" when it is (or

@@ -174,3 +174,51 @@ func TestCheckMismatchLinesAndCFF(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckEveryEntryOfADOI: a document (or two) that cites one DOI twice,
+// once for the right paper and once for another, is a mismatch whichever
+// comes first, naming the entry that does not fit; two right entries are
+// found.
+func TestCheckEveryEntryOfADOI(t *testing.T) {
+	const d = "10.5555/magnon.1"
+	rec := oracles.Record{DOI: d, Title: "Do charges ride the spin wave? Magnon drag in thin films", Year: 2020,
+		Authors: []string{"Hans Müller", "Ada Okafor"}}
+	e := checkEngine(t, []oracles.Record{rec})
+	right := "Müller H, Okafor A. Do charges ride the spin wave? Magnon drag in thin films. Phys Rev B. 2020;3:1-5. doi:" + d
+	wrong := "Müller H, Okafor A. Aspirin for the prevention of stroke: a randomised trial. Lancet. 2020;1:2. doi:" + d
+	bib := func(key, title string) string {
+		return "@article{" + key + ",\n  title = {" + title + "},\n  author = {Müller, Hans},\n  year = {2020},\n  doi = {" + d + "}\n}\n"
+	}
+	tests := []struct {
+		name  string
+		docs  []engine.Document
+		want  string
+		label string
+	}{
+		{"markdown, wrong second", []engine.Document{{Name: "r.md", Text: "1. " + right + "\n2. " + wrong + "\n"}}, "mismatch", "line 2"},
+		{"markdown, wrong first", []engine.Document{{Name: "r.md", Text: "1. " + wrong + "\n2. " + right + "\n"}}, "mismatch", "line 1"},
+		{"markdown, both right", []engine.Document{{Name: "r.md", Text: "1. " + right + "\n2. " + right + "\n"}}, "found", ""},
+		{"bibtex, wrong second", []engine.Document{{Name: "r.bib", Text: bib("good", rec.Title) + bib("bad", "Aspirin for the prevention of stroke")}}, "mismatch", "bad"},
+		{"two documents, wrong in the second", []engine.Document{{Name: "a.md", Text: "1. " + right + "\n"}, {Name: "b.bib", Text: bib("bad", "Aspirin for the prevention of stroke")}}, "mismatch", "bad"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := e.Check(context.Background(), tt.docs, engine.CheckOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.DOIs) != 1 {
+				t.Fatalf("rows %+v", rep.DOIs)
+			}
+			row := rep.DOIs[0]
+			if row.Verdict != tt.want {
+				t.Fatalf("verdict %q (%s), want %q", row.Verdict, row.Error, tt.want)
+			}
+			if tt.want == "mismatch" {
+				if !strings.Contains(row.Error, "one of 2 entries citing this DOI") || row.Entry == nil || row.Entry.Label != tt.label {
+					t.Errorf("error %q, entry %+v: want the entry %q named as one of 2", row.Error, row.Entry, tt.label)
+				}
+			}
+		})
+	}
+}
