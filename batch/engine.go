@@ -287,11 +287,11 @@ func (e *Engine) Each(ctx context.Context, run string, fn func(Outcome) error) e
 		if err != nil {
 			return fmt.Errorf("batch: list run %s: %w", run, err)
 		}
-		for _, j := range res.Jobs {
-			o, err := outcomeOf(j)
-			if err != nil {
-				return err
-			}
+		outs, err := decodeOutcomes(ctx, e.store.files, res.Jobs)
+		if err != nil {
+			return err
+		}
+		for _, o := range outs {
 			if err := fn(o); err != nil {
 				return err
 			}
@@ -311,14 +311,11 @@ func leadArgs(j *rivertype.JobRow) (LeadArgs, error) {
 	return a, nil
 }
 
-func outcomeOf(j *rivertype.JobRow) (Outcome, error) {
-	var o Outcome
-	out := j.Output()
-	if len(out) == 0 {
-		return o, fmt.Errorf("batch: job %d completed without an outcome", j.ID)
+// outcomeOf reads the outcome of a completed job, with its files.
+func (e *Engine) outcomeOf(ctx context.Context, j *rivertype.JobRow) (Outcome, error) {
+	outs, err := decodeOutcomes(ctx, e.store.files, []*rivertype.JobRow{j})
+	if err != nil {
+		return Outcome{}, err
 	}
-	if err := json.Unmarshal(out, &o); err != nil {
-		return o, fmt.Errorf("batch: job %d: outcome: %w", j.ID, err)
-	}
-	return o, nil
+	return outs[0], nil
 }

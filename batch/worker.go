@@ -49,7 +49,12 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 			return fmt.Errorf("write outcome of %s: %w", o.Key, err)
 		}
 	}
-	if err := river.RecordOutput(ctx, o); err != nil {
+	// The files first, on a context of their own like the standing brief
+	// below; then the output that names them (see outcome_files.go).
+	if err := e.store.files.put(context.WithoutCancel(ctx), job.ID, o.Files); err != nil {
+		return fmt.Errorf("record the files of %s: %w", o.Key, err)
+	}
+	if err := river.RecordOutput(ctx, record(o)); err != nil {
 		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
 	}
 	if o.Reason == Verified {
@@ -136,7 +141,7 @@ func (e *Engine) standing(ctx context.Context, key, fp string) (Outcome, Ref, bo
 	if j.State != rivertype.JobStateCompleted {
 		return Outcome{}, Ref{}, false, nil // run again since: not standing
 	}
-	o, err := outcomeOf(j)
+	o, err := e.outcomeOf(ctx, j)
 	if err != nil || o.Reason != Verified || o.Fingerprint != fp || o.Key != key {
 		return Outcome{}, Ref{}, false, nil
 	}
