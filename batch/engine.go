@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -277,6 +278,9 @@ func (e *Engine) Pending(ctx context.Context, run string) (int, error) {
 	return n, nil
 }
 
+// filesPerRead is how many outcomes' files Each holds at once.
+const filesPerRead = 10
+
 // Each calls fn with the outcome of every lead of run that has one, in job
 // order, a page at a time so that a large run is never all in memory.
 func (e *Engine) Each(ctx context.Context, run string, fn func(Outcome) error) error {
@@ -287,13 +291,17 @@ func (e *Engine) Each(ctx context.Context, run string, fn func(Outcome) error) e
 		if err != nil {
 			return fmt.Errorf("batch: list run %s: %w", run, err)
 		}
-		outs, err := decodeOutcomes(ctx, e.store.files, res.Jobs)
-		if err != nil {
-			return err
-		}
-		for _, o := range outs {
-			if err := fn(o); err != nil {
+		// Files are read a few jobs at a time: a page of briefs is
+		// megabytes.
+		for part := range slices.Chunk(res.Jobs, filesPerRead) {
+			outs, err := decodeOutcomes(ctx, e.store.files, part)
+			if err != nil {
 				return err
+			}
+			for _, o := range outs {
+				if err := fn(o); err != nil {
+					return err
+				}
 			}
 		}
 		if len(res.Jobs) < 100 {
