@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river/rivertype"
 )
@@ -69,10 +70,19 @@ func fileSum(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// leadStanding is the standing brief a verified lead's job becomes.
+type leadStanding struct {
+	key string
+	standing
+}
+
 // outcomeFiles reads and writes the outcome-file table.
 type outcomeFiles interface {
-	// put replaces the files stored for job with files.
-	put(ctx context.Context, job int64, files map[string][]byte) error
+	// put replaces the files stored for job with files and, when st is
+	// not nil, makes job the lead's standing brief, in one transaction: one
+	// commit (one WAL flush) per lead, and a standing brief whose files are
+	// always there.
+	put(ctx context.Context, job int64, files map[string][]byte, st *leadStanding) error
 	// get returns the files stored for each of jobs, by job and name.
 	get(ctx context.Context, jobs []int64) (map[int64]map[string][]byte, error)
 }
@@ -130,7 +140,7 @@ func (s sqliteOutcomeFiles) create(ctx context.Context) error {
 	return err
 }
 
-func (s sqliteOutcomeFiles) put(ctx context.Context, job int64, files map[string][]byte) error {
+func (s sqliteOutcomeFiles) put(ctx context.Context, job int64, files map[string][]byte, st *leadStanding) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -141,6 +151,11 @@ func (s sqliteOutcomeFiles) put(ctx context.Context, job int64, files map[string
 	}
 	for name, data := range files {
 		if _, err := tx.ExecContext(ctx, sqlitePlaceholders(outcomeFileInsert), job, name, data); err != nil {
+			return err
+		}
+	}
+	if st != nil {
+		if _, err := tx.ExecContext(ctx, sqlitePlaceholders(standingPut), st.key, st.Run, st.Job, st.Fingerprint); err != nil {
 			return err
 		}
 	}
@@ -187,21 +202,19 @@ func (s pgOutcomeFiles) create(ctx context.Context) error {
 	return err
 }
 
-func (s pgOutcomeFiles) put(ctx context.Context, job int64, files map[string][]byte) error {
-	tx, err := s.pool.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(ctx)
-	if _, err := tx.Exec(ctx, outcomeFileDelete, job); err != nil {
-		return err
-	}
+func (s pgOutcomeFiles) put(ctx context.Context, job int64, files map[string][]byte, st *leadStanding) error {
+	// One round trip for the statements, one for the commit.
+	b := &pgx.Batch{}
+	b.Queue(outcomeFileDelete, job)
 	for name, data := range files {
-		if _, err := tx.Exec(ctx, outcomeFileInsert, job, name, data); err != nil {
-			return err
-		}
+		b.Queue(outcomeFileInsert, job, name, data)
 	}
-	return tx.Commit(ctx)
+	if st != nil {
+		b.Queue(standingPut, st.key, st.Run, st.Job, st.Fingerprint)
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		return tx.SendBatch(ctx, b).Close()
+	})
 }
 
 func (s pgOutcomeFiles) get(ctx context.Context, jobs []int64) (map[int64]map[string][]byte, error) {
