@@ -90,10 +90,17 @@ func New(store *Store, cfg Config) (*Engine, error) {
 		Logger:                      cfg.RiverLogger,
 		MaxAttempts:                 cfg.MaxAttempts,
 		CompletedJobRetentionPeriod: -1, // outcomes are the record of every night
-		FetchPollInterval:           cfg.PollInterval,
-		// A lead's slot is refilled as soon as it ends: River's default
-		// 100ms cooldown between fetches costs a 500ms lead 10%.
-		FetchCooldown: min(10*time.Millisecond, cfg.PollInterval),
+		// A lead's slot is refilled as soon as it ends: River fetches when a
+		// job ends, but at most once per cooldown (its default of 100ms cost
+		// a 500ms lead 10%, and 10ms still 1.5%). A slot that frees while a
+		// fetch is in flight waits for the next job to end or the next poll,
+		// and leads with like latencies end in waves, so with a 1s poll some
+		// slots stood idle for a whole lead (29ms a lead on average on
+		// PostgreSQL, 88% of the ideal). A poll finds every slot busy and
+		// costs no query while the batch is saturated; an idle worker asks
+		// the queue ten times a second (one indexed query).
+		FetchPollInterval: min(100*time.Millisecond, cfg.PollInterval),
+		FetchCooldown:     min(2*time.Millisecond, cfg.PollInterval),
 	}
 	if cfg.Runner != nil {
 		workers := river.NewWorkers()
