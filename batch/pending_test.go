@@ -96,8 +96,8 @@ func seedJobs(t testing.TB, s *Store, run string, state rivertype.JobState, n in
 // BenchmarkPending asks how many leads of tonight's run (1,000 waiting) are
 // pending, in a queue that also holds earlier nights' finished leads with
 // 50 KB outcomes, side by side with the query Wait used to make (which
-// named the job kind). Wait asks this every poll, on the connection River's
-// fetches and completions share.
+// named the job kind, as Pending still does on PostgreSQL). Wait asks this
+// every poll, on the connection River's fetches and completions share.
 //
 //	go test -run '^$' -bench Pending ./batch
 func BenchmarkPending(b *testing.B) {
