@@ -45,6 +45,7 @@ type Store struct {
 	embedded  bool
 	executor  riverdriver.Executor
 	standing  standingIndex
+	files     outcomeFiles
 	newClient func(cfg *river.Config) (client, error)
 	close     func() error
 }
@@ -65,10 +66,13 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, path, err)
 	}
 	driver := riversqlite.New(db)
-	idx := sqliteStanding{db}
+	idx, files := sqliteStanding{db}, sqliteOutcomeFiles{db}
 	err = migrate(ctx, driver)
 	if err == nil {
 		err = idx.create(ctx)
+	}
+	if err == nil {
+		err = files.create(ctx)
 	}
 	if err != nil {
 		db.Close()
@@ -79,6 +83,7 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		embedded: true,
 		executor: driver.GetExecutor(),
 		standing: idx,
+		files:    files,
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient(driver, cfg)
 		},
@@ -110,12 +115,15 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	driver := riverpgxv5.New(pool)
-	idx := pgStanding{pool}
+	idx, files := pgStanding{pool}, pgOutcomeFiles{pool}
 	err = migrateAlone(ctx, pool, func() error {
 		if err := migrate(ctx, driver); err != nil {
 			return err
 		}
-		return idx.create(ctx)
+		if err := idx.create(ctx); err != nil {
+			return err
+		}
+		return files.create(ctx)
 	})
 	if err != nil {
 		pool.Close()
@@ -125,6 +133,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		Name:     name,
 		executor: driver.GetExecutor(),
 		standing: idx,
+		files:    files,
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient[pgx.Tx](driver, cfg)
 		},

@@ -53,16 +53,18 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 			return fmt.Errorf("write outcome of %s: %w", o.Key, err)
 		}
 	}
-	if err := river.RecordOutput(ctx, o); err != nil {
-		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
-	}
+	// The files (and, for a verified lead, its standing brief) first, on a
+	// context of their own: a lead that verified at its deadline still
+	// stands. Then the output that names them (see outcome_files.go).
+	var st *leadStanding
 	if o.Reason == Verified {
-		// On a context of its own: a lead that verified at its deadline
-		// still stands.
-		st := standing{Ref: Ref{Run: job.Args.Run, Job: job.ID}, Fingerprint: o.Fingerprint}
-		if err := e.store.standing.put(context.WithoutCancel(ctx), o.Key, st); err != nil {
-			return fmt.Errorf("record the standing brief of %s: %w", o.Key, err)
-		}
+		st = &leadStanding{key: o.Key, standing: standing{Ref: Ref{Run: job.Args.Run, Job: job.ID}, Fingerprint: o.Fingerprint}}
+	}
+	if err := e.store.files.put(context.WithoutCancel(ctx), job.ID, o.Files, st); err != nil {
+		return fmt.Errorf("record the files of %s: %w", o.Key, err)
+	}
+	if err := river.RecordOutput(ctx, record(o)); err != nil {
+		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
 	}
 	log.Info("lead done", zap.String("end_reason", o.Reason))
 	if e.cfg.Observer != nil {
@@ -140,7 +142,7 @@ func (e *Engine) standing(ctx context.Context, key, fp string) (Outcome, Ref, bo
 	if j.State != rivertype.JobStateCompleted {
 		return Outcome{}, Ref{}, false, nil // run again since: not standing
 	}
-	o, err := outcomeOf(j)
+	o, err := e.outcomeOf(ctx, j)
 	if err != nil || o.Reason != Verified || o.Fingerprint != fp || o.Key != key {
 		return Outcome{}, Ref{}, false, nil
 	}
