@@ -141,7 +141,8 @@ type noDOIEntry struct {
 func entriesWithoutDOI(docs []Document) []noDOIEntry {
 	var out []noDOIEntry
 	for _, d := range docs {
-		for _, e := range collect.ReadEntries(d.Name, []byte(d.Text)) {
+		data := []byte(d.Text)
+		for _, e := range append(collect.ReadEntries(d.Name, data), collect.CFFWithoutDOI(d.Name, data)...) {
 			if e.DOI != "" || e.RawDOI != "" || strings.TrimSpace(e.Title) == "" {
 				continue
 			}

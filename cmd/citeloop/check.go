@@ -48,10 +48,11 @@ Bibliography entries (BibTeX, RIS, CSL JSON, CFF references) and Markdown or
 text reference lines whose title and year can be told apart (APA, Harvard,
 Vancouver, Nature, quoted titles) are compared with the record of their DOI
 (mismatch: title, year or first author disagree); other lines are not. A
-BibTeX, RIS or CSL JSON entry with a title and no DOI is no_doi; it is looked
-up by title and first author in Europe PMC and, when configured, Crossref,
-and the DOI of the single qualifying candidate is suggested. --fix OUT writes
-a copy of the one input file with those DOIs added, and mismatching DOIs
+BibTeX, RIS or CSL JSON entry, or a CFF reference other than software, with
+a title and no DOI is no_doi; it is looked up by title and first author in
+Europe PMC and, when configured, Crossref, and the DOI of the single
+qualifying candidate is suggested. --fix OUT writes a copy of the one input
+file (BibTeX, RIS or CSL JSON) with those DOIs added, and mismatching DOIs
 corrected where exactly one other paper fits the entry; the input is never
 changed.
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -177,5 +179,36 @@ func TestCheckPreprintPublished(t *testing.T) {
 	var rep checkReport
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.DOIs) != 1 || rep.DOIs[0].PublishedDOI != pub || !rep.DOIs[0].Preprint {
 		t.Errorf("json (%v): %+v", err, rep.DOIs)
+	}
+}
+
+// TestCheckNoDOICFF: a CITATION.cff reference that names a paper without a
+// DOI is looked up like a BibTeX entry (no_doi, the one candidate
+// suggested, located at its title's line); software without a DOI is not;
+// --fix leaves a CFF file as it is.
+func TestCheckNoDOICFF(t *testing.T) {
+	const title = "Charges ride the spin wave: magnon drag in thin films"
+	cff := "cff-version: 1.2.0\ntitle: tool\nreferences:\n" +
+		"- type: software\n  title: R\n  authors:\n  - name: R Core Team\n" +
+		"- type: article\n  title: Charges ride the spin wave\n  year: 2020\n  authors:\n  - family-names: Müller\n    given-names: Hans\n"
+	dir := t.TempDir()
+	s := newTitleSearchServer(t, epmcResult("10.5555/magnon.1", title, "2020", "Müller H, Okafor A."), crossrefItem("10.5555/magnon.1", title, 2020))
+	doc := writeFile(t, dir, "CITATION.cff", cff)
+	code, stdout, stderr, err := runCheckCLI(t, nil, "", "--config", s.config(t, dir), "check", "--json", doc)
+	var rep checkReport
+	if jerr := json.Unmarshal([]byte(stdout), &rep); jerr != nil {
+		t.Fatalf("%v (%v)\n%s\n%s", jerr, err, stdout, stderr)
+	}
+	if code != exitNotVerified || len(rep.DOIs) != 1 {
+		t.Fatalf("exit %d, rows %+v, want 3 and one row (the software is not looked up)", code, rep.DOIs)
+	}
+	row := rep.DOIs[0]
+	if row.Verdict != "no_doi" || row.SuggestedDOI != "10.5555/magnon.1" || row.Entry == nil || row.Entry.Label != "references[1]" || row.Locations[0].Line != 9 {
+		t.Errorf("row %+v entry %+v locations %+v, want no_doi suggesting 10.5555/magnon.1 for references[1] at line 9", row, row.Entry, row.Locations)
+	}
+	out := filepath.Join(dir, "fixed.cff")
+	_, _, stderr, _ = runCheckCLI(t, nil, "", "--config", s.config(t, dir), "check", "--fix", out, doc)
+	if fixed, err := os.ReadFile(out); err != nil || string(fixed) != cff || !strings.Contains(stderr, "0 DOI(s) added, 0 corrected") {
+		t.Errorf("--fix on a CFF file: err %v, stderr %q; want the file copied unchanged", err, stderr)
 	}
 }

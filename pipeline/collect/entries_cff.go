@@ -1,7 +1,9 @@
 package collect
 
 import (
+	"bytes"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -55,6 +57,35 @@ func parseCFF(data []byte) ([]fileEntry, error) {
 		out = append(out, r.entry(fmt.Sprintf("references[%d]", i)))
 	}
 	return out, nil
+}
+
+// CFFWithoutDOI returns the references (and preferred citation) of a CFF
+// file that name a paper by title but give no DOI, for check to look up
+// (no_doi) as it does BibTeX, RIS and CSL JSON entries. Software is left
+// out: most of it (R, a CRAN package) has no DOI to find. Any other file, or
+// a CFF file that is not YAML, gives none.
+func CFFWithoutDOI(name string, data []byte) []Entry {
+	if !strings.EqualFold(filepath.Ext(name), ".cff") {
+		return nil
+	}
+	var f cffFile
+	if err := yaml.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &f); err != nil {
+		return nil
+	}
+	var out []Entry
+	add := func(r cffReference, label string) {
+		e := r.entry(label)
+		if e.RawDOI == "" && e.Title != "" && !strings.EqualFold(r.Type, "software") {
+			out = append(out, entriesOf([]fileEntry{e})...)
+		}
+	}
+	if f.PreferredCitation != nil {
+		add(*f.PreferredCitation, "preferred-citation")
+	}
+	for i, r := range f.References {
+		add(r, fmt.Sprintf("references[%d]", i))
+	}
+	return out
 }
 
 func (r cffReference) entry(label string) fileEntry {
