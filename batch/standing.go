@@ -83,4 +83,3 @@ func (s pgStanding) get(ctx context.Context, key string) (standing, bool, error)
 	}
 	return st, err == nil, err
 }
-
