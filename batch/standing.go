@@ -36,10 +36,10 @@ type standing struct {
 	Fingerprint string
 }
 
-// standingIndex reads and writes the standing table.
+// standingIndex reads the standing table. Rows are written with a lead's
+// files, in one transaction (see outcome_files.go).
 type standingIndex interface {
 	get(ctx context.Context, key string) (standing, bool, error)
-	put(ctx context.Context, key string, s standing) error
 }
 
 // sqliteStanding is the standing table in the embedded database. SQLite
@@ -67,11 +67,6 @@ func (s sqliteStanding) get(ctx context.Context, key string) (standing, bool, er
 	return st, err == nil, err
 }
 
-func (s sqliteStanding) put(ctx context.Context, key string, st standing) error {
-	_, err := s.db.ExecContext(ctx, sqlitePlaceholders(standingPut), key, st.Run, st.Job, st.Fingerprint)
-	return err
-}
-
 // pgStanding is the standing table in PostgreSQL.
 type pgStanding struct{ pool *pgxpool.Pool }
 
@@ -87,9 +82,4 @@ func (s pgStanding) get(ctx context.Context, key string) (standing, bool, error)
 		return st, false, nil
 	}
 	return st, err == nil, err
-}
-
-func (s pgStanding) put(ctx context.Context, key string, st standing) error {
-	_, err := s.pool.Exec(ctx, standingPut, key, st.Run, st.Job, st.Fingerprint)
-	return err
 }
