@@ -122,36 +122,52 @@ func TestLookupPublishedVersionFails(t *testing.T) {
 	}
 }
 
-// TestLookupPublishedVersionsInSearchesOfAHundred: 101 preprints need two
-// published-version searches, each of at most 100 links; every DOI is
-// resolved.
+// TestLookupPublishedVersionsInSearchesOfAHundred: 100 preprints need one
+// published-version search, 101 two, each of at most 100 links; every DOI
+// is resolved, and no search is sent without a link.
 func TestLookupPublishedVersionsInSearchesOfAHundred(t *testing.T) {
 	pre := europepmctest.Records(t, filepath.Join(testdataDir, "bx-scholar-mcp__europepmc_preprint.json"))[0]
 	med := europepmctest.Records(t, filepath.Join(testdataDir, "built__med_42732137_published_version.json"))[0]
-	var (
-		records []json.RawMessage
-		ask     []string
-	)
-	for i := range 101 {
-		r := strings.NewReplacer("42732137", fmt.Sprintf("4%07d", i), "PPR1303372", fmt.Sprintf("PPR9%06d", i),
-			preprintDOI, fmt.Sprintf("10.5555/pre.%d", i), publishedDOI, fmt.Sprintf("10.5555/pub.%d", i))
-		records = append(records, json.RawMessage(r.Replace(string(pre))), json.RawMessage(r.Replace(string(med))))
-		ask = append(ask, fmt.Sprintf("10.5555/pre.%d", i))
-	}
-	srv := europepmctest.NewServer(t, records...)
-	got := newClient(t, srv.URL, 25).Lookup(context.Background(), ask)
-	for i, d := range ask {
-		if p := got[d].Record; got[d].Status != oracles.Found || p.PublishedDOI != fmt.Sprintf("10.5555/pub.%d", i) {
-			t.Fatalf("%s: %s %+v", d, got[d].Status, p)
-		}
-	}
-	var links []int
-	for _, q := range srv.Queries() {
-		if strings.Contains(q, "EXT_ID:") {
-			links = append(links, strings.Count(q, "EXT_ID:"))
-		}
-	}
-	if fmt.Sprint(links) != "[100 1]" {
-		t.Errorf("published-version searches ask %v links, want [100 1]", links)
+	for _, tt := range []struct {
+		preprints int
+		want      string // links asked per published-version search
+	}{{100, "[100]"}, {101, "[100 1]"}} {
+		t.Run(fmt.Sprint(tt.preprints), func(t *testing.T) {
+			var (
+				records []json.RawMessage
+				ask     []string
+			)
+			for i := range tt.preprints {
+				r := strings.NewReplacer("42732137", fmt.Sprintf("4%07d", i), "PPR1303372", fmt.Sprintf("PPR9%06d", i),
+					preprintDOI, fmt.Sprintf("10.5555/pre.%d", i), publishedDOI, fmt.Sprintf("10.5555/pub.%d", i))
+				records = append(records, json.RawMessage(r.Replace(string(pre))), json.RawMessage(r.Replace(string(med))))
+				ask = append(ask, fmt.Sprintf("10.5555/pre.%d", i))
+			}
+			srv := europepmctest.NewServer(t, records...)
+			got := newClient(t, srv.URL, 25).Lookup(context.Background(), ask)
+			for i, d := range ask {
+				if p := got[d].Record; got[d].Status != oracles.Found || p.PublishedDOI != fmt.Sprintf("10.5555/pub.%d", i) {
+					t.Fatalf("%s: %s %+v", d, got[d].Status, p)
+				}
+			}
+			var links []int
+			doiBatches := 0
+			for _, q := range srv.Queries() {
+				switch {
+				case strings.Contains(q, "EXT_ID:"):
+					links = append(links, strings.Count(q, "EXT_ID:"))
+				case strings.Contains(q, "DOI:"):
+					doiBatches++
+				default:
+					t.Errorf("unexpected search %q", q)
+				}
+			}
+			if fmt.Sprint(links) != tt.want {
+				t.Errorf("published-version searches ask %v links, want %s", links, tt.want)
+			}
+			if want := (tt.preprints + 24) / 25; doiBatches != want {
+				t.Errorf("%d DOI batches, want %d", doiBatches, want)
+			}
+		})
 	}
 }

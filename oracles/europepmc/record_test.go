@@ -9,6 +9,8 @@ func TestCleanText(t *testing.T) {
 		{give: "P = 10<sup>-4</sup> and 2<SUP>−12</SUP> and n<sup>a</sup> and x<sup>a b</sup>", want: "P = 10⁻⁴ and 2⁻¹² and n^a and x^(a b)"},
 		{give: "C<sub>max</sub> of CO<sub>2</sub> and <sup> </sup>end", want: "Cmax of CO₂ and end"},
 		{give: "m<sup><i>2</i></sup> area", want: "m² area"},
+		{give: "10<sup>0</sup> and 10<sup>10</sup>", want: "10⁰ and 10¹⁰"},
+		{give: "x<sub> </sub>y", want: "x y"},
 		{give: "significant (P < .001) and <1 year.<h4>Results</h4>x", want: "significant (P < .001) and <1 year. Results: x"},
 		{give: "A &amp; B\n\n  C", want: "A & B C"},
 	}

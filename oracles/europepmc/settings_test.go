@@ -43,3 +43,16 @@ func TestSettingsErrorsNameTheKey(t *testing.T) {
 		t.Errorf("defaults do not validate: %v", err)
 	}
 }
+
+// batch_size's edges: 1 and 500 are accepted.
+func TestSettingsBatchSizeEdges(t *testing.T) {
+	for _, give := range []string{"batch_size: 1\n", "batch_size: 500\n"} {
+		sec, err := oracles.ParseSection(europepmc.Name, []byte(give))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := europepmc.Plugin().Settings(sec); err != nil {
+			t.Errorf("%q: %v, want accepted", give, err)
+		}
+	}
+}
