@@ -168,6 +168,9 @@ func TestLookupPublishedVersionsInSearchesOfAHundred(t *testing.T) {
 			if want := (tt.preprints + 24) / 25; doiBatches != want {
 				t.Errorf("%d DOI batches, want %d", doiBatches, want)
 			}
+			if got, want := srv.Requests(), doiBatches+len(links); got != want {
+				t.Errorf("%d requests, want %d (one a DOI batch or a published-version search)", got, want)
+			}
 		})
 	}
 }
