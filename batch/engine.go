@@ -301,9 +301,16 @@ func (e *Engine) Pending(ctx context.Context, run string) (int, error) {
 // filesPerRead is how many outcomes' files Each holds at once.
 const filesPerRead = 10
 
-// Each calls fn with the outcome of every lead of run that has one, in job
-// order, a page at a time so that a large run is never all in memory.
+// Each calls fn with the outcome of every lead of run that has one, with
+// its files, in job order, a page at a time so that a large run is never
+// all in memory.
 func (e *Engine) Each(ctx context.Context, run string, fn func(Outcome) error) error {
+	return e.each(ctx, run, e.store.files, fn)
+}
+
+// each is Each reading files from files, or no file at all when files is
+// nil (a summary needs only each outcome's reason).
+func (e *Engine) each(ctx context.Context, run string, files outcomeFiles, fn func(Outcome) error) error {
 	params := river.NewJobListParams().Kinds(jobKind).States(rivertype.JobStateCompleted).
 		TagsAll(runTag(run)).OrderBy(river.JobListOrderByID, river.SortOrderAsc).First(100)
 	for {
@@ -314,7 +321,7 @@ func (e *Engine) Each(ctx context.Context, run string, fn func(Outcome) error) e
 		// Files are read a few jobs at a time: a page of briefs is
 		// megabytes.
 		for part := range slices.Chunk(res.Jobs, filesPerRead) {
-			outs, err := decodeOutcomes(ctx, e.store.files, part)
+			outs, err := decodeOutcomes(ctx, files, part)
 			if err != nil {
 				return err
 			}

@@ -56,7 +56,7 @@ func (e *Engine) tellResumed(ctx context.Context, run string) error {
 		return nil
 	}
 	byReason := map[string]int{}
-	if err := e.Each(ctx, run, func(o Outcome) error {
+	if err := e.each(ctx, run, nil, func(o Outcome) error {
 		byReason[o.Reason]++
 		return nil
 	}); err != nil {

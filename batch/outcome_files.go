@@ -88,7 +88,8 @@ type outcomeFiles interface {
 }
 
 // decodeOutcomes reads the outcomes of jobs and joins each to its files,
-// checking that they are the files its output names, byte for byte.
+// checking that they are the files its output names, byte for byte. With
+// files nil it reads no file: the outcomes come without them.
 func decodeOutcomes(ctx context.Context, files outcomeFiles, jobs []*rivertype.JobRow) ([]Outcome, error) {
 	recs := make([]recorded, len(jobs))
 	var ids []int64
@@ -103,6 +104,13 @@ func decodeOutcomes(ctx context.Context, files outcomeFiles, jobs []*rivertype.J
 		if len(recs[i].FileSums) > 0 {
 			ids = append(ids, j.ID)
 		}
+	}
+	if files == nil {
+		outs := make([]Outcome, len(recs))
+		for i, r := range recs {
+			outs[i] = r.Outcome
+		}
+		return outs, nil
 	}
 	var stored map[int64]map[string][]byte
 	if len(ids) > 0 {
@@ -130,6 +138,37 @@ func decodeOutcomes(ctx context.Context, files outcomeFiles, jobs []*rivertype.J
 		outs[i] = o
 	}
 	return outs, nil
+}
+
+// fileRows are the rows of a job_id, name, data query: *sql.Rows and
+// pgx.Rows alike.
+type fileRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanFiles reads rows into files by job and name.
+func scanFiles(rows fileRows) (map[int64]map[string][]byte, error) {
+	got := map[int64]map[string][]byte{}
+	for rows.Next() {
+		var (
+			id   int64
+			name string
+			data []byte
+		)
+		if err := rows.Scan(&id, &name, &data); err != nil {
+			return nil, err
+		}
+		if got[id] == nil {
+			got[id] = map[string][]byte{}
+		}
+		if data == nil {
+			data = []byte{} // an empty file, as the runner gave it
+		}
+		got[id][name] = data
+	}
+	return got, rows.Err()
 }
 
 // sqliteOutcomeFiles is the outcome-file table in the embedded database.
@@ -173,25 +212,7 @@ func (s sqliteOutcomeFiles) get(ctx context.Context, jobs []int64) (map[int64]ma
 		return nil, err
 	}
 	defer rows.Close()
-	got := map[int64]map[string][]byte{}
-	for rows.Next() {
-		var (
-			id   int64
-			name string
-			data []byte
-		)
-		if err := rows.Scan(&id, &name, &data); err != nil {
-			return nil, err
-		}
-		if got[id] == nil {
-			got[id] = map[string][]byte{}
-		}
-		if data == nil {
-			data = []byte{} // an empty file, as the runner gave it
-		}
-		got[id][name] = data
-	}
-	return got, rows.Err()
+	return scanFiles(rows)
 }
 
 // pgOutcomeFiles is the outcome-file table in PostgreSQL.
@@ -223,23 +244,5 @@ func (s pgOutcomeFiles) get(ctx context.Context, jobs []int64) (map[int64]map[st
 		return nil, err
 	}
 	defer rows.Close()
-	got := map[int64]map[string][]byte{}
-	for rows.Next() {
-		var (
-			id   int64
-			name string
-			data []byte
-		)
-		if err := rows.Scan(&id, &name, &data); err != nil {
-			return nil, err
-		}
-		if got[id] == nil {
-			got[id] = map[string][]byte{}
-		}
-		if data == nil {
-			data = []byte{} // an empty file, as the runner gave it
-		}
-		got[id][name] = data
-	}
-	return got, rows.Err()
+	return scanFiles(rows)
 }

@@ -125,6 +125,12 @@ func testOutcomeFilesTampered(t *testing.T, open func(testing.TB) *Store) {
 			if _, err := e.Export(ctx, run, t.TempDir()); err == nil {
 				t.Error("Export of a tampered outcome passed")
 			}
+			// A summary needs each outcome's reason, not its files: it
+			// reads none, so it is not stopped by them.
+			sum := Summary{Run: run}
+			if err := e.summarize(ctx, &sum, ""); err != nil || len(sum.Leads) == 0 || !sum.Verified() {
+				t.Errorf("summary %+v, %v: want every lead verified, A's files not read", sum.Leads, err)
+			}
 		})
 	}
 }

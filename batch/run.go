@@ -135,12 +135,8 @@ func (e *Engine) Summarize(ctx context.Context, sum *Summary) error {
 // count from the queue.
 func (e *Engine) summarize(ctx context.Context, sum *Summary, dir string) error {
 	sum.Leads = sum.Leads[:0]
-	err := e.Each(ctx, sum.Run, func(o Outcome) error {
-		l := LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts}
-		if dir != "" {
-			l.Dir = filepath.Join(dir, o.Key)
-		}
-		sum.Leads = append(sum.Leads, l)
+	err := e.each(ctx, sum.Run, nil, func(o Outcome) error {
+		sum.Leads = append(sum.Leads, leadSummary(o, dir))
 		return nil
 	})
 	if err != nil {
@@ -148,6 +144,15 @@ func (e *Engine) summarize(ctx context.Context, sum *Summary, dir string) error 
 	}
 	sum.Pending, err = e.Pending(ctx, sum.Run)
 	return err
+}
+
+// leadSummary is o's line in a summary; its folder is in dir, when set.
+func leadSummary(o Outcome, dir string) LeadSummary {
+	l := LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts}
+	if dir != "" {
+		l.Dir = filepath.Join(dir, o.Key)
+	}
+	return l
 }
 
 // WriteSummary writes sum to dir/summary.json atomically.
@@ -170,7 +175,7 @@ func (e *Engine) Export(ctx context.Context, run, dir string) (Summary, error) {
 		if err := WriteOutcome(dir, o); err != nil {
 			return fmt.Errorf("export %s: %w", o.Key, err)
 		}
-		sum.Leads = append(sum.Leads, LeadSummary{ID: o.Key, Dir: filepath.Join(dir, o.Key), EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts})
+		sum.Leads = append(sum.Leads, leadSummary(o, dir))
 		return nil
 	})
 	if err != nil {
