@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -15,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
@@ -73,30 +70,12 @@ func TestBatchLogsProgressWhenNotATerminal(t *testing.T) {
 
 // On a terminal, a bar with the counts is drawn on stderr.
 func TestBatchDrawsProgressOnATerminal(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	defer ptmx.Close()
-	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 160}); err != nil {
-		t.Fatal(err)
-	}
-	var screen bytes.Buffer
-	read := make(chan struct{})
-	go func() {
-		defer close(read)
-		_, _ = io.Copy(&screen, ptmx)
-	}()
 	out := filepath.Join(t.TempDir(), "out")
 	a, stdout, _ := testApp(nil)
-	a.stderr = tty
-	err = runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--log-level", "warn", "--progress-delay", "-1ns", writeLeads(t, batchLeads)})
-	tty.Close()
-	<-read
+	got, err := onTerminal(t, a, "batch", "--offline", "--out", out, "--log-level", "warn", "--progress-delay", "-1ns", writeLeads(t, batchLeads))
 	if err != nil {
 		t.Fatalf("batch: %v\nstdout: %s", err, stdout)
 	}
-	got := screen.String()
 	for _, want := range []string{"batch", "3/3", "verified 2", "unchanged 0", "failed 1", "leads/min"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("terminal output lacks %q:\n%q", want, got)
@@ -309,32 +288,14 @@ func TestResumedBatchProgressReachesTheTotal(t *testing.T) {
 	}
 
 	t.Run("terminal", func(t *testing.T) {
-		ptmx, tty, err := pty.Open()
-		if err != nil {
-			t.Fatalf("no pseudo-terminal here: %v", err)
-		}
-		defer ptmx.Close()
-		if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 160}); err != nil {
-			t.Fatal(err)
-		}
-		var screen bytes.Buffer
-		read := make(chan struct{})
-		go func() {
-			defer close(read)
-			_, _ = io.Copy(&screen, ptmx)
-		}()
 		a, stdout, _ = testApp(nil)
-		a.stderr = tty
-		err = runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--run", "r1", "--log-level", "warn", "--progress-delay", "-1ns", leads})
-		tty.Close()
-		<-read
+		got, err := onTerminal(t, a, "batch", "--offline", "--out", out, "--run", "r1", "--log-level", "warn", "--progress-delay", "-1ns", leads)
 		if err != nil {
 			t.Fatalf("resumed run: %v\nstdout: %s", err, stdout)
 		}
 		if !strings.Contains(stdout.String(), "3 leads ended") {
 			t.Fatalf("stdout %q: want the resumed run to end 3 leads", stdout)
 		}
-		got := screen.String()
 		for _, want := range []string{"3/3", "verified 2", "failed 1"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("terminal output lacks %q:\n%q", want, got)

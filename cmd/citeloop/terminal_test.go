@@ -2,15 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/creack/pty"
 )
 
 // TestLogsOnATerminal runs a brief with stderr on a pseudo-terminal: logs
@@ -18,24 +14,13 @@ import (
 // field), and JSON when asked with --log-format json.
 func TestLogsOnATerminal(t *testing.T) {
 	run := func(t *testing.T, extra ...string) string {
-		ptmx, tty, err := pty.Open()
-		if err != nil {
-			t.Skipf("no pseudo-terminal here: %v", err)
-		}
-		defer ptmx.Close()
-		got := make(chan []byte)
-		go func() {
-			b, _ := io.ReadAll(ptmx) // ends when tty closes
-			got <- b
-		}()
 		a, _, _ := testApp(nil)
-		a.stderr = tty
 		args := append(extra, "brief", "--offline", "--topic", "breast cancer", "-o", filepath.Join(t.TempDir(), "out"))
-		if err := runApp(context.Background(), a, args); err != nil {
+		screen, err := onTerminal(t, a, args...)
+		if err != nil {
 			t.Fatal(err)
 		}
-		tty.Close()
-		return strings.ReplaceAll(string(<-got), "\r\n", "\n")
+		return strings.ReplaceAll(screen, "\r\n", "\n")
 	}
 
 	t.Run("console", func(t *testing.T) {
