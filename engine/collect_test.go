@@ -16,20 +16,13 @@ import (
 // Collecting from Europe PMC calls no model, so it works with no model key,
 // where building a Briefer refuses.
 func TestCollectNeedsNoModelCredentials(t *testing.T) {
-	search, err := os.ReadFile("../testdata/europepmc/pyEuropePMC__search_cancer_core.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	search := searchPage(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(search)
 	}))
 	t.Cleanup(srv.Close)
-	cfg := configs.Default()
-	cfg.Oracles.Use = []string{"europepmc"}
-	cfg.Oracles.Set("europepmc", "base_url", srv.URL)
-	cfg.Oracles.Cache.Dir = t.TempDir()
-	e, err := engine.New(cfg, engine.Deps{Now: fixedNow})
+	e, err := engine.New(europePMCOnly(t, srv.URL), engine.Deps{Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,4 +44,24 @@ func TestCollectNeedsNoModelCredentials(t *testing.T) {
 	if err != nil || len(ledger.Entries) != 2 {
 		t.Errorf("offline: want 2 sources, got %d, %v", len(ledger.Entries), err)
 	}
+}
+
+// searchPage is a recorded Europe PMC core search page.
+func searchPage(t *testing.T) []byte {
+	t.Helper()
+	page, err := os.ReadFile("../testdata/europepmc/pyEuropePMC__search_cancer_core.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+// europePMCOnly is the default configuration with Europe PMC alone, at
+// url, and a cache of the test's own.
+func europePMCOnly(t *testing.T, url string) configs.Config {
+	cfg := configs.Default()
+	cfg.Oracles.Use = []string{"europepmc"}
+	cfg.Oracles.Set("europepmc", "base_url", url)
+	cfg.Oracles.Cache.Dir = t.TempDir()
+	return cfg
 }

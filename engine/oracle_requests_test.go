@@ -4,14 +4,12 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
@@ -21,10 +19,7 @@ import (
 // collection's searches and the gate's or check's lookups alike, each retry
 // on its own; a lookup the cache answers makes none.
 func TestOracleRequestsAreObservedOneByOne(t *testing.T) {
-	search, err := os.ReadFile("../testdata/europepmc/pyEuropePMC__search_cancer_core.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	search := searchPage(t)
 	var served atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if served.Add(1) == 1 {
@@ -36,14 +31,9 @@ func TestOracleRequestsAreObservedOneByOne(t *testing.T) {
 		_, _ = w.Write(search)
 	}))
 	t.Cleanup(srv.Close)
-	cfg := configs.Default()
-	cfg.Oracles.Use = []string{"europepmc"}
-	cfg.Oracles.Set("europepmc", "base_url", srv.URL)
-	cfg.Oracles.Cache.Dir = t.TempDir()
-
 	var mu sync.Mutex
 	var got []string
-	e, err := engine.New(cfg, engine.Deps{Now: fixedNow, OracleRequests: func(r oracles.Request) {
+	e, err := engine.New(europePMCOnly(t, srv.URL), engine.Deps{Now: fixedNow, OracleRequests: func(r oracles.Request) {
 		mu.Lock()
 		defer mu.Unlock()
 		got = append(got, r.Oracle+":"+r.Code())
@@ -61,7 +51,11 @@ func TestOracleRequestsAreObservedOneByOne(t *testing.T) {
 	}
 	dois := []string{ledger.Entries[0].DOI}
 	o.Lookup(context.Background(), dois)
+	before := served.Load()
 	o.Lookup(context.Background(), dois) // answered by the cache
+	if after := served.Load(); after != before {
+		t.Errorf("a cached lookup made %d requests, want none", after-before)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if int(served.Load()) != len(got) {
