@@ -78,7 +78,7 @@ func (w *nightWorker) night(ctx context.Context, at time.Time) error {
 			l.Dir = name
 			leads[i] = l
 		}
-		if sum.Enqueued, err = e.Enqueue(ctx, run, NightSource(f.Source), leads, n.Force); err != nil {
+		if sum.Enqueued, err = e.Enqueue(ctx, run, nightSource(f.Source), leads, n.Force); err != nil {
 			return err
 		}
 		if err := e.Wait(ctx, run); err != nil {
@@ -137,7 +137,7 @@ func nightFolder(out string, t time.Time, run string) (string, error) {
 	return "", fmt.Errorf("the folders of %s in %s belong to other nights", t.Format(time.RFC3339), out)
 }
 
-// NightSource is the source a night's run is enqueued under: not the leads
+// nightSource is the source a night's run is enqueued under: not the leads
 // file's own, so a plain batch of the same file never adopts an
 // interrupted night's run (the night's own process resumes it).
-func NightSource(source string) string { return "night:" + source }
+func nightSource(source string) string { return "night:" + source }

@@ -186,7 +186,7 @@ func TestRunNightsResumesAnInterruptedNight(t *testing.T) {
 	if run, err := plain.ResumableRun(context.Background(), source); err != nil || run != "" {
 		t.Errorf("a plain batch of the leads file would resume run %q (%v), want a run of its own", run, err)
 	}
-	if run, err := plain.ResumableRun(context.Background(), NightSource(source)); err != nil || run == "" {
+	if run, err := plain.ResumableRun(context.Background(), nightSource(source)); err != nil || run == "" {
 		t.Errorf("the night's run is not found under its own source: %q, %v", run, err)
 	}
 	store.Close()
