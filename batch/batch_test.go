@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/citeloop/citeloop/batch/batchtest"
 	"github.com/citeloop/citeloop/contract"
@@ -43,14 +44,37 @@ func testEngine(t testing.TB, s *Store, f *fakeRunner, out string) *Engine {
 	return e
 }
 
-func reasons(s Summary) map[string]string {
+func reasons(t testing.TB, e *Engine, sum Summary) map[string]string {
+	t.Helper()
 	m := map[string]string{}
-	for _, l := range s.Leads {
+	var lines []LeadSummary
+	if err := e.EachLead(context.Background(), sum.Run, func(l LeadSummary) error {
+		lines = append(lines, l)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	counted := Summary{}
+	for _, l := range lines {
+		counted.add(l)
 		if _, dup := m[l.ID]; dup {
 			m[l.ID] = "DUPLICATE"
 			continue
 		}
 		m[l.ID] = l.EndReason
+	}
+	// The summary's counts are the lines', and summary.json lists the same
+	// lines when the run wrote it to OutDir.
+	if sum.Ended != counted.Ended || !cmp.Equal(sum.EndReasons, counted.EndReasons, cmpopts.EquateEmpty()) || sum.Verified() != counted.Verified() {
+		t.Errorf("summary of run %s counts %d ended %v (verified %v); its lines count %d %v (verified %v)",
+			sum.Run, sum.Ended, sum.EndReasons, sum.Verified(), counted.Ended, counted.EndReasons, counted.Verified())
+	}
+	if e.cfg.OutDir != "" {
+		if file, fileLines, err := ReadSummary(e.cfg.OutDir); err == nil && file.Run == sum.Run {
+			if diff := cmp.Diff(lines, fileLines, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("summary.json lines differ from the queue's (-queue +file):\n%s", diff)
+			}
+		}
 	}
 	return m
 }
@@ -82,7 +106,7 @@ func testRunBatchEndsEveryLeadOnce(t *testing.T, open func(testing.TB) *Store) {
 		want[l.Key] = Verified
 	}
 	want["L002"], want["L003"], want["L005"], want["L006"], want["L007"] = "model_error", "refused", OracleUnavailable, Errored, "no_progress"
-	if diff := cmp.Diff(want, reasons(sum)); diff != "" {
+	if diff := cmp.Diff(want, reasons(t, e, sum)); diff != "" {
 		t.Errorf("end reasons (-want +got):\n%s", diff)
 	}
 	runs := map[string]int{"L000": 1, "L001": 3, "L002": 3, "L003": 1, "L004": 1, "L005": 0, "L006": 0, "L007": 1}
@@ -133,24 +157,26 @@ func testUnchangedAndForce(t *testing.T, open func(testing.TB) *Store) {
 	out := t.TempDir()
 	leads := testLeads(3)
 	f.scripts["L002"] = script{final: "iteration_cap"}
-	night := func(force bool) Summary {
+	// night runs the leads and returns the run and how each lead ended.
+	night := func(force bool) (string, map[string]string) {
 		t.Helper()
-		sum, err := testEngine(t, s, f, out).RunBatch(context.Background(), leads, Options{Source: "leads.yaml", Force: force})
+		e := testEngine(t, s, f, out)
+		sum, err := e.RunBatch(context.Background(), leads, Options{Source: "leads.yaml", Force: force})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return sum
+		return sum.Run, reasons(t, e, sum)
 	}
-	first := night(false)
+	firstRun, _ := night(false)
 	brief1, err := os.ReadFile(filepath.Join(out, "L000", "brief.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	second := night(false)
-	if second.Run == first.Run {
-		t.Fatalf("a finished run was reused: %s", second.Run)
+	secondRun, second := night(false)
+	if secondRun == firstRun {
+		t.Fatalf("a finished run was reused: %s", secondRun)
 	}
-	if diff := cmp.Diff(map[string]string{"L000": Unchanged, "L001": Unchanged, "L002": "iteration_cap"}, reasons(second)); diff != "" {
+	if diff := cmp.Diff(map[string]string{"L000": Unchanged, "L001": Unchanged, "L002": "iteration_cap"}, second); diff != "" {
 		t.Errorf("second night (-want +got):\n%s", diff)
 	}
 	if f.count(f.runs, "L000") != 1 || f.count(f.runs, "L002") != 2 {
@@ -163,12 +189,12 @@ func testUnchangedAndForce(t *testing.T, open func(testing.TB) *Store) {
 	f.mu.Lock()
 	f.version["L001"] = "v2"
 	f.mu.Unlock()
-	third := night(false)
-	if diff := cmp.Diff(map[string]string{"L000": Unchanged, "L001": Verified, "L002": "iteration_cap"}, reasons(third)); diff != "" {
+	_, third := night(false)
+	if diff := cmp.Diff(map[string]string{"L000": Unchanged, "L001": Verified, "L002": "iteration_cap"}, third); diff != "" {
 		t.Errorf("third night (-want +got):\n%s", diff)
 	}
-	forced := night(true)
-	if diff := cmp.Diff(map[string]string{"L000": Verified, "L001": Verified, "L002": "iteration_cap"}, reasons(forced)); diff != "" {
+	_, forced := night(true)
+	if diff := cmp.Diff(map[string]string{"L000": Verified, "L001": Verified, "L002": "iteration_cap"}, forced); diff != "" {
 		t.Errorf("forced night (-want +got):\n%s", diff)
 	}
 	if f.count(f.runs, "L000") != 2 {

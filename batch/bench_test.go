@@ -100,8 +100,8 @@ func BenchmarkThroughput(b *testing.B) {
 					start := time.Now()
 					sum, err := e.RunBatch(context.Background(), leads, Options{Source: "bench"})
 					elapsed := time.Since(start)
-					if err != nil || len(sum.Leads) != l.leads {
-						b.Fatalf("%d outcomes, %v", len(sum.Leads), err)
+					if err != nil || sum.Ended != l.leads {
+						b.Fatalf("%d outcomes, %v", sum.Ended, err)
 					}
 					reportThroughput(b, l, ideal, bound, elapsed)
 				}
@@ -230,8 +230,8 @@ func peakMemory(b testing.TB, open func(testing.TB) *Store, n int) peak {
 	elapsed := time.Since(start)
 	close(stop)
 	wg.Wait()
-	if err != nil || len(sum.Leads) != n {
-		b.Fatalf("%d outcomes, %v", len(sum.Leads), err)
+	if err != nil || sum.Ended != n {
+		b.Fatalf("%d outcomes, %v", sum.Ended, err)
 	}
 	p := peak{heap: float64(heap.Load()), live: float64(live.Load()), rss: peakRSS()}
 	b.Logf("%d leads in %s (%.1f leads/s): peak heap %.1f MB (at %s), peak live heap %.1f MB, peak RSS %.1f MB",

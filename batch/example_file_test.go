@@ -47,11 +47,18 @@ func ExampleRunFile() {
 	if err != nil {
 		panic(err)
 	}
-	for _, l := range sum.Leads {
+	fmt.Printf("%d leads ended: %v\n", sum.Ended, sum.EndReasons)
+	// summary.json in out lists each lead's line.
+	_, lines, err := batch.ReadSummary(out)
+	if err != nil {
+		panic(err)
+	}
+	for _, l := range lines {
 		brief, _ := os.ReadFile(filepath.Join(out, l.ID, "brief.md"))
 		fmt.Printf("%s %s %q\n", l.ID, l.EndReason, brief)
 	}
 	// Output:
+	// 2 leads ended: map[verified:2]
 	// screening verified "# breast cancer\n"
 	// zebrafish verified "# fin regeneration\n"
 }

@@ -56,8 +56,11 @@ func testEnqueueWorkExport(t *testing.T, open func(testing.TB) *Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Leads) != 12 || got.Pending != 0 {
-		t.Fatalf("exported %d leads, %d pending; want 12, 0", len(got.Leads), got.Pending)
+	if got.Ended != 12 || got.Pending != 0 {
+		t.Fatalf("exported %d leads, %d pending; want 12, 0", got.Ended, got.Pending)
+	}
+	if file, lines, err := ReadSummary(dir); err != nil || len(lines) != 12 || file.Ended != 12 || file.Run != sum.Run || lines[7].ID != "L007" || lines[7].Dir != filepath.Join(dir, "L007") {
+		t.Errorf("exported summary.json: run %s, %d ended, lines %+v, %v; want the 12 leads in order, in %s", file.Run, file.Ended, lines, err, dir)
 	}
 	brief, err := os.ReadFile(filepath.Join(dir, "L007", "brief.md"))
 	if err != nil || string(brief) != "# L007\n" {
@@ -111,8 +114,8 @@ func TestInterruptedRunResumes(t *testing.T) {
 	if runErr == nil || ctx.Err() == nil {
 		t.Fatalf("interrupted run returned %v", runErr)
 	}
-	if len(sum.Leads) != 0 || sum.Pending != 6 {
-		t.Fatalf("after the interrupt: %d outcomes, %d pending; want 0, 6", len(sum.Leads), sum.Pending)
+	if sum.Ended != 0 || sum.Pending != 6 {
+		t.Fatalf("after the interrupt: %d outcomes, %d pending; want 0, 6", sum.Ended, sum.Pending)
 	}
 	close(b.release)
 	again, err := New(s, Config{Runner: b, Concurrency: 2, OutDir: out, PollInterval: 20 * time.Millisecond})
@@ -134,7 +137,7 @@ func TestInterruptedRunResumes(t *testing.T) {
 	for _, l := range leads {
 		want[l.Key] = Verified
 	}
-	if diff := cmp.Diff(want, reasons(sum2)); diff != "" {
+	if diff := cmp.Diff(want, reasons(t, again, sum2)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	close(b.started)

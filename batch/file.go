@@ -116,7 +116,7 @@ type FileRun struct {
 // f's rejected rows; on an interruption (ctx cancelled) the summary so far
 // with ctx's error. An error that is ErrStart means nothing ran.
 func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
-	sum := Summary{File: f.Path, InvalidRows: f.Invalid, Leads: []LeadSummary{}}
+	sum := Summary{File: f.Path, InvalidRows: f.Invalid}
 	if r.Out == "" && !(r.EnqueueOnly && r.DatabaseURL != "") {
 		return sum, startError{errors.New("batch: no output folder")}
 	}
@@ -146,19 +146,13 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 	if r.Watch != nil {
 		r.Watch(e)
 	}
-	sum, runErr := e.RunBatch(ctx, f.Leads, Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly})
-	sum.File, sum.InvalidRows = f.Path, f.Invalid
+	sum, runErr := e.RunBatch(ctx, f.Leads, Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid})
 	if r.EnqueueOnly {
 		return sum, runErr
 	}
 	if runErr == nil && r.DatabaseURL != "" {
 		// Other machines may have run some leads: gather them all.
-		if sum, runErr = e.Export(context.WithoutCancel(ctx), sum.Run, r.Out); runErr == nil {
-			sum.File, sum.InvalidRows = f.Path, f.Invalid
-		}
-	}
-	if err := WriteSummary(r.Out, sum); err != nil && runErr == nil {
-		runErr = err
+		runErr = e.export(context.WithoutCancel(ctx), &sum, r.Out)
 	}
 	if r.Report != nil {
 		if err := r.Report(r.Out); err != nil && runErr == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,9 +138,12 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 		Config: Config{Runner: fake, PollInterval: 20 * time.Millisecond},
 		Watch:  func(e *Engine) { watched = e },
 		Report: func(d string) error {
-			var s Summary
-			if err := readJSONFile(filepath.Join(d, SummaryFile), &s); err != nil {
+			s, lines, err := ReadSummary(d)
+			if err != nil {
 				return err
+			}
+			if len(lines) != 2 || len(s.InvalidRows) != 1 || s.EndReasons["refused"] != 1 {
+				return fmt.Errorf("summary.json before the report: %+v, lines %+v", s, lines)
 			}
 			reported = append(reported, d)
 			return nil
@@ -148,7 +152,19 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(map[string]string{"a": Verified, "b": "refused"}, reasons(sum)); diff != "" {
+	// RunFile closed its queue: summary.json is the record.
+	file, lines, err := ReadSummary(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, l := range lines {
+		got[l.ID] = l.EndReason
+	}
+	if file.Run != sum.Run || file.Ended != sum.Ended || !cmp.Equal(file.EndReasons, sum.EndReasons) {
+		t.Errorf("summary.json %+v, returned summary %+v", file, sum)
+	}
+	if diff := cmp.Diff(map[string]string{"a": Verified, "b": "refused"}, got); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
 	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "earlier lead") || sum.File != f.Path {

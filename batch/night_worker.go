@@ -65,7 +65,7 @@ func (w *nightWorker) night(ctx context.Context, at time.Time) error {
 	}
 	log := e.cfg.Logger.With(zap.String("night", name), zap.String("run", run))
 	night := Night{At: at, Dir: filepath.Join(e.cfg.OutDir, name)}
-	sum := Summary{Run: run, File: n.File, Leads: []LeadSummary{}}
+	sum := Summary{Run: run, File: n.File}
 	f, err := LoadFile(n.File)
 	if err != nil {
 		log.Warn("night without leads: the leads file cannot be read", zap.Error(err))
@@ -84,22 +84,15 @@ func (w *nightWorker) night(ctx context.Context, at time.Time) error {
 		if err := e.Wait(ctx, run); err != nil {
 			return err
 		}
-		if !e.store.embedded {
-			// Workers on other machines wrote no files: gather them.
-			if _, err := e.Export(ctx, run, night.Dir); err != nil {
-				return err
-			}
-		}
-		if err := e.summarize(ctx, &sum, night.Dir); err != nil {
-			return err
-		}
 		sum.File, sum.InvalidRows = f.Path, f.Invalid
 	}
-	if err := WriteSummary(night.Dir, sum); err != nil {
+	// Workers on other machines wrote no files: gather them.
+	gather := night.Err == nil && !e.store.embedded
+	if err := e.record(ctx, &sum, night.Dir, gather); err != nil {
 		return fmt.Errorf("night %s: %w", run, err)
 	}
 	night.Summary = sum
-	log.Info("night done", zap.Int("leads", len(sum.Leads)))
+	log.Info("night done", zap.Int("leads", sum.Ended), zap.Int("pending", sum.Pending))
 	if n.Ended != nil {
 		n.Ended(ctx, night)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/robfig/cron/v3"
 
 	"github.com/citeloop/citeloop/batch/batchtest"
@@ -86,7 +87,7 @@ func TestRunNightsOnePeriodicJobANight(t *testing.T) {
 	}
 	var got []string
 	for _, n := range log.nights {
-		got = append(got, n.At.Format(time.DateTime)+" "+filepath.Base(n.Dir)+" "+strings.Join(sortedReasons(n.Summary), ","))
+		got = append(got, n.At.Format(time.DateTime)+" "+filepath.Base(n.Dir)+" "+strings.Join(sortedReasons(t, n), ","))
 	}
 	want := []string{
 		"2026-01-01 02:00:00 2026-01-01 a=verified,b=verified",
@@ -103,14 +104,14 @@ func TestRunNightsOnePeriodicJobANight(t *testing.T) {
 		t.Errorf("model runs a=%d b=%d, want 1 and 2", f.count(f.runs, "a"), f.count(f.runs, "b"))
 	}
 	for i, n := range log.nights {
-		var sum Summary
-		if err := readJSONFile(filepath.Join(n.Dir, SummaryFile), &sum); err != nil {
+		sum, lines, err := ReadSummary(n.Dir)
+		if err != nil {
 			t.Fatalf("night %d: %v", i, err)
 		}
-		if sum.Run != NightRun(n.At) || len(sum.Leads) != len(n.Summary.Leads) {
-			t.Errorf("night %d: summary.json has run %s and %d leads, want %s and %d", i, sum.Run, len(sum.Leads), NightRun(n.At), len(n.Summary.Leads))
+		if sum.Run != NightRun(n.At) || len(lines) != n.Summary.Ended || !cmp.Equal(sum.EndReasons, n.Summary.EndReasons, cmpopts.EquateEmpty()) {
+			t.Errorf("night %d: summary.json has run %s and %d leads %v, want %s and %d %v", i, sum.Run, len(lines), sum.EndReasons, NightRun(n.At), n.Summary.Ended, n.Summary.EndReasons)
 		}
-		for _, l := range sum.Leads {
+		for _, l := range lines {
 			if l.Dir != filepath.Join(n.Dir, l.ID) {
 				t.Errorf("night %d: lead %s in %s", i, l.ID, l.Dir)
 			}
@@ -131,10 +132,17 @@ func TestRunNightsOnePeriodicJobANight(t *testing.T) {
 	}
 }
 
-func sortedReasons(s Summary) []string {
+// sortedReasons lists how each lead of night n ended, as id=reason, from
+// its summary.json.
+func sortedReasons(t testing.TB, n Night) []string {
+	t.Helper()
+	_, lines, err := ReadSummary(n.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []string
-	for id, r := range reasons(s) {
-		out = append(out, id+"="+r)
+	for _, l := range lines {
+		out = append(out, l.ID+"="+l.EndReason)
 	}
 	slicesSort(out)
 	return out
@@ -198,7 +206,7 @@ func TestRunNightsResumesAnInterruptedNight(t *testing.T) {
 		t.Fatalf("next process: err = %v, want context.Canceled", err)
 	}
 	n := next.nights[0]
-	if got := n.At.Format(time.DateTime) + " " + filepath.Base(n.Dir) + " " + strings.Join(sortedReasons(n.Summary), ","); got != "2026-01-01 02:00:00 2026-01-01 a=verified,b=verified" {
+	if got := n.At.Format(time.DateTime) + " " + filepath.Base(n.Dir) + " " + strings.Join(sortedReasons(t, n), ","); got != "2026-01-01 02:00:00 2026-01-01 a=verified,b=verified" {
 		t.Errorf("resumed night: %s", got)
 	}
 	if f.count(f.runs, "a") != 1 || f.count(f.runs, "b") != 1 {

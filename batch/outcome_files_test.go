@@ -48,8 +48,8 @@ func runFiles(t *testing.T, s *Store, files map[string]map[string][]byte) (*Engi
 		t.Fatal(err)
 	}
 	sum, err := e.RunBatch(context.Background(), leads, Options{Source: "leads.yaml"})
-	if err != nil || len(sum.Leads) != len(leads) {
-		t.Fatalf("%d outcomes, %v", len(sum.Leads), err)
+	if err != nil || sum.Ended != len(leads) {
+		t.Fatalf("%d outcomes, %v", sum.Ended, err)
 	}
 	return e, sum.Run
 }
@@ -128,8 +128,8 @@ func testOutcomeFilesTampered(t *testing.T, open func(testing.TB) *Store) {
 			// A summary needs each outcome's reason, not its files: it
 			// reads none, so it is not stopped by them.
 			sum := Summary{Run: run}
-			if err := e.summarize(ctx, &sum, ""); err != nil || len(sum.Leads) == 0 || !sum.Verified() {
-				t.Errorf("summary %+v, %v: want every lead verified, A's files not read", sum.Leads, err)
+			if err := e.Summarize(ctx, &sum); err != nil || sum.Ended != 4 || !sum.Verified() {
+				t.Errorf("summary %+v, %v: want every lead verified, A's files not read", sum, err)
 			}
 		})
 	}

@@ -1,32 +1,38 @@
 package batch
 
 import (
+	"cmp"
 	"context"
-	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
 	"go.uber.org/zap"
-
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // SummaryFile records, in the output folder, how each lead of a run ended.
 const SummaryFile = "summary.json"
 
-// Summary is a run's record: one line per lead with an outcome.
+// Summary is a run's record: how many leads ended, by end reason, and how
+// many are still pending. It holds counts, not one line per lead, so a run
+// of any size summarises in the same memory: the lines are in the
+// summary.json it is written to (ReadSummary), and Engine.EachLead lists
+// them from the queue.
 type Summary struct {
-	Run         string        `json:"run"`
-	File        string        `json:"file,omitempty"`
-	InvalidRows []string      `json:"invalid_rows,omitempty"`
-	Leads       []LeadSummary `json:"leads"`
+	Run         string   `json:"run"`
+	File        string   `json:"file,omitempty"`
+	InvalidRows []string `json:"invalid_rows,omitempty"`
+	// Enqueued counts the leads this command added to the queue.
+	Enqueued int `json:"enqueued"`
+	// Ended counts the leads with an outcome, and EndReasons the same
+	// leads by end reason.
+	Ended      int            `json:"ended"`
+	EndReasons map[string]int `json:"end_reasons"`
 	// Pending counts leads still without an outcome (an interrupted run, or
 	// leads other machines are still working).
 	Pending int `json:"pending,omitempty"`
-	// Enqueued counts the leads this command added to the queue.
-	Enqueued int `json:"enqueued"`
+	// FirstUnverified is the first lead, in the order the queue lists
+	// them, that ended without a verified brief; nil when there is none.
+	FirstUnverified *LeadSummary `json:"-"`
 }
 
 // LeadSummary is one lead's line in the summary.
@@ -38,14 +44,25 @@ type LeadSummary struct {
 	Attempts  int    `json:"attempts,omitempty"`
 }
 
-// Verified reports whether every lead with an outcome has a verified brief.
-func (s Summary) Verified() bool {
-	for _, l := range s.Leads {
-		if l.EndReason != Verified && l.EndReason != Unchanged {
-			return false
-		}
+// Verified reports whether every lead with an outcome has a verified brief
+// (a standing one counts).
+func (s Summary) Verified() bool { return s.FirstUnverified == nil }
+
+// add counts l into s.
+func (s *Summary) add(l LeadSummary) {
+	s.Ended++
+	if s.EndReasons == nil {
+		s.EndReasons = map[string]int{}
 	}
-	return true
+	s.EndReasons[l.EndReason]++
+	if s.FirstUnverified == nil && l.EndReason != Verified && l.EndReason != Unchanged {
+		s.FirstUnverified = &l
+	}
+}
+
+// reset clears s's counts before the outcomes are counted again.
+func (s *Summary) reset() {
+	s.Ended, s.EndReasons, s.FirstUnverified, s.Pending = 0, map[string]int{}, nil, 0
 }
 
 // Options are one batch command's choices.
@@ -59,6 +76,10 @@ type Options struct {
 	Force bool
 	// EnqueueOnly submits the leads and returns: workers elsewhere run them.
 	EnqueueOnly bool
+	// File names the leads file in the summary, as the user gave it
+	// (Source when ""), and InvalidRows are its rows that were skipped.
+	File        string
+	InvalidRows []string
 }
 
 // RunBatch enqueues leads as one run, works them until each has an outcome,
@@ -66,7 +87,7 @@ type Options struct {
 // cancelled it stops taking leads, lets running ones finish or releases
 // them, and returns the summary so far with ctx's error.
 func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary, error) {
-	sum := Summary{Run: o.Run, File: o.Source, Leads: []LeadSummary{}}
+	sum := Summary{Run: o.Run, File: cmp.Or(o.File, o.Source), InvalidRows: o.InvalidRows}
 	if sum.Run == "" {
 		run, err := e.ResumableRun(ctx, o.Source)
 		if err != nil {
@@ -119,31 +140,10 @@ func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary
 	return sum, stopErr
 }
 
-// Summarize fills sum's leads and pending count from the queue and writes
-// it to OutDir when set.
+// Summarize counts sum's run's outcomes and pending leads into sum and,
+// when OutDir is set, writes OutDir/summary.json with one line per lead.
 func (e *Engine) Summarize(ctx context.Context, sum *Summary) error {
-	if err := e.summarize(ctx, sum, e.cfg.OutDir); err != nil {
-		return err
-	}
-	if e.cfg.OutDir == "" {
-		return nil
-	}
-	return WriteSummary(e.cfg.OutDir, *sum)
-}
-
-// summarize fills sum's leads, whose outcomes are in dir, and its pending
-// count from the queue.
-func (e *Engine) summarize(ctx context.Context, sum *Summary, dir string) error {
-	sum.Leads = sum.Leads[:0]
-	err := e.each(ctx, sum.Run, nil, func(o Outcome) error {
-		sum.Leads = append(sum.Leads, leadSummary(o, dir))
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	sum.Pending, err = e.Pending(ctx, sum.Run)
-	return err
+	return e.record(ctx, sum, e.cfg.OutDir, false)
 }
 
 // leadSummary is o's line in a summary; its folder is in dir, when set.
@@ -155,34 +155,15 @@ func leadSummary(o Outcome, dir string) LeadSummary {
 	return l
 }
 
-// WriteSummary writes sum to dir/summary.json atomically.
-func WriteSummary(dir string, sum Summary) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	data, err := json.MarshalIndent(sum, "", "  ")
-	if err != nil {
-		return err
-	}
-	return pipeline.WriteFileAtomic(filepath.Join(dir, SummaryFile), append(data, '\n'))
+// Export writes every outcome of run into dir, as the embedded batch writes
+// them as each lead ends, and the run's summary.json. It returns the
+// summary.
+func (e *Engine) Export(ctx context.Context, run, dir string) (Summary, error) {
+	sum := Summary{Run: run}
+	return sum, e.export(ctx, &sum, dir)
 }
 
-// Export writes every outcome of run into dir, as the embedded batch writes
-// them as each lead ends, and the run's summary. It returns the summary.
-func (e *Engine) Export(ctx context.Context, run, dir string) (Summary, error) {
-	sum := Summary{Run: run, Leads: []LeadSummary{}}
-	err := e.Each(ctx, run, func(o Outcome) error {
-		if err := WriteOutcome(dir, o); err != nil {
-			return fmt.Errorf("export %s: %w", o.Key, err)
-		}
-		sum.Leads = append(sum.Leads, leadSummary(o, dir))
-		return nil
-	})
-	if err != nil {
-		return sum, err
-	}
-	if sum.Pending, err = e.Pending(ctx, run); err != nil {
-		return sum, err
-	}
-	return sum, WriteSummary(dir, sum)
+// export is Export keeping sum's names (its file and invalid rows).
+func (e *Engine) export(ctx context.Context, sum *Summary, dir string) error {
+	return e.record(ctx, sum, dir, true)
 }

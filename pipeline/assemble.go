@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -249,12 +251,29 @@ func nilIfZero(res Result) any {
 // WriteFileAtomic writes data to a temporary file beside path and renames it
 // into place.
 func WriteFileAtomic(path string, data []byte) error {
+	return WriteAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomic streams what write writes to a temporary file beside path,
+// syncs it and renames it into place: a reader sees the old file or the
+// whole new one, and a file too large to hold in memory (a summary of tens
+// of thousands of leads) is never held. When write fails, path is left as
+// it was.
+func WriteAtomic(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
+	bw := bufio.NewWriter(tmp)
+	if err := write(bw); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -84,20 +84,16 @@ var rateKeys = []string{
 
 // Build reads the batch folder dir and returns its report. now stamps it.
 func Build(dir string, now time.Time) (Report, error) {
-	var sum batch.Summary
-	data, err := os.ReadFile(filepath.Join(dir, batch.SummaryFile))
+	sum, lines, err := batch.ReadSummary(dir)
 	if err != nil {
 		return Report{}, fmt.Errorf("report: %w", err)
-	}
-	if err := json.Unmarshal(data, &sum); err != nil {
-		return Report{}, fmt.Errorf("report: %s: %w", filepath.Join(dir, batch.SummaryFile), err)
 	}
 	r := Report{
 		Run: sum.Run, File: sum.File, GeneratedAt: now.UTC(),
 		GateFailures: map[string]int{}, Objections: map[string]int{}, Leads: []Lead{},
-		Totals: Totals{Leads: len(sum.Leads), Pending: sum.Pending, Outcomes: map[string]int{}, Rates: map[string]float64{}},
+		Totals: Totals{Leads: len(lines), Pending: sum.Pending, Outcomes: map[string]int{}, Rates: map[string]float64{}},
 	}
-	for _, ls := range sum.Leads {
+	for _, ls := range lines {
 		l, err := readLead(dir, ls)
 		if err != nil {
 			return Report{}, err

@@ -53,14 +53,25 @@ func fixture(t *testing.T) string {
 		)}},
 		{Key: "e-<script>", Reason: string(pipeline.Refused), Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
 	}
-	sum := batch.Summary{Run: "r1", File: "leads.csv", Pending: 2}
+	// summary.json as a batch writes it, without the counts (as before they
+	// were recorded): the report counts the lines.
+	sum := struct {
+		Run     string              `json:"run"`
+		File    string              `json:"file"`
+		Leads   []batch.LeadSummary `json:"leads"`
+		Pending int                 `json:"pending"`
+	}{Run: "r1", File: "leads.csv", Pending: 2}
 	for _, o := range outcomes {
 		if err := batch.WriteOutcome(dir, o); err != nil {
 			t.Fatal(err)
 		}
 		sum.Leads = append(sum.Leads, batch.LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts})
 	}
-	if err := batch.WriteSummary(dir, sum); err != nil {
+	data, err := json.Marshal(sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, batch.SummaryFile), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -272,7 +272,7 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 			return usageError("%v", runErr)
 		}
 		if errors.Is(runErr, context.Canceled) {
-			fmt.Fprintf(a.stdout, "interrupted: %d leads ended, %d left in the queue for the next run of this command\n", len(sum.Leads), sum.Pending)
+			fmt.Fprintf(a.stdout, "interrupted: %d leads ended, %d left in the queue for the next run of this command\n", sum.Ended, sum.Pending)
 		}
 		return runErr
 	}
@@ -285,25 +285,17 @@ func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 		fmt.Fprintf(a.stdout, "run %s: %d leads enqueued\n", sum.Run, sum.Enqueued)
 		a.logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", sum.Enqueued))
 	} else {
-		tally := map[string]int{}
-		for _, l := range sum.Leads {
-			tally[l.EndReason]++
-		}
 		var parts []string
-		for _, r := range slices.Sorted(maps.Keys(tally)) {
-			parts = append(parts, fmt.Sprintf("%d %s", tally[r], r))
+		for _, r := range slices.Sorted(maps.Keys(sum.EndReasons)) {
+			parts = append(parts, fmt.Sprintf("%d %s", sum.EndReasons[r], r))
 		}
-		fmt.Fprintf(a.stdout, "run %s: %d leads ended (%s); %s written\n", sum.Run, len(sum.Leads), strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
+		fmt.Fprintf(a.stdout, "run %s: %d leads ended (%s); %s written\n", sum.Run, sum.Ended, strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
 	}
 	if len(sum.InvalidRows) > 0 {
 		return usageError("%s: %d invalid row(s) skipped", sum.File, len(sum.InvalidRows))
 	}
-	if o.failOn == "unverified" && o.briefCodes {
-		for _, l := range sum.Leads {
-			if l.EndReason != batch.Verified && l.EndReason != batch.Unchanged {
-				return &exitError{code: endReasonCode(pipeline.EndReason(l.EndReason)), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
-			}
-		}
+	if l := sum.FirstUnverified; o.failOn == "unverified" && o.briefCodes && l != nil {
+		return &exitError{code: endReasonCode(pipeline.EndReason(l.EndReason)), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
 	}
 	if o.failOn == "unverified" && !o.enqueueOnly && !sum.Verified() {
 		return &exitError{code: exitNotVerified, err: errors.New("some leads did not verify; see " + filepath.Join(o.out, batch.SummaryFile))}
@@ -349,7 +341,7 @@ func newBatchExportCmd(a *app) *cobra.Command {
 			if err := writeReport(a, out); err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "run %s: %d outcomes written to %s, %d leads still pending\n", run, len(sum.Leads), out, sum.Pending)
+			fmt.Fprintf(a.stdout, "run %s: %d outcomes written to %s, %d leads still pending\n", run, sum.Ended, out, sum.Pending)
 			return nil
 		},
 	}

@@ -109,5 +109,5 @@ func nightEnded(a *app, root string, n batch.Night) {
 	if _, err := report.WriteIndex(root); err != nil {
 		a.logger.Warn("index not written", zap.String("dir", root), zap.Error(err))
 	}
-	fmt.Fprintf(a.stdout, "night %s: %d leads ended; %s\n", n.Dir, len(n.Summary.Leads), filepath.Join(root, report.IndexFile))
+	fmt.Fprintf(a.stdout, "night %s: %d leads ended; %s\n", n.Dir, n.Summary.Ended, filepath.Join(root, report.IndexFile))
 }

@@ -35,12 +35,21 @@ func writeLeads(t *testing.T, content string) string {
 	return p
 }
 
+// readSummary reads out's summary.json: the run's counts and its lines.
+func readSummary(t *testing.T, out string) (batch.Summary, []batch.LeadSummary) {
+	t.Helper()
+	sum, lines, err := batch.ReadSummary(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, lines
+}
+
 func batchSummary(t *testing.T, out string) map[string]string {
 	t.Helper()
-	var sum batch.Summary
-	readJSON(t, filepath.Join(out, batch.SummaryFile), &sum)
+	_, lines := readSummary(t, out)
 	got := map[string]string{}
-	for _, l := range sum.Leads {
+	for _, l := range lines {
 		if _, dup := got[l.ID]; dup {
 			t.Errorf("lead %s has two outcomes", l.ID)
 		}
@@ -190,10 +199,9 @@ func TestBatchRetrySplit(t *testing.T) {
 				return failingWriter{err: tt.err, fails: 1, n: &n}, offline.RuleSkeptic{}, nil
 			}
 			_ = runApp(context.Background(), a, []string{"batch", "--offline", leads, "--out", out, "--max-attempts", "3"})
-			var sum batch.Summary
-			readJSON(t, filepath.Join(out, batch.SummaryFile), &sum)
-			if len(sum.Leads) != 1 || sum.Leads[0].EndReason != tt.wantReason || sum.Leads[0].Attempts != tt.wantAttempts {
-				t.Errorf("outcome %+v, want %s after %d attempt(s)", sum.Leads, tt.wantReason, tt.wantAttempts)
+			_, lines := readSummary(t, out)
+			if len(lines) != 1 || lines[0].EndReason != tt.wantReason || lines[0].Attempts != tt.wantAttempts {
+				t.Errorf("outcome %+v, want %s after %d attempt(s)", lines, tt.wantReason, tt.wantAttempts)
 			}
 		})
 	}

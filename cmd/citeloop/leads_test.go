@@ -43,13 +43,12 @@ func TestBriefLeadsFile(t *testing.T) {
 	if !strings.Contains(stderr.String(), "orcid") || !strings.Contains(stderr.String(), "leads.yaml") {
 		t.Errorf("stderr does not name the file and field of the bad row: %s", stderr)
 	}
-	var sum batch.Summary
-	readJSON(t, filepath.Join(out, batch.SummaryFile), &sum)
-	if len(sum.InvalidRows) != 1 || len(sum.Leads) != 2 {
-		t.Fatalf("summary has %d invalid rows and %d leads, want 1 and 2: %+v", len(sum.InvalidRows), len(sum.Leads), sum)
+	sum, lines := readSummary(t, out)
+	if len(sum.InvalidRows) != 1 || len(lines) != 2 || sum.Ended != 2 {
+		t.Fatalf("summary has %d invalid rows and %d leads, want 1 and 2: %+v", len(sum.InvalidRows), len(lines), sum)
 	}
 	want := map[string]string{"screening": batch.Verified, "zebrafish": string(pipeline.Refused)}
-	for _, l := range sum.Leads {
+	for _, l := range lines {
 		if want[l.ID] != l.EndReason {
 			t.Errorf("lead %s ended %s, want %s", l.ID, l.EndReason, want[l.ID])
 		}
@@ -83,13 +82,9 @@ func TestBriefLeadsFile(t *testing.T) {
 	// change: it ends unchanged and its brief stands.
 	a, stdout, _ = testApp(nil)
 	_ = runApp(context.Background(), a, args)
-	readJSON(t, filepath.Join(out, batch.SummaryFile), &sum)
-	got := map[string]string{}
-	for _, l := range sum.Leads {
-		got[l.ID] = l.EndReason
-	}
+	got := batchSummary(t, out)
 	if got["screening"] != batch.Unchanged {
-		t.Errorf("second run: screening ended %q, want %s: %+v", got["screening"], batch.Unchanged, sum.Leads)
+		t.Errorf("second run: screening ended %q, want %s: %+v", got["screening"], batch.Unchanged, got)
 	}
 	if again, err := os.ReadFile(filepath.Join(out, "screening", "brief.md")); err != nil || string(again) != string(first) {
 		t.Errorf("second run changed the standing brief (err %v)", err)

@@ -1,0 +1,168 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/citeloop/citeloop/pipeline"
+)
+
+// record counts the outcomes of sum's run into sum, reading them from the
+// queue a page at a time, and its pending leads. When dir is set it also
+// writes dir/summary.json as it reads them, one line per lead, and with
+// export each outcome's files into dir (Export). Nothing it holds grows with
+// the number of leads: a run of 10,000 leads summarises in the memory of a
+// run of 1,000.
+func (e *Engine) record(ctx context.Context, sum *Summary, dir string, export bool) error {
+	var files outcomeFiles
+	if export {
+		files = e.store.files
+	}
+	count := func(sw *summaryWriter) error {
+		sum.reset()
+		err := e.each(ctx, sum.Run, files, func(o Outcome) error {
+			if export {
+				if err := WriteOutcome(dir, o); err != nil {
+					return fmt.Errorf("export %s: %w", o.Key, err)
+				}
+			}
+			l := leadSummary(o, dir)
+			sum.add(l)
+			return sw.lead(l)
+		})
+		if err != nil {
+			return err
+		}
+		sum.Pending, err = e.Pending(ctx, sum.Run)
+		return err
+	}
+	if dir == "" {
+		return count(nil)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return pipeline.WriteAtomic(filepath.Join(dir, SummaryFile), func(w io.Writer) error {
+		sw := &summaryWriter{w: w}
+		sw.head(*sum)
+		if err := count(sw); err != nil {
+			return err
+		}
+		return sw.tail(*sum)
+	})
+}
+
+// summaryWriter writes a summary.json as its lines are read: the run's
+// names, then the leads, then the counts, which are known only at the end.
+// Its first write error is kept and returned by tail.
+type summaryWriter struct {
+	w     io.Writer
+	leads int
+	err   error
+}
+
+func (s *summaryWriter) write(b []byte) {
+	if s.err == nil {
+		_, s.err = s.w.Write(b)
+	}
+}
+
+// field writes `"key": v` indented as a field of the top-level object.
+func (s *summaryWriter) field(key string, v any) {
+	data, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	s.write(fmt.Appendf(nil, "  %q: %s", key, data))
+}
+
+func (s *summaryWriter) head(sum Summary) {
+	s.write([]byte("{\n"))
+	s.field("run", sum.Run)
+	if sum.File != "" {
+		s.write([]byte(",\n"))
+		s.field("file", sum.File)
+	}
+	if len(sum.InvalidRows) > 0 {
+		s.write([]byte(",\n"))
+		s.field("invalid_rows", sum.InvalidRows)
+	}
+	s.write([]byte(",\n"))
+	s.field("enqueued", sum.Enqueued)
+	s.write([]byte(",\n  \"leads\": ["))
+}
+
+// lead writes one lead's line; s may be nil (nothing is written).
+func (s *summaryWriter) lead(l LeadSummary) error {
+	if s == nil {
+		return nil
+	}
+	data, err := json.MarshalIndent(l, "    ", "  ")
+	if err != nil {
+		return err
+	}
+	if s.leads > 0 {
+		s.write([]byte(","))
+	}
+	s.leads++
+	s.write([]byte("\n    "))
+	s.write(data)
+	return s.err
+}
+
+func (s *summaryWriter) tail(sum Summary) error {
+	if s.leads > 0 {
+		s.write([]byte("\n  "))
+	}
+	s.write([]byte("],\n"))
+	s.field("ended", sum.Ended)
+	s.write([]byte(",\n"))
+	s.field("end_reasons", sum.EndReasons)
+	if sum.Pending > 0 {
+		s.write([]byte(",\n"))
+		s.field("pending", sum.Pending)
+	}
+	s.write([]byte("\n}\n"))
+	return s.err
+}
+
+// ReadSummary reads dir/summary.json: the run's summary, its counts
+// recomputed from its lines (a summary written before the counts were
+// recorded reads the same), and the lines, one per lead with an outcome.
+func ReadSummary(dir string) (Summary, []LeadSummary, error) {
+	path := filepath.Join(dir, SummaryFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Summary{}, nil, err
+	}
+	var file struct {
+		Summary
+		Leads []LeadSummary `json:"leads"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&file); err != nil {
+		return Summary{}, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	sum := file.Summary
+	pending := sum.Pending
+	sum.reset()
+	for _, l := range file.Leads {
+		sum.add(l)
+	}
+	sum.Pending = pending
+	return sum, file.Leads, nil
+}
+
+// EachLead calls fn with each lead of run that has an outcome, in the order
+// the queue lists them (as summary.json does), reading no files; Dir is in
+// OutDir when it is set.
+func (e *Engine) EachLead(ctx context.Context, run string, fn func(LeadSummary) error) error {
+	return e.each(ctx, run, nil, func(o Outcome) error {
+		return fn(leadSummary(o, e.cfg.OutDir))
+	})
+}
