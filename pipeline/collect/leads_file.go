@@ -200,18 +200,18 @@ func csvLeadRows(data []byte) ([]leadRow, error) {
 		if err == io.EOF {
 			return rows, nil
 		}
-		line, _ := r.FieldPos(0)
-		row := leadRow{line: line}
 		var pe *csv.ParseError
 		switch {
 		case errors.As(err, &pe):
-			row.line = pe.StartLine
-			row.err = &LeadError{Field: "lead", Msg: pe.Err.Error()}
-			rows = append(rows, row)
+			rows = append(rows, leadRow{line: pe.StartLine, err: &LeadError{Field: "lead", Msg: pe.Err.Error()}})
 			continue
 		case err != nil:
 			return rows, err
 		}
+		// FieldPos only after a record was read whole: a bad quote in the
+		// first field leaves no field position, and FieldPos would panic.
+		line, _ := r.FieldPos(0)
+		row := leadRow{line: line}
 		if len(rec) != len(header) {
 			row.err = &LeadError{Field: "lead", Msg: fmt.Sprintf("has %d columns, header has %d", len(rec), len(header))}
 			rows = append(rows, row)
