@@ -73,9 +73,11 @@ func LeadsOf(path string) iter.Seq2[contract.Lead, error] {
 // not parse or is not a list, a bad CSV header, a read error, even after
 // some rows) ends the sequence with one error that wraps ErrInvalidLead and
 // the cause, names the file, and is not a *LeadError: leads yielded before
-// it are good, but the rows after it were never read. A JSON Lines line over
-// 1 MiB is, as in LoadLeads, a *LeadError without a row, and ends the
-// sequence too (the scanner cannot resynchronise past it).
+// it are good, but the rows after it were never read. A JSON Lines line or a
+// CSV record over 1 MiB is a *LeadError without a row that ends the
+// sequence too: the reader cannot find the next row past it (for JSON
+// Lines this was always so; for CSV it keeps a quote left open from making
+// the rest of the file one record held in memory).
 //
 // JSON Lines and CSV are streamed: memory holds one row, not the file, and a
 // lead is yielded as soon as its row is read. YAML is read whole before its

@@ -150,15 +150,21 @@ func jsonErrField(err error) string {
 
 // csvLeadRows reads a header of field names, then a record at a time. A
 // record the csv package cannot parse (a bad quote) is a row error and
-// reading goes on; a bad header or a read error ends the rows.
+// reading goes on; a record over maxCSVRecord is a row error that ends the
+// rows; a bad header or a read error ends them with an error.
 func csvLeadRows(r io.Reader, yield func(leadRow) bool) error {
-	cr := csv.NewReader(r)
+	lim := &recordLimit{r: r}
+	cr := csv.NewReader(lim)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
+	lim.max = maxCSVRecord
 	header, err := cr.Read()
 	if err == io.EOF {
 		return nil
+	}
+	if errors.Is(err, errRecordTooLong) {
+		return fmt.Errorf("header: over %d bytes: %w", maxCSVRecord, err)
 	}
 	if err != nil {
 		return err
@@ -170,14 +176,20 @@ func csvLeadRows(r io.Reader, yield func(leadRow) bool) error {
 			return fmt.Errorf("header: unknown column %q (want %s)", h, strings.Join(leadFields, ", "))
 		}
 	}
+	last := 1 // the line of the last record read, to place one too long
 	for {
+		lim.max = cr.InputOffset() + maxCSVRecord
 		rec, err := cr.Read()
 		if err == io.EOF {
 			return nil
 		}
 		var pe *csv.ParseError
 		switch {
+		case errors.Is(err, errRecordTooLong):
+			yield(leadRow{err: &LeadError{Field: "lead", Msg: fmt.Sprintf("the record after row %d is over %d bytes (a quote not closed?); the rows after it are not read", last, maxCSVRecord)}})
+			return nil
 		case errors.As(err, &pe):
+			last = pe.StartLine
 			if !yield(leadRow{line: pe.StartLine, err: &LeadError{Field: "lead", Msg: pe.Err.Error()}}) {
 				return nil
 			}
@@ -188,10 +200,39 @@ func csvLeadRows(r io.Reader, yield func(leadRow) bool) error {
 		// FieldPos only after a record was read whole: a bad quote in the
 		// first field leaves no field position, and FieldPos would panic.
 		line, _ := cr.FieldPos(0)
+		last = line
 		if !yield(csvLeadRow(line, header, rec)) {
 			return nil
 		}
 	}
+}
+
+// maxCSVRecord bounds a CSV record as maxJSONLLine bounds a JSON Lines row:
+// a quote left open would otherwise make the rest of the file one record,
+// held in memory whole.
+const maxCSVRecord = maxJSONLLine
+
+// errRecordTooLong is recordLimit's read error past its bound.
+var errRecordTooLong = errors.New("record too long")
+
+// recordLimit fails a read past the offset max: the csv package buffers a
+// record however long it is, so the bound is put on its input.
+type recordLimit struct {
+	r    io.Reader
+	read int64
+	max  int64
+}
+
+func (l *recordLimit) Read(p []byte) (int, error) {
+	if l.read >= l.max {
+		return 0, errRecordTooLong
+	}
+	if rem := l.max - l.read; int64(len(p)) > rem {
+		p = p[:rem]
+	}
+	n, err := l.r.Read(p)
+	l.read += int64(n)
+	return n, err
 }
 
 // csvLeadRow sets a lead's fields from one record under header.

@@ -331,3 +331,90 @@ func TestReadLeadsLongJSONLine(t *testing.T) {
 		t.Errorf("LoadLeads: %v, %v; want the leads and error of ReadLeads\n%s", load, err, diff)
 	}
 }
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestReadLeadsLongCSVRecord: a CSV record over maxCSVRecord (a quote left
+// open swallowing the rest of the file) is a row error that ends the rows
+// after reading about that much, not the file; a record just under the bound
+// is a lead.
+func TestReadLeadsLongCSVRecord(t *testing.T) {
+	const tooLong = `lead: the record after row 2 is over 1048576 bytes (a quote not closed?); the rows after it are not read`
+	long := strings.Repeat("x", maxCSVRecord-100)
+	tests := []struct {
+		name     string
+		give     string
+		want     []contract.Lead
+		wantErrs []string
+	}{
+		{
+			name:     "unclosed quote",
+			give:     "id,name\na,X\nb,\"unclosed\n" + strings.Repeat("c,Z\n", maxCSVRecord),
+			want:     []contract.Lead{{ID: "a", Name: "X"}},
+			wantErrs: []string{"long.csv: " + tooLong},
+		},
+		{
+			name:     "long unquoted",
+			give:     "id,name\na,X\nb," + strings.Repeat("y", 2*maxCSVRecord) + "\nc,Z\n",
+			want:     []contract.Lead{{ID: "a", Name: "X"}},
+			wantErrs: []string{"long.csv: " + tooLong},
+		},
+		{
+			name: "just under",
+			give: "id,name\na,X\nb,\"" + long + "\"\nc,Z\n",
+			want: []contract.Lead{{ID: "a", Name: "X"}, {ID: "b", Name: long}, {ID: "c", Name: "Z"}},
+		},
+	}
+	t.Run("header", func(t *testing.T) {
+		got := collect(ReadLeads("long.csv", strings.NewReader("id,name"+strings.Repeat(" ", maxCSVRecord)+"\na,X\n")))
+		if len(got.leads) != 0 || len(got.errs) != 1 {
+			t.Fatalf("got %v and %v, want one whole-file error", got.leads, got.errs)
+		}
+		checkFileError(t, got.errs[0], "long.csv", errRecordTooLong)
+	})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &countingReader{r: strings.NewReader(tt.give)}
+			got := collect(ReadLeads("long.csv", src))
+			if diff := cmp.Diff(tt.want, got.leads); diff != "" {
+				t.Errorf("leads (-want +got):\n%.2000s", diff)
+			}
+			if diff := cmp.Diff(tt.wantErrs, errorMessages(t, got.errs)); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+			for _, e := range got.errs {
+				if !isRowError(e) {
+					t.Errorf("error %q is not a *LeadError", e)
+				}
+			}
+			if max := 2 * maxCSVRecord; tt.wantErrs != nil && src.n > max {
+				t.Errorf("read %d bytes of %d, want at most %d", src.n, len(tt.give), max)
+			}
+			path := filepath.Join(t.TempDir(), "long.csv")
+			if err := os.WriteFile(path, []byte(tt.give), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			load, err := LoadLeads(path)
+			if diff := cmp.Diff(got.leads, load); diff != "" {
+				t.Errorf("LoadLeads leads differ (-ReadLeads +LoadLeads):\n%.2000s", diff)
+			}
+			var loadErrs []error
+			if err != nil {
+				loadErrs = RowErrors(err)
+			}
+			if diff := cmp.Diff(tt.wantErrs, errorMessages(t, loadErrs)); diff != "" {
+				t.Errorf("LoadLeads errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
