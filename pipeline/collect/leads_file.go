@@ -1,25 +1,16 @@
 package collect
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 
 	"github.com/citeloop/citeloop/contract"
 )
-
-// leadFields are the keys a lead file may use, as in contract.Lead's tags.
-var leadFields = []string{"id", "name", "orcid", "affiliation", "topic", "since", "until", "max_sources", "any_topic_word", "query"}
 
 // LoadLeads reads many leads from a file whose extension names its format:
 // .yaml/.yml (a list of mappings, or a mapping with a "leads" list), .jsonl or
@@ -34,48 +25,78 @@ var leadFields = []string{"id", "name", "orcid", "affiliation", "topic", "since"
 // errors.Join of one *LeadError per bad field, each naming the file, the
 // row's line and the field. A file that cannot be read or parsed as a whole
 // returns no leads and an error wrapping ErrInvalidLead.
+//
+// LoadLeads holds every lead in memory; a batch of many thousand leads
+// ranges over LeadsOf instead, which yields the same leads and errors one
+// row at a time.
 func LoadLeads(path string) ([]contract.Lead, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidLead, err)
-	}
-	name := filepath.Base(path)
-	var rows []leadRow
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".yaml", ".yml":
-		rows, err = yamlLeadRows(data)
-	case ".jsonl", ".ndjson":
-		rows = jsonlLeadRows(data)
-	case ".csv":
-		rows, err = csvLeadRows(data)
-	default:
-		err = fmt.Errorf("unknown lead file format %q (want .yaml, .jsonl or .csv)", filepath.Ext(path))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", name, ErrInvalidLead, err)
-	}
 	var leads []contract.Lead
 	var errs []error
-	for _, r := range rows {
-		if r.err != nil {
-			r.err.File, r.err.Row = name, r.line
-			errs = append(errs, r.err)
+	for l, err := range LeadsOf(path) {
+		if err == nil {
+			leads = append(leads, l)
 			continue
 		}
-		l, err := ValidateLead(r.lead)
-		if err != nil {
-			for _, e := range RowErrors(err) {
-				var le *LeadError
-				if errors.As(e, &le) {
-					le.File, le.Row = name, r.line
-				}
-				errs = append(errs, e)
-			}
-			continue
+		if !isRowError(err) {
+			return nil, err
 		}
-		leads = append(leads, l)
+		errs = append(errs, err)
 	}
 	return leads, errors.Join(errs...)
+}
+
+// LeadsOf yields the leads and errors of the leads file at path, as
+// ReadLeads does. The file is opened when the sequence is ranged over and
+// closed when it ends or the consumer stops, so the sequence can be ranged
+// over again (a validating pass, then a pass that uses the leads). A file
+// that cannot be opened is the sequence's only error: it wraps
+// ErrInvalidLead, is not a *LeadError and names the file.
+func LeadsOf(path string) iter.Seq2[contract.Lead, error] {
+	return func(yield func(contract.Lead, error) bool) {
+		f, err := os.Open(path)
+		if err != nil {
+			yield(contract.Lead{}, fileError(filepath.Base(path), err))
+			return
+		}
+		defer f.Close() // read only: a close error loses nothing
+		ReadLeads(path, f)(yield)
+	}
+}
+
+// ReadLeads reads leads from r in the format that name's extension says
+// (see LoadLeads for the formats and keys). It yields, in file order, each
+// valid lead normalised by ValidateLead with a nil error, and for a bad row
+// one *LeadError per bad field naming the file (name's base), the row's line
+// and the field; then it goes on with the next row.
+//
+// A problem with the input as a whole (an unknown extension, YAML that does
+// not parse or is not a list, a bad CSV header, a read error, even after
+// some rows) ends the sequence with one error that wraps ErrInvalidLead and
+// the cause, names the file, and is not a *LeadError: leads yielded before
+// it are good, but the rows after it were never read. A JSON Lines line or a
+// CSV record over 1 MiB is a *LeadError without a row that ends the
+// sequence too: the reader cannot find the next row past it (for JSON
+// Lines this was always so; for CSV it keeps a quote left open from making
+// the rest of the file one record held in memory).
+//
+// JSON Lines and CSV are streamed: memory holds one row, not the file, and a
+// lead is yielded as soon as its row is read. YAML is read whole before its
+// first lead (yaml.v3 decodes a document, not the items of one list), so a
+// very large batch is better given as JSON Lines or CSV.
+//
+// r is read once: ranging over the sequence again reads on from where the
+// first range stopped. No goroutine is started; a consumer may stop early.
+func ReadLeads(name string, r io.Reader) iter.Seq2[contract.Lead, error] {
+	return func(yield func(contract.Lead, error) bool) {
+		file := filepath.Base(name)
+		rows, err := leadRowsOf(name)
+		if err == nil {
+			err = rows(r, func(row leadRow) bool { return yieldRow(file, row, yield) })
+		}
+		if err != nil {
+			yield(contract.Lead{}, fileError(file, err))
+		}
+	}
 }
 
 // leadRow is one decoded record of a lead file, or why it could not be.
@@ -85,6 +106,73 @@ type leadRow struct {
 	err  *LeadError
 }
 
+// rowReader calls yield with each record of r in order until yield returns
+// false. Its error is about the input as a whole; it is nil when yield
+// stopped it.
+type rowReader func(r io.Reader, yield func(leadRow) bool) error
+
+// leadRowsOf chooses the rowReader for name's extension.
+func leadRowsOf(name string) (rowReader, error) {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml":
+		return yamlLeadRows, nil
+	case ".jsonl", ".ndjson":
+		return jsonlLeadRows, nil
+	case ".csv":
+		return csvLeadRows, nil
+	}
+	return nil, fmt.Errorf("unknown lead file format %q (want .yaml, .jsonl or .csv)", filepath.Ext(name))
+}
+
+// yieldRow validates a row and yields its lead, or each of its errors with
+// the file and row set. It reports whether the consumer wants more.
+func yieldRow(file string, row leadRow, yield func(contract.Lead, error) bool) bool {
+	if row.err != nil {
+		row.err.File, row.err.Row = file, row.line
+		return yield(contract.Lead{}, row.err)
+	}
+	l, err := ValidateLead(row.lead)
+	if err == nil {
+		return yield(l, nil)
+	}
+	for _, e := range RowErrors(err) {
+		var le *LeadError
+		if errors.As(e, &le) {
+			le.File, le.Row = file, row.line
+		}
+		if !yield(contract.Lead{}, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// fileError is the error of a leads file as a whole: it names the file and
+// wraps ErrInvalidLead (the CLI's usage exit code) and the cause.
+func fileError(file string, err error) error { return &leadsFileError{file: file, err: err} }
+
+// leadsFileError is a type, not fmt.Errorf with two %w, so that it has no
+// Unwrap() []error: RowErrors would split it as if it were a join of rows.
+type leadsFileError struct {
+	file string
+	err  error
+}
+
+func (e *leadsFileError) Error() string {
+	return fmt.Sprintf("%s: %v: %v", e.file, ErrInvalidLead, e.err)
+}
+
+func (e *leadsFileError) Unwrap() error { return e.err }
+
+// Is makes errors.Is(err, ErrInvalidLead) hold, as for every bad lead.
+func (e *leadsFileError) Is(target error) bool { return target == ErrInvalidLead }
+
+// isRowError tells a row's *LeadError from the error of the file as a whole.
+func isRowError(err error) bool {
+	var le *LeadError
+	return errors.As(err, &le)
+}
+
 // RowErrors lists the per-row errors of an error returned by LoadLeads (an
 // errors.Join), or err alone when it is not a join.
 func RowErrors(err error) []error {
@@ -92,186 +180,4 @@ func RowErrors(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
-}
-
-func yamlLeadRows(data []byte) ([]leadRow, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, err
-	}
-	if len(doc.Content) == 0 {
-		return nil, nil
-	}
-	list := doc.Content[0]
-	if list.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(list.Content); i += 2 {
-			if list.Content[i].Value == "leads" {
-				list = list.Content[i+1]
-				break
-			}
-		}
-	}
-	if list.Kind != yaml.SequenceNode {
-		return nil, fmt.Errorf("line %d: want a list of leads", list.Line)
-	}
-	rows := make([]leadRow, 0, len(list.Content))
-	for _, item := range list.Content {
-		row := leadRow{line: item.Line}
-		if item.Kind != yaml.MappingNode {
-			row.err = &LeadError{Field: "lead", Msg: "is not a mapping"}
-			rows = append(rows, row)
-			continue
-		}
-		for i := 0; i+1 < len(item.Content); i += 2 {
-			k := item.Content[i]
-			if !isLeadField(k.Value) {
-				row.err = &LeadError{Field: k.Value, Msg: "unknown field"}
-				row.line = k.Line
-				break
-			}
-		}
-		if row.err == nil {
-			if err := item.Decode(&row.lead); err != nil {
-				row.err = &LeadError{Field: "lead", Msg: err.Error()}
-			}
-		}
-		rows = append(rows, row)
-	}
-	return rows, nil
-}
-
-func jsonlLeadRows(data []byte) []leadRow {
-	var rows []leadRow
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		row := leadRow{line: n}
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&row.lead); err != nil {
-			row.err = &LeadError{Field: jsonErrField(err), Msg: err.Error()}
-		} else if _, err := dec.Token(); err != io.EOF {
-			row.err = &LeadError{Field: "lead", Msg: "trailing data after the JSON object"}
-		}
-		rows = append(rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		rows = append(rows, leadRow{err: &LeadError{Field: "lead", Msg: err.Error()}})
-	}
-	return rows
-}
-
-// jsonErrField names the field a JSON decoding error is about, if it can.
-func jsonErrField(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		return te.Field
-	}
-	if msg := err.Error(); strings.HasPrefix(msg, "json: unknown field ") {
-		return strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`)
-	}
-	return "lead"
-}
-
-func csvLeadRows(data []byte) ([]leadRow, error) {
-	r := csv.NewReader(bytes.NewReader(data))
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	header, err := r.Read()
-	if err == io.EOF {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	for i, h := range header {
-		header[i] = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
-		if !isLeadField(header[i]) {
-			return nil, fmt.Errorf("header: unknown column %q (want %s)", h, strings.Join(leadFields, ", "))
-		}
-	}
-	var rows []leadRow
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return rows, nil
-		}
-		line, _ := r.FieldPos(0)
-		row := leadRow{line: line}
-		var pe *csv.ParseError
-		switch {
-		case errors.As(err, &pe):
-			row.line = pe.StartLine
-			row.err = &LeadError{Field: "lead", Msg: pe.Err.Error()}
-			rows = append(rows, row)
-			continue
-		case err != nil:
-			return rows, err
-		}
-		if len(rec) != len(header) {
-			row.err = &LeadError{Field: "lead", Msg: fmt.Sprintf("has %d columns, header has %d", len(rec), len(header))}
-			rows = append(rows, row)
-			continue
-		}
-		for i, v := range rec {
-			if err := setLeadField(&row.lead, header[i], v); err != nil {
-				row.err = &LeadError{Field: header[i], Msg: err.Error()}
-				break
-			}
-		}
-		rows = append(rows, row)
-	}
-}
-
-func isLeadField(s string) bool {
-	for _, f := range leadFields {
-		if f == s {
-			return true
-		}
-	}
-	return false
-}
-
-func setLeadField(l *contract.Lead, field, v string) error {
-	switch field {
-	case "id":
-		l.ID = v
-	case "name":
-		l.Name = v
-	case "orcid":
-		l.ORCID = v
-	case "affiliation":
-		l.Affiliation = v
-	case "topic":
-		l.Topic = v
-	case "since":
-		l.Since = v
-	case "until":
-		l.Until = v
-	case "query":
-		l.Query = v
-	case "any_topic_word":
-		switch strings.ToLower(strings.TrimSpace(v)) {
-		case "", "false", "no", "0":
-			l.AnyTopicWord = false
-		case "true", "yes", "1":
-			l.AnyTopicWord = true
-		default:
-			return fmt.Errorf("%q is not true or false", v)
-		}
-	case "max_sources":
-		if strings.TrimSpace(v) == "" {
-			return nil
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
-			return fmt.Errorf("%q is not a whole number", v)
-		}
-		l.MaxSources = n
-	}
-	return nil
 }
