@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"log/slog"
 	"slices"
 	"time"
@@ -177,33 +178,70 @@ func (e *Engine) LatestRun(ctx context.Context) (string, error) {
 // Enqueue adds the leads to run, each once: leads the run already holds, in
 // whatever state, are skipped. It returns how many were added.
 func (e *Engine) Enqueue(ctx context.Context, run, source string, leads []Lead, force bool) (int, error) {
-	const chunk = 500
-	added := 0
+	_, added, err := e.enqueue(ctx, run, source, sliceLeads(leads), force)
+	return added, err
+}
+
+// enqueueChunk is how many leads one insert adds: a file of any size is
+// enqueued holding this many.
+const enqueueChunk = 500
+
+// enqueue is Enqueue reading the leads from a sequence, enqueueChunk at a
+// time. It returns how many leads it read and how many it added; a
+// sequence's error ends it, and the leads read before it are enqueued.
+func (e *Engine) enqueue(ctx context.Context, run, source string, leads iter.Seq2[Lead, error], force bool) (read, added int, err error) {
 	opts := LeadArgs{}.InsertOpts()
-	for start := 0; start < len(leads); start += chunk {
-		part := leads[start:min(start+chunk, len(leads))]
-		params := make([]river.InsertManyParams, len(part))
-		for i, l := range part {
-			params[i] = river.InsertManyParams{
-				Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force, Dir: l.Dir},
-				InsertOpts: &river.InsertOpts{
-					MaxAttempts: e.cfg.MaxAttempts,
-					UniqueOpts:  opts.UniqueOpts,
-					Tags:        []string{runTag(run), leadTag(l.Key), sourceTag(source)},
-				},
-			}
+	params := make([]river.InsertManyParams, 0, enqueueChunk)
+	flush := func() error {
+		if len(params) == 0 {
+			return nil
 		}
 		res, err := e.client.InsertMany(ctx, params)
 		if err != nil {
-			return added, fmt.Errorf("batch: enqueue run %s: %w", run, err)
+			return fmt.Errorf("batch: enqueue run %s: %w", run, err)
 		}
 		for _, r := range res {
 			if !r.UniqueSkippedAsDuplicate {
 				added++
 			}
 		}
+		params = params[:0]
+		return nil
 	}
-	return added, nil
+	for l, err := range leads {
+		if err != nil {
+			if ferr := flush(); ferr != nil {
+				return read, added, ferr
+			}
+			return read, added, err
+		}
+		read++
+		params = append(params, river.InsertManyParams{
+			Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force, Dir: l.Dir},
+			InsertOpts: &river.InsertOpts{
+				MaxAttempts: e.cfg.MaxAttempts,
+				UniqueOpts:  opts.UniqueOpts,
+				Tags:        []string{runTag(run), leadTag(l.Key), sourceTag(source)},
+			},
+		})
+		if len(params) == enqueueChunk {
+			if err := flush(); err != nil {
+				return read, added, err
+			}
+		}
+	}
+	return read, added, flush()
+}
+
+// sliceLeads is leads as a sequence without errors.
+func sliceLeads(leads []Lead) iter.Seq2[Lead, error] {
+	return func(yield func(Lead, error) bool) {
+		for _, l := range leads {
+			if !yield(l, nil) {
+				return
+			}
+		}
+	}
 }
 
 // Work starts taking leads from the queue. Stop ends it.

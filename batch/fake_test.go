@@ -40,6 +40,9 @@ type fakeRunner struct {
 	tokens int
 	// fileSize pads each brief to this many bytes.
 	fileSize int
+	// uncounted keeps no count per lead (the memory benchmark): what grows
+	// with the number of leads must be the engine's, not the fake's.
+	uncounted bool
 
 	mu       sync.Mutex
 	scripts  map[string]script
@@ -94,8 +97,11 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 
 func (f *fakeRunner) Collect(ctx context.Context, lead contract.Lead) (contract.Ledger, error) {
 	f.mu.Lock()
-	f.collects[lead.ID]++
-	n, s, v := f.collects[lead.ID], f.scripts[lead.ID], f.version[lead.ID]
+	n, s, v := 1, f.scripts[lead.ID], f.version[lead.ID]
+	if !f.uncounted {
+		f.collects[lead.ID]++
+		n = f.collects[lead.ID]
+	}
 	f.mu.Unlock()
 	if err := f.oracleCall(ctx); err != nil {
 		return contract.Ledger{}, err
@@ -115,8 +121,11 @@ func (f *fakeRunner) Collect(ctx context.Context, lead contract.Lead) (contract.
 
 func (f *fakeRunner) Run(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (Outcome, error) {
 	f.mu.Lock()
-	f.runs[lead.ID]++
-	n, s := f.runs[lead.ID], f.scripts[lead.ID]
+	n, s := 1, f.scripts[lead.ID]
+	if !f.uncounted {
+		f.runs[lead.ID]++
+		n = f.runs[lead.ID]
+	}
 	f.running++
 	f.peak = max(f.peak, f.running)
 	f.mu.Unlock()

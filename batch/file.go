@@ -2,10 +2,14 @@ package batch
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
+	"iter"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
@@ -25,24 +29,35 @@ type startError struct{ err error }
 func (e startError) Error() string   { return e.err.Error() }
 func (e startError) Unwrap() []error { return []error{ErrStart, e.err} }
 
-// File is a leads file read for a batch: its valid leads, keyed, and its
-// rejected rows.
+// File is a leads file checked for a batch: how many valid leads it holds
+// and its rejected rows. It holds no lead: Leads reads them again as a
+// stream, so a file of 10,000 leads runs in the memory of one of 1,000.
 type File struct {
 	// Path is the file as given, for messages.
 	Path string
 	// Source is the file's absolute path: a rerun of the same Source
 	// resumes its unfinished run.
 	Source string
-	Leads  []Lead
+	// Count is the number of valid leads, each with its own key.
+	Count int
 	// Invalid lists the rows that were skipped (a bad field, an id an
 	// earlier lead took), each naming the file, row and field.
 	Invalid []string
+	// digest is the SHA-256 of the bytes LoadFile read: Leads refuses a
+	// file that changed since.
+	digest [sha256.Size]byte
 }
 
+// ErrFileChanged is the error of File.Leads when the file is not the one
+// LoadFile read: leads already enqueued stay in the run, and running the
+// command again enqueues the file as it is now.
+var ErrFileChanged = errors.New("the leads file changed while the batch read it; run the command again")
+
 // LoadFile reads a leads file (YAML, JSON Lines or CSV, as
-// collect.LoadLeads) and keys its leads. A bad row is listed in Invalid and
-// the others are kept; the error is only for a file with no valid lead (it
-// cannot be read or holds none), and it names the file.
+// collect.LoadLeads) to count and key its leads, keeping none. A bad row is
+// listed in Invalid and the others count; the error is only for a file
+// that cannot be read to its end or that has no valid lead but bad ones,
+// and it names the file.
 func LoadFile(path string) (File, error) {
 	f := File{Path: path}
 	source, err := filepath.Abs(path)
@@ -50,21 +65,80 @@ func LoadFile(path string) (File, error) {
 		return f, fmt.Errorf("%s: %w", path, err)
 	}
 	f.Source = source
-	leads, err := collect.LoadLeads(path)
-	if err != nil {
-		if len(leads) == 0 {
+	for _, err := range f.read(path, &f.digest) {
+		switch {
+		case err == nil:
+			f.Count++
+		case isRowError(err):
+			f.Invalid = append(f.Invalid, err.Error())
+		default:
 			return f, fmt.Errorf("%s: %w", path, err)
 		}
-		for _, e := range collect.RowErrors(err) {
-			f.Invalid = append(f.Invalid, e.Error())
-		}
 	}
-	keyed, dups := Keys(path, leads)
-	f.Leads = keyed
-	for _, e := range dups {
-		f.Invalid = append(f.Invalid, e.Error())
+	if f.Count == 0 && len(f.Invalid) > 0 {
+		return f, fmt.Errorf("%s: no valid lead: %s", path, strings.Join(f.Invalid, "; "))
 	}
 	return f, nil
+}
+
+// Leads reads f's valid leads again, keyed as LoadFile keyed them, one at a
+// time. Rows LoadFile rejected are skipped. A read error, or a file whose
+// bytes are not those LoadFile read (ErrFileChanged, known once it is read
+// to its end), ends the sequence with an error.
+func (f File) Leads() iter.Seq2[Lead, error] {
+	return func(yield func(Lead, error) bool) {
+		var digest [sha256.Size]byte
+		for l, err := range f.read(f.Path, &digest) {
+			if isRowError(err) {
+				continue
+			}
+			if err != nil {
+				yield(Lead{}, fmt.Errorf("%s: %w", f.Path, err))
+				return
+			}
+			if !yield(l, nil) {
+				return
+			}
+		}
+		if digest != f.digest {
+			yield(Lead{}, fmt.Errorf("%s: %w", f.Path, ErrFileChanged))
+		}
+	}
+}
+
+// read yields the keyed leads of the file at path and its row errors (a
+// *collect.LeadError, or a lead whose id an earlier one took), and sets
+// *digest to the SHA-256 of the bytes read once the file is read to its
+// end.
+func (File) read(path string, digest *[sha256.Size]byte) iter.Seq2[Lead, error] {
+	return func(yield func(Lead, error) bool) {
+		r, err := os.Open(path)
+		if err != nil {
+			yield(Lead{}, err)
+			return
+		}
+		defer r.Close()
+		h := sha256.New()
+		keys := keyer{file: path}
+		for l, err := range collect.ReadLeads(path, io.TeeReader(r, h)) {
+			var lead Lead
+			if err == nil {
+				lead, err = keys.key(l)
+			}
+			if !yield(lead, err) {
+				return
+			}
+		}
+		h.Sum(digest[:0])
+	}
+}
+
+// isRowError reports whether err is about one row, which is skipped, and not
+// about the file.
+func isRowError(err error) bool {
+	var le *collect.LeadError
+	var dup duplicateError
+	return errors.As(err, &le) || errors.As(err, &dup)
 }
 
 // Open opens the queue: the PostgreSQL database at databaseURL, or when it
@@ -146,7 +220,7 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 	if r.Watch != nil {
 		r.Watch(e)
 	}
-	sum, runErr := e.RunBatch(ctx, f.Leads, Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid})
+	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid})
 	if r.EnqueueOnly {
 		return sum, runErr
 	}

@@ -31,15 +31,21 @@ func TestLoadFileKeepsValidLeadsAndListsTheRest(t *testing.T) {
 		wantKeys    []string
 		wantInvalid []string // each is in one invalid row's message
 		wantErr     string
+		ext         string // ".yaml" when ""
 	}{
 		{name: "valid", give: "- id: a\n  topic: x\n- topic: y\n", wantKeys: []string{"a", "lead-0002"}},
 		{name: "duplicate id", give: "- id: a\n  topic: x\n- id: a\n  topic: y\n", wantKeys: []string{"a"}, wantInvalid: []string{`"a": id is used by an earlier lead`}},
 		{name: "bad row", give: "- id: a\n  topic: x\n- id: b\n  orcid: 0000-0002-1825-0098\n", wantKeys: []string{"a"}, wantInvalid: []string{"bad row.yaml"}},
 		{name: "no valid lead", give: "- id: b\n  orcid: 0000-0002-1825-0098\n", wantErr: "no valid lead.yaml"},
 		{name: "not yaml", give: "{{{", wantErr: "not yaml.yaml"},
+		{name: "empty", give: ""},
+		{name: "jsonl", ext: ".jsonl", give: "{\"id\": \"a\", \"topic\": \"x\"}\n\n{\"topic\": \"y\"}\n{\"id\": \"a\", \"topic\": \"z\"}\n{\"id\": \"c\", \"colour\": \"red\"}\n", wantKeys: []string{"a", "lead-0002"},
+			wantInvalid: []string{`"a": id is used by an earlier lead`, "colour"}},
+		{name: "csv", ext: ".csv", give: "id,topic\na,x\n,y\nb\n", wantKeys: []string{"a", "lead-0002"}, wantInvalid: []string{"csv.csv: row 4"}},
+		{name: "csv header", ext: ".csv", give: "id,colour\na,x\n", wantErr: "colour"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, dir, tt.name+".yaml", tt.give)
+			path := writeFile(t, dir, tt.name+cmpOr(tt.ext, ".yaml"), tt.give)
 			f, err := LoadFile(path)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
@@ -51,8 +57,14 @@ func TestLoadFileKeepsValidLeadsAndListsTheRest(t *testing.T) {
 				t.Fatal(err)
 			}
 			var keys []string
-			for _, l := range f.Leads {
+			for l, err := range f.Leads() {
+				if err != nil {
+					t.Fatal(err)
+				}
 				keys = append(keys, l.Key)
+			}
+			if f.Count != len(keys) {
+				t.Errorf("LoadFile counted %d leads, Leads read %d", f.Count, len(keys))
 			}
 			if diff := cmp.Diff(tt.wantKeys, keys); diff != "" {
 				t.Errorf("keys (-want +got):\n%s", diff)
@@ -72,6 +84,55 @@ func TestLoadFileKeepsValidLeadsAndListsTheRest(t *testing.T) {
 	}
 	if _, err := LoadFile(filepath.Join(dir, "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Errorf("missing file: err = %v, want one naming it", err)
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// A file that changes after LoadFile counted it is refused once read: the
+// leads a run enqueues are those LoadFile counted, or the run says why not.
+func TestLeadsRefusesAChangedFile(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "leads.jsonl", "{\"id\": \"a\", \"topic\": \"x\"}\n{\"id\": \"b\", \"topic\": \"y\"}\n")
+	f, err := LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, give string
+		wantErr    error
+	}{
+		{"same file", "{\"id\": \"a\", \"topic\": \"x\"}\n{\"id\": \"b\", \"topic\": \"y\"}\n", nil},
+		{"a lead edited", "{\"id\": \"a\", \"topic\": \"x\"}\n{\"id\": \"b\", \"topic\": \"z\"}\n", ErrFileChanged},
+		{"a lead added", "{\"id\": \"a\", \"topic\": \"x\"}\n{\"id\": \"b\", \"topic\": \"y\"}\n{\"id\": \"c\", \"topic\": \"y\"}\n", ErrFileChanged},
+		{"gone", "", os.ErrNotExist},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.give == "" {
+				if err := os.Remove(path); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				writeFile(t, dir, "leads.jsonl", tt.give)
+			}
+			var errs []error
+			for _, err := range f.Leads() {
+				if err != nil {
+					errs = append(errs, err)
+				}
+			}
+			switch {
+			case tt.wantErr == nil && len(errs) > 0:
+				t.Errorf("errors %v, want none", errs)
+			case tt.wantErr != nil && (len(errs) != 1 || !errors.Is(errs[0], tt.wantErr) || !strings.Contains(errs[0].Error(), "leads.jsonl")):
+				t.Errorf("errors %v, want one %v naming the file", errs, tt.wantErr)
+			}
+		})
 	}
 }
 

@@ -26,20 +26,48 @@ var unsafeKey = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 // earlier lead already took is returned as an error naming file, and left
 // out.
 func Keys(file string, leads []contract.Lead) ([]Lead, []error) {
-	seen := map[string]bool{}
+	k := keyer{file: file}
 	var out []Lead
 	var errs []error
-	for i, l := range leads {
-		key := strings.Trim(unsafeKey.ReplaceAllString(l.ID, "_"), "._")
-		if key == "" {
-			key = fmt.Sprintf("lead-%04d", i+1)
-		}
-		if seen[key] {
-			errs = append(errs, fmt.Errorf("%s: lead %q: id is used by an earlier lead", file, key))
+	for _, l := range leads {
+		keyed, err := k.key(l)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		seen[key] = true
-		out = append(out, Lead{Key: key, Lead: l})
+		out = append(out, keyed)
 	}
 	return out, errs
+}
+
+// keyer keys the leads of one file in order, as Keys does. It holds the
+// keys taken so far, not the leads.
+type keyer struct {
+	file string
+	n    int
+	seen map[string]bool
+}
+
+// duplicateError is a lead whose key an earlier lead of its file took.
+type duplicateError struct{ file, key string }
+
+func (e duplicateError) Error() string {
+	return fmt.Sprintf("%s: lead %q: id is used by an earlier lead", e.file, e.key)
+}
+
+// key keys l, the next lead of the file.
+func (k *keyer) key(l contract.Lead) (Lead, error) {
+	k.n++
+	key := strings.Trim(unsafeKey.ReplaceAllString(l.ID, "_"), "._")
+	if key == "" {
+		key = fmt.Sprintf("lead-%04d", k.n)
+	}
+	if k.seen == nil {
+		k.seen = map[string]bool{}
+	}
+	if k.seen[key] {
+		return Lead{}, duplicateError{file: k.file, key: key}
+	}
+	k.seen[key] = true
+	return Lead{Key: key, Lead: l}, nil
 }

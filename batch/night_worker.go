@@ -72,13 +72,16 @@ func (w *nightWorker) night(ctx context.Context, at time.Time) error {
 		night.Err = err
 		sum.InvalidRows = []string{err.Error()}
 	} else {
-		log.Info("night started", zap.Int("leads", len(f.Leads)), zap.Int("invalid_rows", len(f.Invalid)))
-		leads := make([]Lead, len(f.Leads))
-		for i, l := range f.Leads {
-			l.Dir = name
-			leads[i] = l
+		log.Info("night started", zap.Int("leads", f.Count), zap.Int("invalid_rows", len(f.Invalid)))
+		leads := func(yield func(Lead, error) bool) {
+			for l, err := range f.Leads() {
+				l.Dir = name
+				if !yield(l, err) {
+					return
+				}
+			}
 		}
-		if sum.Enqueued, err = e.Enqueue(ctx, run, nightSource(f.Source), leads, n.Force); err != nil {
+		if _, sum.Enqueued, err = e.enqueue(ctx, run, nightSource(f.Source), leads, n.Force); err != nil {
 			return err
 		}
 		if err := e.Wait(ctx, run); err != nil {

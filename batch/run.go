@@ -3,6 +3,7 @@ package batch
 import (
 	"cmp"
 	"context"
+	"iter"
 	"path/filepath"
 	"time"
 
@@ -87,6 +88,14 @@ type Options struct {
 // cancelled it stops taking leads, lets running ones finish or releases
 // them, and returns the summary so far with ctx's error.
 func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary, error) {
+	return e.RunLeads(ctx, sliceLeads(leads), o)
+}
+
+// RunLeads is RunBatch reading the leads from a sequence (File.Leads), a
+// chunk at a time: the run never holds them all. An error of the sequence
+// stops the run before any lead is worked; the leads read before it stay
+// enqueued, and the same command resumes them.
+func (e *Engine) RunLeads(ctx context.Context, leads iter.Seq2[Lead, error], o Options) (Summary, error) {
 	sum := Summary{Run: o.Run, File: cmp.Or(o.File, o.Source), InvalidRows: o.InvalidRows}
 	if sum.Run == "" {
 		run, err := e.ResumableRun(ctx, o.Source)
@@ -99,16 +108,16 @@ func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary
 		sum.Run = NewRunID(e.cfg.Now())
 	}
 	enqueueStart := time.Now()
-	n, err := e.Enqueue(ctx, sum.Run, o.Source, leads, o.Force)
+	read, n, err := e.enqueue(ctx, sum.Run, o.Source, leads, o.Force)
 	sum.Enqueued = n
 	if err != nil {
 		return sum, err
 	}
-	e.cfg.Logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", len(leads)), zap.Int("added", n), zap.Duration("took", time.Since(enqueueStart)))
+	e.cfg.Logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", read), zap.Int("added", n), zap.Duration("took", time.Since(enqueueStart)))
 	if o.EnqueueOnly {
 		return sum, nil
 	}
-	if n < len(leads) {
+	if n < read {
 		if err := e.tellResumed(ctx, sum.Run); err != nil {
 			return sum, err
 		}

@@ -258,7 +258,7 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 		Report: func(dir string) error { return writeReport(a, dir) },
 	}
 	if runner != nil {
-		mon, err := o.engine.monitor.startMonitor(a, "batch", len(f.Leads))
+		mon, err := o.engine.monitor.startMonitor(a, "batch", f.Count)
 		if err != nil {
 			return err
 		}
