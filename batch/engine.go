@@ -303,37 +303,14 @@ func (e *Engine) Wait(ctx context.Context, run string) error {
 	}
 }
 
-// Pending counts the leads of run without an outcome (up to 1000); with
-// run "", those of every run.
-//
-// On SQLite the query names no job kind, and the kind is checked here
-// instead: given a kind, SQLite's planner walks the kind index, which holds
-// every job of every night, and reads each finished job's outcome (its
-// overflow pages, for the tags stored after it) to test the run's tag. Wait
-// asks this every poll, on the one connection River's fetches and
-// completions also need, so that cost grew with the queue and starved the
-// completer (whose backlog of outcomes was the batch's memory growth). By
-// state alone it reads only the unfinished jobs. PostgreSQL's planner, with
-// statistics, does better given the kind (BenchmarkPending).
+// Pending counts the leads of run without an outcome; with run "", those
+// of every run. It is one count query (see pending.go): Wait asks it every
+// poll and the monitor every tick, on the connection River's fetches and
+// completions also need, so it reads no job row. It once listed up to 1,000
+// jobs and counted them: a night's 10,000 waiting leads read as 1,000, and
+// each poll decoded a thousand rows.
 func (e *Engine) Pending(ctx context.Context, run string) (int, error) {
-	params := river.NewJobListParams().States(unfinished...).First(1000)
-	if !e.store.embedded {
-		params = params.Kinds(jobKind)
-	}
-	if run != "" {
-		params = params.TagsAll(runTag(run))
-	}
-	res, err := e.client.JobList(ctx, params)
-	if err != nil {
-		return 0, fmt.Errorf("batch: list run %s: %w", run, err)
-	}
-	n := 0
-	for _, j := range res.Jobs {
-		if j.Kind == jobKind {
-			n++
-		}
-	}
-	return n, nil
+	return e.store.pending.pending(ctx, run)
 }
 
 // filesPerRead is how many outcomes' files Each holds at once.

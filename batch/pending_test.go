@@ -31,6 +31,11 @@ func testPending(t *testing.T, open func(testing.TB) *Store) {
 	seedJobs(t, s, "night2", rivertype.JobStateDiscarded, 1, jobKind, 0)
 	seedJobs(t, s, "night2", rivertype.JobStateAvailable, 7, "citeloop_other", 0)
 	seedJobs(t, s, "night3", rivertype.JobStateRunning, 1, jobKind, 0)
+	// More than a page of River's job list: counted, not listed.
+	seedJobs(t, s, "night4", rivertype.JobStateScheduled, 1200, jobKind, 0)
+	seedJobs(t, s, "night4", rivertype.JobStatePending, 300, jobKind, 0)
+	// A tag that contains the run's tag is not the run's tag.
+	seedJobs(t, s, "night2x", rivertype.JobStateAvailable, 2, jobKind, 0)
 	for _, tc := range []struct {
 		give string
 		want int
@@ -38,7 +43,8 @@ func testPending(t *testing.T, open func(testing.TB) *Store) {
 		{give: "night1", want: 0},
 		{give: "night2", want: 6},
 		{give: "night3", want: 1},
-		{give: "", want: 7},
+		{give: "night4", want: 1500},
+		{give: "", want: 1509},
 		{give: "no-such-night", want: 0},
 	} {
 		got, err := e.Pending(ctx, tc.give)
@@ -95,9 +101,9 @@ func seedJobs(t testing.TB, s *Store, run string, state rivertype.JobState, n in
 
 // BenchmarkPending asks how many leads of tonight's run (1,000 waiting) are
 // pending, in a queue that also holds earlier nights' finished leads with
-// 50 KB outcomes, side by side with the query Wait used to make (which
-// named the job kind, as Pending still does on PostgreSQL). Wait asks this
-// every poll, on the connection River's fetches and completions share.
+// 50 KB outcomes, side by side with the job listing Wait used to make
+// (naming the job kind). Wait asks this every poll, on the connection
+// River's fetches and completions share.
 //
 //	go test -run '^$' -bench Pending ./batch
 func BenchmarkPending(b *testing.B) {

@@ -46,6 +46,7 @@ type Store struct {
 	executor  riverdriver.Executor
 	standing  standingIndex
 	files     outcomeFiles
+	pending   pendingCounter
 	newClient func(cfg *river.Config) (client, error)
 	close     func() error
 }
@@ -84,6 +85,7 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		executor: driver.GetExecutor(),
 		standing: idx,
 		files:    files,
+		pending:  sqlitePending{db},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient(driver, cfg)
 		},
@@ -134,6 +136,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		executor: driver.GetExecutor(),
 		standing: idx,
 		files:    files,
+		pending:  pgPending{pool},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient[pgx.Tx](driver, cfg)
 		},
