@@ -81,7 +81,13 @@ func jsonlLeadRows(r io.Reader, yield func(leadRow) bool) error {
 	sc.Buffer(make([]byte, 64*1024), maxJSONLLine)
 	sc.Split(src.scanWholeLines)
 	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
+		line := sc.Bytes()
+		if n == 1 {
+			// A byte order mark, as some Windows editors write: CSV and
+			// YAML accept one, and so does JSON Lines.
+			line = bytes.TrimPrefix(line, []byte("\ufeff"))
+		}
+		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}
