@@ -184,7 +184,7 @@ func (e *Engine) Enqueue(ctx context.Context, run, source string, leads []Lead, 
 
 // enqueueChunk is how many leads one insert adds: a file of any size is
 // enqueued holding this many.
-const enqueueChunk = 500
+const enqueueChunk = 100
 
 // enqueue is Enqueue reading the leads from a sequence, enqueueChunk at a
 // time. It returns how many leads it read and how many it added; a
