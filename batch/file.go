@@ -46,6 +46,9 @@ type File struct {
 	// digest is the SHA-256 of the bytes LoadFile read: Leads refuses a
 	// file that changed since.
 	digest [sha256.Size]byte
+	// taken lists the valid leads (by position, from 1) whose key an
+	// earlier lead took, so Leads skips them remembering no key.
+	taken []int
 }
 
 // ErrFileChanged is the error of File.Leads when the file is not the one
@@ -65,7 +68,8 @@ func LoadFile(path string) (File, error) {
 		return f, fmt.Errorf("%s: %w", path, err)
 	}
 	f.Source = source
-	for _, err := range f.read(path, &f.digest) {
+	keys := keyer{file: path}
+	for _, err := range f.read(path, &f.digest, &keys) {
 		switch {
 		case err == nil:
 			f.Count++
@@ -75,6 +79,7 @@ func LoadFile(path string) (File, error) {
 			return f, fmt.Errorf("%s: %w", path, err)
 		}
 	}
+	f.taken = keys.taken
 	if f.Count == 0 && len(f.Invalid) > 0 {
 		return f, fmt.Errorf("%s: no valid lead: %s", path, strings.Join(f.Invalid, "; "))
 	}
@@ -88,7 +93,10 @@ func LoadFile(path string) (File, error) {
 func (f File) Leads() iter.Seq2[Lead, error] {
 	return func(yield func(Lead, error) bool) {
 		var digest [sha256.Size]byte
-		for l, err := range f.read(f.Path, &digest) {
+		// The bytes are LoadFile's (or the digest says they are not):
+		// its keys stand, and the keys taken twice are known.
+		keys := keyer{file: f.Path, known: true, taken: f.taken}
+		for l, err := range f.read(f.Path, &digest, &keys) {
 			if isRowError(err) {
 				continue
 			}
@@ -106,11 +114,11 @@ func (f File) Leads() iter.Seq2[Lead, error] {
 	}
 }
 
-// read yields the keyed leads of the file at path and its row errors (a
-// *collect.LeadError, or a lead whose id an earlier one took), and sets
-// *digest to the SHA-256 of the bytes read once the file is read to its
-// end.
-func (File) read(path string, digest *[sha256.Size]byte) iter.Seq2[Lead, error] {
+// read yields the leads of the file at path keyed by keys and its row
+// errors (a *collect.LeadError, or a lead whose id an earlier one took), and
+// sets *digest to the SHA-256 of the bytes read once the file is read to
+// its end.
+func (File) read(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Lead, error] {
 	return func(yield func(Lead, error) bool) {
 		r, err := os.Open(path)
 		if err != nil {
@@ -119,7 +127,6 @@ func (File) read(path string, digest *[sha256.Size]byte) iter.Seq2[Lead, error] 
 		}
 		defer r.Close()
 		h := sha256.New()
-		keys := keyer{file: path}
 		for l, err := range collect.ReadLeads(path, io.TeeReader(r, h)) {
 			var lead Lead
 			if err == nil {

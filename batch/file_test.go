@@ -39,6 +39,8 @@ func TestLoadFileKeepsValidLeadsAndListsTheRest(t *testing.T) {
 		{name: "no valid lead", give: "- id: b\n  orcid: 0000-0002-1825-0098\n", wantErr: "no valid lead.yaml"},
 		{name: "not yaml", give: "{{{", wantErr: "not yaml.yaml"},
 		{name: "empty", give: ""},
+		{name: "ids equal once made safe", give: "- id: a/b\n  topic: x\n- id: a_b\n  topic: y\n- id: ../a_b\n  topic: z\n- topic: w\n", wantKeys: []string{"a_b", "lead-0004"},
+			wantInvalid: []string{`"a_b": id is used by an earlier lead`, `"a_b": id is used by an earlier lead`}},
 		{name: "jsonl", ext: ".jsonl", give: "{\"id\": \"a\", \"topic\": \"x\"}\n\n{\"topic\": \"y\"}\n{\"id\": \"a\", \"topic\": \"z\"}\n{\"id\": \"c\", \"colour\": \"red\"}\n", wantKeys: []string{"a", "lead-0002"},
 			wantInvalid: []string{`"a": id is used by an earlier lead`, "colour"}},
 		{name: "csv", ext: ".csv", give: "id,topic\na,x\n,y\nb\n", wantKeys: []string{"a", "lead-0002"}, wantInvalid: []string{"csv.csv: row 4"}},

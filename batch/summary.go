@@ -1,7 +1,7 @@
 package batch
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/citeloop/citeloop/batch/internal/jsonobj"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -135,27 +136,56 @@ func (s *summaryWriter) tail(sum Summary) error {
 // recomputed from its lines (a summary written before the counts were
 // recorded reads the same), and the lines, one per lead with an outcome.
 func ReadSummary(dir string) (Summary, []LeadSummary, error) {
+	var lines []LeadSummary
+	sum, err := ScanSummary(dir, func(l LeadSummary) error {
+		lines = append(lines, l)
+		return nil
+	})
+	return sum, lines, err
+}
+
+// ScanSummary reads dir/summary.json a line at a time, calling fn with each
+// lead's line in order, and returns the summary with its counts recomputed
+// from the lines. It holds one line at a time, never the file.
+func ScanSummary(dir string, fn func(LeadSummary) error) (Summary, error) {
 	path := filepath.Join(dir, SummaryFile)
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return Summary{}, nil, err
+		return Summary{}, err
 	}
-	var file struct {
-		Summary
-		Leads []LeadSummary `json:"leads"`
+	defer f.Close()
+	var sum Summary
+	head := map[string]json.RawMessage{}
+	dec := json.NewDecoder(bufio.NewReader(f))
+	err = jsonobj.Members(dec, func(name string) error {
+		if name != "leads" {
+			var v json.RawMessage
+			err := dec.Decode(&v)
+			head[name] = v
+			return err
+		}
+		return jsonobj.Elements(dec, func() error {
+			var l LeadSummary
+			if err := dec.Decode(&l); err != nil {
+				return err
+			}
+			sum.add(l)
+			return fn(l)
+		})
+	})
+	if err == nil {
+		// The counts are the lines', whatever the file says.
+		delete(head, "ended")
+		delete(head, "end_reasons")
+		var data []byte
+		if data, err = json.Marshal(head); err == nil {
+			err = json.Unmarshal(data, &sum)
+		}
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&file); err != nil {
-		return Summary{}, nil, fmt.Errorf("%s: %w", path, err)
+	if err != nil {
+		return Summary{}, fmt.Errorf("%s: %w", path, err)
 	}
-	sum := file.Summary
-	pending := sum.Pending
-	sum.reset()
-	for _, l := range file.Leads {
-		sum.add(l)
-	}
-	sum.Pending = pending
-	return sum, file.Leads, nil
+	return sum, nil
 }
 
 // EachLead calls fn with each lead of run that has an outcome, in the order

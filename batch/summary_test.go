@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -129,5 +130,40 @@ func TestSummaryFailureKeepsTheLastFile(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("a failed write left %d files, want only summary.json", len(entries))
+	}
+}
+
+// A summary.json that is cut short or not a summary is an error naming it,
+// and its counts are always its lines', whatever it says.
+func TestReadSummaryRefusesABrokenFile(t *testing.T) {
+	for _, tt := range []struct {
+		name, give string
+		wantErr    string
+		wantEnded  int
+	}{
+		{name: "cut short", give: `{"run": "r", "leads": [{"id": "a", "end_reason": "verified"},`, wantErr: "EOF"},
+		{name: "not an object", give: `[]`, wantErr: "want {"},
+		{name: "a line that is not one", give: `{"run": "r", "leads": [{"id": 7}]}`, wantErr: "cannot unmarshal"},
+		{name: "counts that lie", give: `{"run": "r", "leads": [{"id": "a", "end_reason": "refused"}], "ended": 9, "end_reasons": {"verified": 9}}`, wantEnded: 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, SummaryFile), []byte(tt.give), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			sum, _, err := ReadSummary(dir)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), SummaryFile) {
+					t.Fatalf("err = %v, want %q naming %s", err, tt.wantErr, SummaryFile)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum.Ended != tt.wantEnded || sum.EndReasons["verified"] != 0 || sum.EndReasons["refused"] != 1 || sum.Verified() {
+				t.Errorf("summary %+v, want the counts of its one refused line", sum)
+			}
+		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"fmt"
 	"html/template"
+	"io"
+	"iter"
 	"maps"
 	"slices"
 	"time"
@@ -19,9 +21,11 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"ms":  func(d time.Duration) int64 { return d.Milliseconds() },
 }).Parse(pageTemplate))
 
-// view is what the page template reads.
+// view is what the page template reads: the report's head, and its lines
+// as a sequence the template ranges over as it writes them.
 type view struct {
 	Report
+	Rows       iter.Seq[Lead]
 	Outcomes   []string
 	Rates      []rate
 	Failures   []bar
@@ -38,7 +42,20 @@ type rate struct {
 // HTML renders r as one self-contained page: inline CSS, SVG and script,
 // nothing fetched, so it opens from a file on a machine without network.
 func HTML(r Report) ([]byte, error) {
-	v := view{Report: r, Outcomes: slices.Sorted(maps.Keys(r.Totals.Outcomes))}
+	var c charts
+	for _, l := range r.Leads {
+		c.add(l)
+	}
+	var b bytes.Buffer
+	if err := render(&b, r, c, slices.Values(r.Leads)); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// render writes the page of r's head, charts c and lines rows to w.
+func render(w io.Writer, r Report, c charts, rows iter.Seq[Lead]) error {
+	v := view{Report: r, Rows: rows, Outcomes: slices.Sorted(maps.Keys(r.Totals.Outcomes))}
 	seen := map[string]bool{}
 	for _, k := range append(slices.Clone(rateKeys), v.Outcomes...) {
 		if seen[k] {
@@ -51,14 +68,13 @@ func HTML(r Report) ([]byte, error) {
 	v.Objections = sortedBars(r.Objections)
 	v.Charts = []template.HTML{
 		svgBars("end reasons", sortedBars(r.Totals.Outcomes), "#2f6fb0"),
-		svgBars("iterations per lead", iterationBars(r.Leads), "#4c9a4c"),
-		svgBars("duration per lead", durationBars(r.Leads), "#b0692f"),
+		svgBars("iterations per lead", c.iterationBars(), "#4c9a4c"),
+		svgBars("duration per lead", c.durationBars(), "#b0692f"),
 	}
-	var b bytes.Buffer
-	if err := page.Execute(&b, v); err != nil {
-		return nil, fmt.Errorf("report: render: %w", err)
+	if err := page.Execute(w, v); err != nil {
+		return fmt.Errorf("report: render: %w", err)
 	}
-	return b.Bytes(), nil
+	return nil
 }
 
 func sortedBars(m map[string]int) []bar {
@@ -69,36 +85,47 @@ func sortedBars(m map[string]int) []bar {
 	return out
 }
 
-// iterationBars counts leads by iterations, 0 to the most any lead took.
-func iterationBars(leads []Lead) []bar {
-	top := 0
-	for _, l := range leads {
-		top = max(top, l.Iterations)
+// charts counts the leads for the page's charts, a lead at a time.
+type charts struct {
+	// iterations[i] counts the leads that took i passes.
+	iterations []int
+	// durations[i] counts the leads whose duration is in bucket i.
+	durations [len(durationBuckets) + 1]int
+}
+
+func (c *charts) add(l Lead) {
+	for len(c.iterations) <= l.Iterations {
+		c.iterations = append(c.iterations, 0)
 	}
-	out := make([]bar, top+1)
+	c.iterations[l.Iterations]++
+	i, _ := slices.BinarySearch(durationBuckets[:], l.Duration)
+	c.durations[i]++
+}
+
+// iterationBars counts leads by iterations, 0 to the most any lead took.
+func (c charts) iterationBars() []bar {
+	out := make([]bar, max(len(c.iterations), 1))
 	for i := range out {
 		out[i].Label = fmt.Sprint(i)
-	}
-	for _, l := range leads {
-		out[l.Iterations].Value++
+		if i < len(c.iterations) {
+			out[i].Value = c.iterations[i]
+		}
 	}
 	return out
 }
 
 // durationBuckets bound the duration chart's bars (upper bounds).
-var durationBuckets = []time.Duration{time.Second, 10 * time.Second, 30 * time.Second, time.Minute, 2 * time.Minute, 5 * time.Minute, 10 * time.Minute}
+var durationBuckets = [...]time.Duration{time.Second, 10 * time.Second, 30 * time.Second, time.Minute, 2 * time.Minute, 5 * time.Minute, 10 * time.Minute}
 
 // durationBars counts leads by duration in fixed buckets, so two nights'
 // charts compare at a glance.
-func durationBars(leads []Lead) []bar {
+func (c charts) durationBars() []bar {
 	out := make([]bar, len(durationBuckets)+1)
 	for i, d := range durationBuckets {
 		out[i].Label = "≤" + d.String()
+		out[i].Value = c.durations[i]
 	}
 	out[len(durationBuckets)].Label = ">" + durationBuckets[len(durationBuckets)-1].String()
-	for _, l := range leads {
-		i, _ := slices.BinarySearch(durationBuckets, l.Duration)
-		out[i].Value++
-	}
+	out[len(durationBuckets)].Value = c.durations[len(durationBuckets)]
 	return out
 }

@@ -8,9 +8,12 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"iter"
 	"maps"
 	"os"
 	"path/filepath"
@@ -82,23 +85,43 @@ var rateKeys = []string{
 	string(pipeline.NoProgress), batch.OracleUnavailable, string(pipeline.ModelError), batch.Timeout, batch.Errored,
 }
 
-// Build reads the batch folder dir and returns its report. now stamps it.
+// Build reads the batch folder dir and returns its report, with one line
+// per lead in the order summary.json lists them (the queue's, which is the
+// leads file's). now stamps it. Write does not call it: Build holds every
+// line, and Write holds none.
 func Build(dir string, now time.Time) (Report, error) {
-	sum, lines, err := batch.ReadSummary(dir)
+	r, _, err := scan(dir, now)
 	if err != nil {
-		return Report{}, fmt.Errorf("report: %w", err)
+		return r, err
 	}
+	r.Leads = []Lead{}
+	_, err = batch.ScanSummary(dir, func(ls batch.LeadSummary) error {
+		l, err := readLead(dir, ls)
+		r.Leads = append(r.Leads, l)
+		return err
+	})
+	if err != nil {
+		return r, fmt.Errorf("report: %w", err)
+	}
+	return r, nil
+}
+
+// scan reads the folder's summary and each lead's files once and returns
+// the report's head (everything but its lines) and its charts' counts. It
+// holds one lead at a time.
+func scan(dir string, now time.Time) (Report, charts, error) {
 	r := Report{
-		Run: sum.Run, File: sum.File, GeneratedAt: now.UTC(),
-		GateFailures: map[string]int{}, Objections: map[string]int{}, Leads: []Lead{},
-		Totals: Totals{Leads: len(lines), Pending: sum.Pending, Outcomes: map[string]int{}, Rates: map[string]float64{}},
+		GeneratedAt:  now.UTC(),
+		GateFailures: map[string]int{}, Objections: map[string]int{},
+		Totals: Totals{Outcomes: map[string]int{}, Rates: map[string]float64{}},
 	}
-	for _, ls := range lines {
+	var c charts
+	sum, err := batch.ScanSummary(dir, func(ls batch.LeadSummary) error {
 		l, err := readLead(dir, ls)
 		if err != nil {
-			return Report{}, err
+			return err
 		}
-		r.Leads = append(r.Leads, l)
+		r.Totals.Leads++
 		r.Totals.Outcomes[l.Outcome]++
 		r.Totals.Tokens += l.Tokens
 		r.Totals.Duration += l.Duration
@@ -108,7 +131,13 @@ func Build(dir string, now time.Time) (Report, error) {
 				r.Objections[c.Kind]++
 			}
 		}
+		c.add(l)
+		return nil
+	})
+	if err != nil {
+		return Report{}, c, fmt.Errorf("report: %w", err)
 	}
+	r.Run, r.File, r.Totals.Pending = sum.Run, sum.File, sum.Pending
 	keys := slices.Concat(rateKeys, slices.Sorted(maps.Keys(r.Totals.Outcomes)))
 	for _, k := range keys {
 		if r.Totals.Leads > 0 {
@@ -117,16 +146,28 @@ func Build(dir string, now time.Time) (Report, error) {
 			r.Totals.Rates[k] = 0
 		}
 	}
-	slices.SortFunc(r.Leads, func(a, b Lead) int {
-		switch {
-		case a.ID < b.ID:
-			return -1
-		case a.ID > b.ID:
-			return 1
+	return r, c, nil
+}
+
+// lines yields each lead's line of the folder, reading its files as it
+// goes; the first error stops it and is kept in *err.
+func lines(dir string, err *error) iter.Seq[Lead] {
+	return func(yield func(Lead) bool) {
+		stop := errors.New("stopped")
+		_, e := batch.ScanSummary(dir, func(ls batch.LeadSummary) error {
+			l, err := readLead(dir, ls)
+			if err != nil {
+				return err
+			}
+			if !yield(l) {
+				return stop
+			}
+			return nil
+		})
+		if e != nil && !errors.Is(e, stop) {
+			*err = fmt.Errorf("report: %w", e)
 		}
-		return 0
-	})
-	return r, nil
+	}
 }
 
 // outcomeRecord is the part of outcome.json the report reads.
@@ -192,25 +233,72 @@ func readJSON(path string, v any) error {
 }
 
 // Write builds the report of dir and writes report.json and report.html
-// into it, each atomically.
+// into it, each atomically, and returns the report without its lines
+// (they are in the files). It reads the folder three times, once for the
+// totals and once for each file's lines, and holds one lead at a time: a
+// report of 10,000 leads is made in the memory of one of 1,000.
 func Write(dir string, now time.Time) (Report, error) {
-	r, err := Build(dir, now)
+	r, c, err := scan(dir, now)
 	if err != nil {
 		return r, err
 	}
-	data, err := json.MarshalIndent(r, "", "  ")
+	err = pipeline.WriteAtomic(filepath.Join(dir, JSONFile), func(w io.Writer) error {
+		return writeJSON(w, r, dir)
+	})
 	if err != nil {
 		return r, fmt.Errorf("report: %w", err)
 	}
-	if err := pipeline.WriteFileAtomic(filepath.Join(dir, JSONFile), append(data, '\n')); err != nil {
-		return r, fmt.Errorf("report: %w", err)
-	}
-	page, err := HTML(r)
+	err = pipeline.WriteAtomic(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
+		var linesErr error
+		if err := render(w, r, c, lines(dir, &linesErr)); err != nil {
+			return err
+		}
+		return linesErr
+	})
 	if err != nil {
 		return r, err
-	}
-	if err := pipeline.WriteFileAtomic(filepath.Join(dir, HTMLFile), page); err != nil {
-		return r, fmt.Errorf("report: %w", err)
 	}
 	return r, nil
+}
+
+// writeJSON writes report.json: r's head, then its lines read from dir one
+// at a time (Leads is the report's last member).
+func writeJSON(w io.Writer, r Report, dir string) error {
+	r.Leads = []Lead{}
+	head, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	head, ok := bytes.CutSuffix(head, []byte("[]\n}"))
+	if !ok {
+		return errors.New("report.json: the lines are not the report's last member")
+	}
+	if _, err := w.Write(append(head, '[')); err != nil {
+		return err
+	}
+	var linesErr error
+	n := 0
+	for l := range lines(dir, &linesErr) {
+		data, err := json.MarshalIndent(l, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		sep := ",\n    "
+		if n == 0 {
+			sep = "\n    "
+		}
+		n++
+		if _, err := w.Write(append([]byte(sep), data...)); err != nil {
+			return err
+		}
+	}
+	if linesErr != nil {
+		return linesErr
+	}
+	end := "]\n}\n"
+	if n > 0 {
+		end = "\n  ]\n}\n"
+	}
+	_, err = io.WriteString(w, end)
+	return err
 }

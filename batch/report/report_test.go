@@ -92,8 +92,29 @@ func TestWriteCountsWhatTheFolderHolds(t *testing.T) {
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(r, got); diff != "" {
-		t.Errorf("report.json differs from the report (-want +got):\n%s", diff)
+	// report.json, written a line at a time, is the report Build holds
+	// whole; Write returns its head.
+	built, err := report.Build(dir, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(built, got); diff != "" {
+		t.Errorf("report.json differs from the built report (-want +got):\n%s", diff)
+	}
+	if !json.Valid(data) || len(got.Leads) != 5 {
+		t.Errorf("report.json is not valid JSON with 5 leads:\n%s", data)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, report.HTMLFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, err := report.HTML(built); err != nil || string(want) != string(page) {
+		t.Errorf("report.html, rendered a line at a time, differs from the page of the built report (err %v)", err)
+	}
+	head := got
+	head.Leads = nil
+	if diff := cmp.Diff(head, r); diff != "" {
+		t.Errorf("Write's report differs from report.json's head (-want +got):\n%s", diff)
 	}
 	wantOutcomes := map[string]int{"verified": 1, "unchanged": 1, "iteration_cap": 1, "oracle_unavailable": 1, "refused": 1}
 	if diff := cmp.Diff(wantOutcomes, got.Totals.Outcomes); diff != "" {
@@ -143,5 +164,25 @@ func TestBuildErrorsNameTheFile(t *testing.T) {
 	_, err := report.Build(dir, time.Now())
 	if err == nil || !strings.Contains(err.Error(), bad) {
 		t.Fatalf("Build with a broken outcome.json: %v, want an error naming %s", err, bad)
+	}
+}
+
+// A run with no outcome yet has a report too: no lines, zero rates.
+func TestWriteWithoutLeads(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, batch.SummaryFile), []byte(`{"run": "r0", "leads": [], "pending": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Write(dir, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, report.JSONFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got report.Report
+	if err := json.Unmarshal(data, &got); err != nil || got.Leads == nil || len(got.Leads) != 0 || got.Totals.Pending != 3 || r.Totals.Leads != 0 {
+		t.Errorf("report.json %s (%v): want no lines and 3 pending", data, err)
 	}
 }

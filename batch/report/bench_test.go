@@ -1,0 +1,120 @@
+package report_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/batch/report"
+)
+
+// BenchmarkWriteMemory writes the report of a folder of 1,000 then 10,000
+// verified leads and reports the peak heap (HeapAlloc sampled every 2 ms,
+// garbage included) and peak live heap of each, and their ratios, side by
+// side with the whole report built and rendered in memory (the baseline:
+// what Write did before it streamed). A batch writes its report as its last step, so this
+// is part of a nightly process's peak.
+//
+//	go test -run '^$' -bench WriteMemory -benchtime 1x ./batch/report
+func BenchmarkWriteMemory(b *testing.B) {
+	small, large := folder(b, 1000), folder(b, 10000)
+	for _, tt := range []struct {
+		name string
+		run  func(dir string) error
+	}{
+		// What Write did before it streamed: build the whole report, then
+		// each file in memory.
+		{"whole-baseline", func(dir string) error {
+			r, err := report.Build(dir, time.Now())
+			if err != nil {
+				return err
+			}
+			if _, err := json.MarshalIndent(r, "", "  "); err != nil {
+				return err
+			}
+			_, err = report.HTML(r)
+			return err
+		}},
+		{"write", func(dir string) error { _, err := report.Write(dir, time.Now()); return err }},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			for range b.N {
+				s, l := peak(b, small, tt.run), peak(b, large, tt.run)
+				b.ReportMetric(s.heap/(1<<20), "heap-MB-1k")
+				b.ReportMetric(l.heap/(1<<20), "heap-MB-10k")
+				b.ReportMetric(l.heap/s.heap, "heap-ratio")
+				b.ReportMetric(s.live/(1<<20), "live-MB-1k")
+				b.ReportMetric(l.live/(1<<20), "live-MB-10k")
+				b.ReportMetric(l.live/s.live, "live-ratio")
+			}
+		})
+	}
+}
+
+type mem struct{ heap, live float64 }
+
+// peak runs fn on dir and returns the most heap it held.
+func peak(b *testing.B, dir string, fn func(string) error) mem {
+	debug.FreeOSMemory()
+	var heap, live uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var m runtime.MemStats
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		t := time.NewTicker(2 * time.Millisecond)
+		defer t.Stop()
+		for {
+			runtime.ReadMemStats(&m)
+			heap = max(heap, m.HeapAlloc)
+			metrics.Read(sample)
+			live = max(live, sample[0].Value.Uint64())
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	})
+	err := fn(dir)
+	close(stop)
+	wg.Wait()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return mem{float64(heap), float64(live)}
+}
+
+// folder writes a batch folder of n verified leads, each with its
+// outcome.json and a small brief, and its summary.json.
+func folder(b *testing.B, n int) string {
+	dir := b.TempDir()
+	sum := struct {
+		Run   string              `json:"run"`
+		Leads []batch.LeadSummary `json:"leads"`
+	}{Run: "bench"}
+	for i := range n {
+		o := batch.Outcome{Key: fmt.Sprintf("L%05d", i), Reason: batch.Verified, Detail: "all verified", Attempts: 1,
+			Metrics: []byte(`{"iterations": [{}], "duration": 1000000000}`), Files: map[string][]byte{"brief.md": []byte("# brief\n")}}
+		if err := batch.WriteOutcome(dir, o); err != nil {
+			b.Fatal(err)
+		}
+		sum.Leads = append(sum.Leads, batch.LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: 1})
+	}
+	data, err := json.Marshal(sum)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, batch.SummaryFile), data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
