@@ -5,16 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/batch/batchtest"
 	"golang.org/x/time/rate"
 )
 
@@ -209,58 +206,30 @@ func peakMemory(b testing.TB, open func(testing.TB) *Store, n int) peak {
 		b.Fatal(err)
 	}
 	lines.Reset()
-	// Each size starts from the same heap: the previous run's store is
-	// closed, and freed memory is returned to the OS.
-	debug.FreeOSMemory()
+	// Each size starts from a freed heap (PeakMemory), and the previous
+	// run's store is closed.
 	resetPeakRSS()
-	var heap, live atomic.Uint64
-	var heapAt, liveAt atomic.Int64
 	start := time.Now()
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		var m runtime.MemStats
-		// The live heap as of the last GC: what the run holds, without the
-		// garbage HeapAlloc also counts until the next collection.
-		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		for {
-			runtime.ReadMemStats(&m)
-			if m.HeapAlloc > heap.Load() {
-				heap.Store(m.HeapAlloc)
-				heapAt.Store(int64(time.Since(start)))
-			}
-			metrics.Read(sample)
-			if v := sample[0].Value.Uint64(); v > live.Load() {
-				live.Store(v)
-				liveAt.Store(int64(time.Since(start)))
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
+	var sum Summary
+	m, err := batchtest.PeakMemory(10*time.Millisecond, func() error {
+		file, err := LoadFile(path)
+		if err != nil || file.Count != n {
+			return fmt.Errorf("%d leads, %v", file.Count, err)
 		}
+		sum, err = e.RunLeads(context.Background(), file.Leads(), Options{Source: file.Source})
+		return err
 	})
-	file, err := LoadFile(path)
-	if err != nil || file.Count != n {
-		b.Fatalf("%d leads, %v", file.Count, err)
-	}
-	sum, err := e.RunLeads(context.Background(), file.Leads(), Options{Source: file.Source})
 	elapsed := time.Since(start)
-	close(stop)
-	wg.Wait()
 	if err != nil || sum.Ended != n {
 		b.Fatalf("%d outcomes, %v", sum.Ended, err)
 	}
-	p := peak{heap: float64(heap.Load()), live: float64(live.Load()), rss: peakRSS()}
+	p := peak{heap: float64(m.Heap), live: float64(m.Live), rss: peakRSS()}
 	if err := s.Close(); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("%d leads in %s (%.1f leads/s): peak heap %.1f MB (at %s), peak live heap %.1f MB (at %s), peak RSS %.1f MB",
 		n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds(), p.heap/(1<<20),
-		time.Duration(heapAt.Load()).Round(time.Second), p.live/(1<<20), time.Duration(liveAt.Load()).Round(time.Second), p.rss/(1<<20))
+		m.HeapAt.Round(time.Second), p.live/(1<<20), m.LiveAt.Round(time.Second), p.rss/(1<<20))
 	return p
 }
 

@@ -1,4 +1,5 @@
-// Package batchtest gives tests a throwaway PostgreSQL database.
+// Package batchtest gives batch tests and benchmarks what they share: a
+// throwaway PostgreSQL database, an accelerated clock and a heap sampler.
 package batchtest
 
 import (

@@ -5,14 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/batch/batchtest"
 	"github.com/citeloop/citeloop/batch/report"
 )
 
@@ -63,34 +60,11 @@ type mem struct{ heap, live float64 }
 
 // peak runs fn on dir and returns the most heap it held.
 func peak(b *testing.B, dir string, fn func(string) error) mem {
-	debug.FreeOSMemory()
-	var heap, live uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		var m runtime.MemStats
-		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		for {
-			runtime.ReadMemStats(&m)
-			heap = max(heap, m.HeapAlloc)
-			metrics.Read(sample)
-			live = max(live, sample[0].Value.Uint64())
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	err := fn(dir)
-	close(stop)
-	wg.Wait()
+	m, err := batchtest.PeakMemory(2*time.Millisecond, func() error { return fn(dir) })
 	if err != nil {
 		b.Fatal(err)
 	}
-	return mem{float64(heap), float64(live)}
+	return mem{float64(m.Heap), float64(m.Live)}
 }
 
 // folder writes a batch folder of n verified leads, each with its
