@@ -125,6 +125,7 @@ func leadsFileCases() []leadsFileCase {
 			`unknown_column.csv: invalid lead: header: unknown column "colour" (want id, name, orcid, affiliation, topic, since, until, max_sources, any_topic_word, query)`,
 		}},
 		{file: "not_list.yaml", wholeFile: true, wantErrs: []string{"not_list.yaml: invalid lead: line 1: want a list of leads"}},
+		{file: "no_leads_key.yaml", wholeFile: true, wantErrs: []string{"no_leads_key.yaml: invalid lead: line 1: want a list of leads"}},
 		{file: "scalar.yaml", wholeFile: true, wantErrs: []string{"scalar.yaml: invalid lead: line 1: want a list of leads"}},
 		{file: "broken.yaml", wholeFile: true, wantErrs: []string{"broken.yaml: invalid lead: yaml: line 1: did not find expected node content"}},
 		{file: "leads.txt", wholeFile: true, wantErrs: []string{`leads.txt: invalid lead: unknown lead file format ".txt" (want .yaml, .jsonl or .csv)`}},
