@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
@@ -76,7 +77,7 @@ func LoadFile(path string) (File, error) {
 		case isRowError(err):
 			f.Invalid = append(f.Invalid, err.Error())
 		default:
-			return f, fmt.Errorf("%s: %w", path, err)
+			return f, namingFile(path, err)
 		}
 	}
 	f.taken = keys.taken
@@ -101,7 +102,7 @@ func (f File) Leads() iter.Seq2[Lead, error] {
 				continue
 			}
 			if err != nil {
-				yield(Lead{}, fmt.Errorf("%s: %w", f.Path, err))
+				yield(Lead{}, namingFile(f.Path, err))
 				return
 			}
 			if !yield(l, nil) {
@@ -138,6 +139,16 @@ func (File) read(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[
 		}
 		h.Sum(digest[:0])
 	}
+}
+
+// namingFile is err naming the file at path, once: an open error and the
+// leads reader's errors already name it.
+func namingFile(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) || errors.Is(err, collect.ErrInvalidLead) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }
 
 // isRowError reports whether err is about one row, which is skipped, and not

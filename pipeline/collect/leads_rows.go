@@ -25,8 +25,25 @@ func yamlLeadRows(r io.Reader, yield func(leadRow) bool) error {
 		return err
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		return err
+	}
+	// A second document ("---") would be dropped without a word: the
+	// leads in it would never run. Say so instead; an empty one (a
+	// trailing "---", or only comments after it) loses nothing.
+	for {
+		var next yaml.Node
+		err := dec.Decode(&next)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if !emptyDocument(&next) {
+			return fmt.Errorf("line %d: a second YAML document (after ---): put every lead in one list", next.Line)
+		}
 	}
 	if len(doc.Content) == 0 {
 		return nil
@@ -49,6 +66,16 @@ func yamlLeadRows(r io.Reader, yield func(leadRow) bool) error {
 		}
 	}
 	return nil
+}
+
+// emptyDocument reports whether a YAML document holds nothing: no node, or
+// a null.
+func emptyDocument(doc *yaml.Node) bool {
+	if len(doc.Content) == 0 {
+		return true
+	}
+	n := doc.Content[0]
+	return len(doc.Content) == 1 && n.Kind == yaml.ScalarNode && n.Tag == "!!null"
 }
 
 // yamlLeadRow decodes one item of the list, refusing keys that are not
