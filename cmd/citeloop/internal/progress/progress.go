@@ -57,6 +57,12 @@ type Bar struct {
 	p   *mpb.Progress
 	bar *mpb.Bar
 
+	// ewma serialises EwmaIncrBy: mpb's moving-average ETA decorator
+	// updates its state on the caller's goroutine, unguarded, and leads end
+	// on many. It is not mu, which the render goroutine takes to draw the
+	// counts while an EwmaIncrBy may wait for it.
+	ewma sync.Mutex
+
 	mu     sync.Mutex
 	counts map[string]int
 	order  []string
@@ -151,7 +157,9 @@ func (b *Bar) Add(counter string, n int) {
 	b.counts[counter] += n
 	b.mu.Unlock()
 	if b.bar != nil {
+		b.ewma.Lock()
 		b.bar.EwmaIncrBy(n, 0)
+		b.ewma.Unlock()
 	}
 }
 

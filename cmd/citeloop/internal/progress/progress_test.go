@@ -109,3 +109,27 @@ func waitFor(t *testing.T, out *syncBuffer, want string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// Leads end on many goroutines at once: Add is safe for concurrent use
+// (mpb's ETA decorator is not; run with -race), and every unit counts.
+func TestBarAddsFromManyGoroutines(t *testing.T) {
+	var out syncBuffer
+	const workers, each = 16, 50
+	b := progress.New(&out, progress.Options{Label: "batch", Total: workers * each, Counters: []string{"verified"}, Delay: -1, Terminal: yes()})
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for range each {
+				b.Add("verified", 1)
+			}
+		})
+	}
+	wg.Wait()
+	b.Close()
+	if n := b.Count("verified"); n != workers*each {
+		t.Errorf("Count(verified) = %d, want %d", n, workers*each)
+	}
+	if got := out.String(); !strings.Contains(got, "800/800") {
+		t.Errorf("bar output lacks 800/800:\n%q", got)
+	}
+}
