@@ -165,16 +165,10 @@ func BenchmarkPeakMemory(b *testing.B) {
 			for range b.N {
 				small := peakMemory(b, db.open, 1000)
 				large := peakMemory(b, db.open, 10000)
-				b.ReportMetric(small.heap/(1<<20), "heap-MB-1k")
-				b.ReportMetric(large.heap/(1<<20), "heap-MB-10k")
-				b.ReportMetric(large.heap/small.heap, "heap-ratio")
-				b.ReportMetric(small.live/(1<<20), "live-MB-1k")
-				b.ReportMetric(large.live/(1<<20), "live-MB-10k")
-				b.ReportMetric(large.live/small.live, "live-ratio")
+				batchtest.ReportGrowth(b, "heap", small.heap, large.heap)
+				batchtest.ReportGrowth(b, "live", small.live, large.live)
 				if small.rss > 0 && large.rss > 0 {
-					b.ReportMetric(small.rss/(1<<20), "rss-MB-1k")
-					b.ReportMetric(large.rss/(1<<20), "rss-MB-10k")
-					b.ReportMetric(large.rss/small.rss, "rss-ratio")
+					batchtest.ReportGrowth(b, "rss", small.rss, large.rss)
 				}
 			}
 		})

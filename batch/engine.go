@@ -310,7 +310,15 @@ func (e *Engine) Wait(ctx context.Context, run string) error {
 // jobs and counted them: a night's 10,000 waiting leads read as 1,000, and
 // each poll decoded a thousand rows.
 func (e *Engine) Pending(ctx context.Context, run string) (int, error) {
-	return e.store.pending.pending(ctx, run)
+	tag := ""
+	if run != "" {
+		tag = runTag(run)
+	}
+	n, err := e.store.pending.pending(ctx, tag)
+	if err != nil {
+		return 0, fmt.Errorf("batch: count pending leads of run %q: %w", run, err)
+	}
+	return n, nil
 }
 
 // filesPerRead is how many outcomes' files Each holds at once.

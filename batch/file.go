@@ -70,7 +70,7 @@ func LoadFile(path string) (File, error) {
 	}
 	f.Source = source
 	keys := keyer{file: path}
-	for _, err := range f.read(path, &f.digest, &keys) {
+	for _, err := range readLeads(path, &f.digest, &keys) {
 		switch {
 		case err == nil:
 			f.Count++
@@ -97,7 +97,7 @@ func (f File) Leads() iter.Seq2[Lead, error] {
 		// The bytes are LoadFile's (or the digest says they are not):
 		// its keys stand, and the keys taken twice are known.
 		keys := keyer{file: f.Path, known: true, taken: f.taken}
-		for l, err := range f.read(f.Path, &digest, &keys) {
+		for l, err := range readLeads(f.Path, &digest, &keys) {
 			if isRowError(err) {
 				continue
 			}
@@ -115,11 +115,11 @@ func (f File) Leads() iter.Seq2[Lead, error] {
 	}
 }
 
-// read yields the leads of the file at path keyed by keys and its row
+// readLeads yields the leads of the file at path keyed by keys and its row
 // errors (a *collect.LeadError, or a lead whose id an earlier one took), and
 // sets *digest to the SHA-256 of the bytes read once the file is read to
 // its end.
-func (File) read(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Lead, error] {
+func readLeads(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Lead, error] {
 	return func(yield func(Lead, error) bool) {
 		r, err := os.Open(path)
 		if err != nil {

@@ -3,21 +3,28 @@ package batch
 import (
 	"context"
 	"database/sql"
-	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// pendingCounter counts the unfinished lead jobs of a run (of every run,
-// with ""). River's client lists jobs but does not count them, and a list
-// of a night's 10,000 waiting jobs is megabytes read on every poll: the
-// count is one row.
+// pendingCounter counts the unfinished lead jobs that carry tag (all of
+// them, with ""). River's client lists jobs but does not count them, and a
+// list of a night's 10,000 waiting jobs is megabytes read on every poll:
+// the count is one row.
 type pendingCounter interface {
-	pending(ctx context.Context, run string) (int, error)
+	pending(ctx context.Context, tag string) (int, error)
 }
 
-// The unfinished states, as in `unfinished`.
-const unfinishedSQL = `('available', 'pending', 'retryable', 'running', 'scheduled')`
+// unfinishedSQL is `unfinished` as an SQL list: the state names are River's
+// constants, never input.
+var unfinishedSQL = func() string {
+	names := make([]string, len(unfinished))
+	for i, s := range unfinished {
+		names[i] = "'" + string(s) + "'"
+	}
+	return "(" + strings.Join(names, ", ") + ")"
+}()
 
 // sqlitePending counts on the embedded database. The kind is compared as
 // `+kind` so that SQLite narrows by state, never by its kind index, which
@@ -25,37 +32,25 @@ const unfinishedSQL = `('available', 'pending', 'retryable', 'running', 'schedul
 // jobs, against 12 ms by state).
 type sqlitePending struct{ db *sql.DB }
 
-const sqlitePendingSQL = `SELECT count(*) FROM river_job
+var sqlitePendingSQL = `SELECT count(*) FROM river_job
 WHERE state IN ` + unfinishedSQL + ` AND +kind = ?
 AND (? = '' OR EXISTS (SELECT 1 FROM json_each(river_job.tags) WHERE value = ?))`
 
-func (s sqlitePending) pending(ctx context.Context, run string) (int, error) {
-	tag := ""
-	if run != "" {
-		tag = runTag(run)
-	}
+func (s sqlitePending) pending(ctx context.Context, tag string) (int, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, sqlitePendingSQL, jobKind, tag, tag).Scan(&n); err != nil {
-		return 0, fmt.Errorf("batch: count pending leads of run %q: %w", run, err)
-	}
-	return n, nil
+	err := s.db.QueryRowContext(ctx, sqlitePendingSQL, jobKind, tag, tag).Scan(&n)
+	return n, err
 }
 
 // pgPending counts on PostgreSQL.
 type pgPending struct{ pool *pgxpool.Pool }
 
-const pgPendingSQL = `SELECT count(*) FROM river_job
+var pgPendingSQL = `SELECT count(*) FROM river_job
 WHERE state IN ` + unfinishedSQL + ` AND kind = $1
 AND ($2 = '' OR tags @> ARRAY[$2]::varchar(255)[])`
 
-func (s pgPending) pending(ctx context.Context, run string) (int, error) {
-	tag := ""
-	if run != "" {
-		tag = runTag(run)
-	}
+func (s pgPending) pending(ctx context.Context, tag string) (int, error) {
 	var n int
-	if err := s.pool.QueryRow(ctx, pgPendingSQL, jobKind, tag).Scan(&n); err != nil {
-		return 0, fmt.Errorf("batch: count pending leads of run %q: %w", run, err)
-	}
-	return n, nil
+	err := s.pool.QueryRow(ctx, pgPendingSQL, jobKind, tag).Scan(&n)
+	return n, err
 }

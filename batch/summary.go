@@ -63,7 +63,7 @@ func (e *Engine) record(ctx context.Context, sum *Summary, dir string, export bo
 // Its first write error is kept and returned by tail.
 type summaryWriter struct {
 	w     io.Writer
-	leads int
+	leads *jsonobj.Array
 	err   error
 }
 
@@ -96,6 +96,7 @@ func (s *summaryWriter) head(sum Summary) {
 	s.write([]byte(",\n"))
 	s.field("enqueued", sum.Enqueued)
 	s.write([]byte(",\n  \"leads\": ["))
+	s.leads = jsonobj.NewArray(s.w, "  ")
 }
 
 // lead writes one lead's line; s may be nil (nothing is written).
@@ -103,24 +104,17 @@ func (s *summaryWriter) lead(l LeadSummary) error {
 	if s == nil {
 		return nil
 	}
-	data, err := json.MarshalIndent(l, "    ", "  ")
-	if err != nil {
-		return err
+	if s.err == nil {
+		s.err = s.leads.Add(l)
 	}
-	if s.leads > 0 {
-		s.write([]byte(","))
-	}
-	s.leads++
-	s.write([]byte("\n    "))
-	s.write(data)
 	return s.err
 }
 
 func (s *summaryWriter) tail(sum Summary) error {
-	if s.leads > 0 {
-		s.write([]byte("\n  "))
+	if s.err == nil {
+		s.err = s.leads.End()
 	}
-	s.write([]byte("],\n"))
+	s.write([]byte(",\n"))
 	s.field("ended", sum.Ended)
 	s.write([]byte(",\n"))
 	s.field("end_reasons", sum.EndReasons)

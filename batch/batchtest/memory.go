@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"testing"
 	"time"
 )
 
@@ -52,4 +53,13 @@ func PeakMemory(interval time.Duration, fn func() error) (Memory, error) {
 	close(stop)
 	wg.Wait()
 	return m, err
+}
+
+// ReportGrowth reports a quantity of bytes measured at 1,000 and at 10,000
+// leads, in MB, and their ratio, as the metrics name-MB-1k, name-MB-10k and
+// name-ratio: memory that does not grow with the leads has a ratio near 1.
+func ReportGrowth(b *testing.B, name string, at1k, at10k float64) {
+	b.ReportMetric(at1k/(1<<20), name+"-MB-1k")
+	b.ReportMetric(at10k/(1<<20), name+"-MB-10k")
+	b.ReportMetric(at10k/at1k, name+"-ratio")
 }

@@ -3,8 +3,6 @@ package report_test
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -45,50 +43,31 @@ func BenchmarkWriteMemory(b *testing.B) {
 		b.Run(tt.name, func(b *testing.B) {
 			for range b.N {
 				s, l := peak(b, small, tt.run), peak(b, large, tt.run)
-				b.ReportMetric(s.heap/(1<<20), "heap-MB-1k")
-				b.ReportMetric(l.heap/(1<<20), "heap-MB-10k")
-				b.ReportMetric(l.heap/s.heap, "heap-ratio")
-				b.ReportMetric(s.live/(1<<20), "live-MB-1k")
-				b.ReportMetric(l.live/(1<<20), "live-MB-10k")
-				b.ReportMetric(l.live/s.live, "live-ratio")
+				batchtest.ReportGrowth(b, "heap", float64(s.Heap), float64(l.Heap))
+				batchtest.ReportGrowth(b, "live", float64(s.Live), float64(l.Live))
 			}
 		})
 	}
 }
 
-type mem struct{ heap, live float64 }
-
 // peak runs fn on dir and returns the most heap it held.
-func peak(b *testing.B, dir string, fn func(string) error) mem {
+func peak(b *testing.B, dir string, fn func(string) error) batchtest.Memory {
 	m, err := batchtest.PeakMemory(2*time.Millisecond, func() error { return fn(dir) })
 	if err != nil {
 		b.Fatal(err)
 	}
-	return mem{float64(m.Heap), float64(m.Live)}
+	return m
 }
 
 // folder writes a batch folder of n verified leads, each with its
 // outcome.json and a small brief, and its summary.json.
 func folder(b *testing.B, n int) string {
 	dir := b.TempDir()
-	sum := struct {
-		Run   string              `json:"run"`
-		Leads []batch.LeadSummary `json:"leads"`
-	}{Run: "bench"}
-	for i := range n {
-		o := batch.Outcome{Key: fmt.Sprintf("L%05d", i), Reason: batch.Verified, Detail: "all verified", Attempts: 1,
+	outcomes := make([]batch.Outcome, n)
+	for i := range outcomes {
+		outcomes[i] = batch.Outcome{Key: fmt.Sprintf("L%05d", i), Reason: batch.Verified, Detail: "all verified", Attempts: 1,
 			Metrics: []byte(`{"iterations": [{}], "duration": 1000000000}`), Files: map[string][]byte{"brief.md": []byte("# brief\n")}}
-		if err := batch.WriteOutcome(dir, o); err != nil {
-			b.Fatal(err)
-		}
-		sum.Leads = append(sum.Leads, batch.LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: 1})
 	}
-	data, err := json.Marshal(sum)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, batch.SummaryFile), data, 0o644); err != nil {
-		b.Fatal(err)
-	}
+	writeRun(b, dir, "bench", "", 0, outcomes)
 	return dir
 }

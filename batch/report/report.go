@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/batch/internal/jsonobj"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -90,26 +91,19 @@ var rateKeys = []string{
 // leads file's). now stamps it. Write does not call it: Build holds every
 // line, and Write holds none.
 func Build(dir string, now time.Time) (Report, error) {
-	r, _, err := scan(dir, now)
+	leads := []Lead{}
+	r, _, err := scan(dir, now, func(l Lead) { leads = append(leads, l) })
 	if err != nil {
-		return r, err
+		return Report{}, err
 	}
-	r.Leads = []Lead{}
-	_, err = batch.ScanSummary(dir, func(ls batch.LeadSummary) error {
-		l, err := readLead(dir, ls)
-		r.Leads = append(r.Leads, l)
-		return err
-	})
-	if err != nil {
-		return r, fmt.Errorf("report: %w", err)
-	}
+	r.Leads = leads
 	return r, nil
 }
 
 // scan reads the folder's summary and each lead's files once and returns
-// the report's head (everything but its lines) and its charts' counts. It
-// holds one lead at a time.
-func scan(dir string, now time.Time) (Report, charts, error) {
+// the report's head (everything but its lines) and its charts' counts,
+// giving each line to each when it is set. It holds one lead at a time.
+func scan(dir string, now time.Time, each func(Lead)) (Report, charts, error) {
 	r := Report{
 		GeneratedAt:  now.UTC(),
 		GateFailures: map[string]int{}, Objections: map[string]int{},
@@ -132,6 +126,9 @@ func scan(dir string, now time.Time) (Report, charts, error) {
 			}
 		}
 		c.add(l)
+		if each != nil {
+			each(l)
+		}
 		return nil
 	})
 	if err != nil {
@@ -238,7 +235,7 @@ func readJSON(path string, v any) error {
 // totals and once for each file's lines, and holds one lead at a time: a
 // report of 10,000 leads is made in the memory of one of 1,000.
 func Write(dir string, now time.Time) (Report, error) {
-	r, c, err := scan(dir, now)
+	r, c, err := scan(dir, now, nil)
 	if err != nil {
 		return r, err
 	}
@@ -276,29 +273,19 @@ func writeJSON(w io.Writer, r Report, dir string) error {
 	if _, err := w.Write(append(head, '[')); err != nil {
 		return err
 	}
+	arr := jsonobj.NewArray(w, "  ")
 	var linesErr error
-	n := 0
 	for l := range lines(dir, &linesErr) {
-		data, err := json.MarshalIndent(l, "    ", "  ")
-		if err != nil {
-			return err
-		}
-		sep := ",\n    "
-		if n == 0 {
-			sep = "\n    "
-		}
-		n++
-		if _, err := w.Write(append([]byte(sep), data...)); err != nil {
+		if err := arr.Add(l); err != nil {
 			return err
 		}
 	}
 	if linesErr != nil {
 		return linesErr
 	}
-	end := "]\n}\n"
-	if n > 0 {
-		end = "\n  ]\n}\n"
+	if err := arr.End(); err != nil {
+		return err
 	}
-	_, err = io.WriteString(w, end)
+	_, err = io.WriteString(w, "\n}\n")
 	return err
 }

@@ -53,28 +53,34 @@ func fixture(t *testing.T) string {
 		)}},
 		{Key: "e-<script>", Reason: string(pipeline.Refused), Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
 	}
-	// summary.json as a batch writes it, without the counts (as before they
-	// were recorded): the report counts the lines.
+	writeRun(t, dir, "r1", "leads.csv", 2, outcomes)
+	return dir
+}
+
+// writeRun writes into dir each outcome, as a batch writes it, and
+// summary.json listing them, without the counts (as before they were
+// recorded): the report counts the lines.
+func writeRun(tb testing.TB, dir, run, file string, pending int, outcomes []batch.Outcome) {
+	tb.Helper()
 	sum := struct {
 		Run     string              `json:"run"`
-		File    string              `json:"file"`
+		File    string              `json:"file,omitempty"`
 		Leads   []batch.LeadSummary `json:"leads"`
 		Pending int                 `json:"pending"`
-	}{Run: "r1", File: "leads.csv", Pending: 2}
+	}{Run: run, File: file, Leads: []batch.LeadSummary{}, Pending: pending}
 	for _, o := range outcomes {
 		if err := batch.WriteOutcome(dir, o); err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 		sum.Leads = append(sum.Leads, batch.LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts})
 	}
 	data, err := json.Marshal(sum)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, batch.SummaryFile), data, 0o644); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return dir
 }
 
 func TestWriteCountsWhatTheFolderHolds(t *testing.T) {

@@ -1,7 +1,8 @@
 // Package jsonobj reads a JSON object a member at a time and an array an
-// element at a time, so that a summary or report of tens of thousands of
-// leads is never held whole: encoding/json's Decoder.Decode buffers the
-// whole value it decodes, and a file's top-level object is all of it.
+// element at a time, and writes an array an element at a time, so that a
+// summary or report of tens of thousands of leads is never held whole:
+// encoding/json buffers the whole value it decodes or encodes, and a file's
+// top-level object is all of it.
 package jsonobj
 
 import (

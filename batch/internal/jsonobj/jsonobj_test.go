@@ -70,3 +70,34 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// An array written an element at a time is what MarshalIndent writes.
+func TestArrayIndentsAsMarshalIndent(t *testing.T) {
+	type item struct {
+		ID   string   `json:"id"`
+		Tags []string `json:"tags,omitempty"`
+	}
+	for _, give := range [][]item{{}, {{ID: "a"}}, {{ID: "a", Tags: []string{"x", "y"}}, {ID: "b"}, {ID: "<c>"}}} {
+		var got strings.Builder
+		got.WriteString("{\n  \"leads\": [")
+		a := NewArray(&got, "  ")
+		for _, it := range give {
+			if err := a.Add(it); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := a.End(); err != nil {
+			t.Fatal(err)
+		}
+		got.WriteString("\n}")
+		want, err := json.MarshalIndent(struct {
+			Leads []item `json:"leads"`
+		}{give}, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(string(want), got.String()); diff != "" {
+			t.Errorf("%d elements (-MarshalIndent +Array):\n%s", len(give), diff)
+		}
+	}
+}

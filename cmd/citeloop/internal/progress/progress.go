@@ -150,30 +150,32 @@ func (b *Bar) SetTotal(n int) {
 // Add counts n more units done under counter ("" for none of the named
 // counters). The bar advances by n.
 func (b *Bar) Add(counter string, n int) {
-	if b == nil {
-		return
-	}
-	b.mu.Lock()
-	b.counts[counter] += n
-	b.mu.Unlock()
-	if b.bar != nil {
-		b.ewma.Lock()
-		b.bar.EwmaIncrBy(n, 0)
-		b.ewma.Unlock()
-	}
+	b.count(counter, n, true)
 }
 
 // Resume counts n units already done before this process started (a
 // resumed job): the bar advances by n, but the ETA, which reads the pace of
 // this process, does not take them as done just now.
 func (b *Bar) Resume(counter string, n int) {
+	b.count(counter, n, false)
+}
+
+// count counts n units under counter and advances the bar, feeding the ETA
+// when now says they were done just now.
+func (b *Bar) count(counter string, n int, now bool) {
 	if b == nil {
 		return
 	}
 	b.mu.Lock()
 	b.counts[counter] += n
 	b.mu.Unlock()
-	if b.bar != nil {
+	switch {
+	case b.bar == nil:
+	case now:
+		b.ewma.Lock()
+		b.bar.EwmaIncrBy(n, 0)
+		b.ewma.Unlock()
+	default:
 		b.bar.IncrBy(n)
 	}
 }
