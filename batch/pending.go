@@ -28,8 +28,9 @@ var unfinishedSQL = func() string {
 
 // sqlitePending counts on the embedded database. The kind is compared as
 // `+kind` so that SQLite narrows by state, never by its kind index, which
-// walks every job of every night (243–271 ms a poll at 10,000 finished
-// jobs, against 12 ms by state).
+// walks every job of every night. BenchmarkPending, 1,000 waiting leads
+// beside 10,000 finished ones: this count takes 0.9 ms, a job listing by
+// kind 299 ms (PostgreSQL: 1.9 ms, against 7.6 ms).
 type sqlitePending struct{ db *sql.DB }
 
 var sqlitePendingSQL = `SELECT count(*) FROM river_job

@@ -157,29 +157,39 @@ func value(fams map[string]*dto.MetricFamily, fam string, want map[string]string
 	return total
 }
 
-// /metrics, scraped while the last lead is held in its writer, counts the
-// leads that ended, their model calls and the one still queued.
-func TestBatchServesMetrics(t *testing.T) {
+// holdLastLead runs `batch args… --concurrency 1 --metrics-addr ADDR` on a
+// free loopback address, its writer holding the lead on "prostate cancer"
+// (the last), and returns once that lead is held: the address, the gate to
+// release it, and the batch's result.
+func holdLastLead(t *testing.T, a *app, args ...string) (string, gatedWriter, <-chan error) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	out := filepath.Join(t.TempDir(), "out")
-	a, stdout, stderr := testApp(nil)
 	g := gatedWriter{Writer: offline.ExtractiveWriter{}, topic: "prostate cancer", reached: make(chan struct{}), release: make(chan struct{}), once: &sync.Once{}}
 	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) { return g, offline.RuleSkeptic{}, nil }
-	leads := writeLeads(t, "- id: screening\n  topic: breast cancer\n- id: zebrafish\n  topic: zebrafish fin regeneration\n- id: prostate\n  topic: prostate cancer\n")
 	done := make(chan error, 1)
 	go func() {
-		done <- runApp(context.Background(), a, []string{"batch", "--offline", "--out", out, "--log-level", "warn", "--concurrency", "1", "--metrics-addr", addr, leads})
+		done <- runApp(context.Background(), a, append(append([]string{"batch"}, args...), "--log-level", "warn", "--concurrency", "1", "--metrics-addr", addr))
 	}()
 	select {
 	case <-g.reached:
 	case err := <-done:
-		t.Fatalf("batch ended before its last lead was held: %v\nstdout: %s\nstderr: %s", err, stdout, stderr)
+		t.Fatalf("batch ended before its last lead was held: %v\nstdout: %v\nstderr: %v", err, a.stdout, a.stderr)
 	}
+	return addr, g, done
+}
+
+// /metrics, scraped while the last lead is held in its writer, counts the
+// leads that ended, their model calls and the one still queued.
+func TestBatchServesMetrics(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	a, _, stderr := testApp(nil)
+	leads := writeLeads(t, "- id: screening\n  topic: breast cancer\n- id: zebrafish\n  topic: zebrafish fin regeneration\n- id: prostate\n  topic: prostate cancer\n")
+	addr, g, done := holdLastLead(t, a, "--offline", "--out", out, leads)
 	// The leads before the held one ended: wait for both to be counted.
 	url := "http://" + addr + "/metrics"
 	var fams map[string]*dto.MetricFamily
@@ -235,27 +245,11 @@ func TestBatchServesMetrics(t *testing.T) {
 // oracle and code is what the fake Europe PMC served.
 func TestBatchMetricsCountOracleRequests(t *testing.T) {
 	fake := fakeEuropePMC(t, "pyEuropePMC__search_cancer_core.json")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
 	out := filepath.Join(t.TempDir(), "out")
-	a, stdout, stderr := testApp(nil)
+	a, _, stderr := testApp(nil)
 	europePMCAt(a, fake.URL)
-	g := gatedWriter{Writer: offline.ExtractiveWriter{}, topic: "prostate cancer", reached: make(chan struct{}), release: make(chan struct{}), once: &sync.Once{}}
-	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) { return g, offline.RuleSkeptic{}, nil }
 	leads := writeLeads(t, "- id: screening\n  topic: cancer\n  max_sources: 3\n- id: prostate\n  topic: prostate cancer\n  max_sources: 3\n")
-	done := make(chan error, 1)
-	go func() {
-		done <- runApp(context.Background(), a, []string{"batch", "--out", out, "--log-level", "warn", "--concurrency", "1", "--metrics-addr", addr, leads})
-	}()
-	select {
-	case <-g.reached:
-	case err := <-done:
-		t.Fatalf("batch ended before its last lead was held: %v\nstdout: %s\nstderr: %s", err, stdout, stderr)
-	}
+	addr, g, done := holdLastLead(t, a, "--out", out, leads)
 	fams := scrape(t, "http://"+addr+"/metrics")
 	served := float64(fake.Requests())
 	if served < 3 {

@@ -214,15 +214,9 @@ func TestLeadsOfStopsEarly(t *testing.T) {
 				Lead contract.Lead
 				Err  string
 			}
-			var all []item
-			for l, err := range seq {
-				it := item{Lead: l}
-				if err != nil {
-					it.Err = err.Error()
-				}
-				all = append(all, it)
-			}
-			for k := 1; k <= len(all); k++ {
+			// first ranges over seq and breaks after k items (never,
+			// with k < 0).
+			first := func(k int) []item {
 				var got []item
 				for l, err := range seq {
 					it := item{Lead: l}
@@ -234,6 +228,11 @@ func TestLeadsOfStopsEarly(t *testing.T) {
 						break
 					}
 				}
+				return got
+			}
+			all := first(-1)
+			for k := 1; k <= len(all); k++ {
+				got := first(k)
 				if diff := cmp.Diff(all[:k], got); diff != "" {
 					t.Errorf("break after %d (-want +got):\n%s", k, diff)
 				}
