@@ -70,10 +70,12 @@ func reasons(t testing.TB, e *Engine, sum Summary) map[string]string {
 			sum.Run, sum.Ended, sum.EndReasons, sum.Verified(), counted.Ended, counted.EndReasons, counted.Verified())
 	}
 	if e.cfg.OutDir != "" {
-		if file, fileLines, err := ReadSummary(e.cfg.OutDir); err == nil && file.Run == sum.Run {
-			if diff := cmp.Diff(lines, fileLines, cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("summary.json lines differ from the queue's (-queue +file):\n%s", diff)
-			}
+		file, fileLines, err := ReadSummary(e.cfg.OutDir)
+		if err != nil || file.Run != sum.Run {
+			t.Fatalf("OutDir's summary.json is of run %q (%v), want %s", file.Run, err, sum.Run)
+		}
+		if diff := cmp.Diff(lines, fileLines, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("summary.json lines differ from the queue's (-queue +file):\n%s", diff)
 		}
 	}
 	return m
