@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/citeloop/citeloop/configs"
-	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/internal/strictyaml"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -137,7 +137,7 @@ func completeValues(c *cobra.Command) {
 	lists := map[string]func(string) []string{
 		"writer-provider":  fixed(providers),
 		"skeptic-provider": fixed(providers),
-		"log-format":       fixed([]string{engine.LogAuto, engine.LogConsole, engine.LogJSON}),
+		"log-format":       fixed([]string{logging.Auto, logging.Console, logging.JSON}),
 	}
 	if c.Name() == "brief" { // other commands' --format may take other values
 		lists["format"] = commaList([]string{string(pipeline.Markdown), string(pipeline.JSON), string(pipeline.HTML), string(pipeline.BibTeX), string(pipeline.RIS), string(pipeline.CSL)})

@@ -10,6 +10,7 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -76,7 +77,7 @@ rendered from the ledger, and only with the gate's proof.
 	}
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.configPath, "config", "", "YAML config file (default: env CITELOOP_CONFIG, else <user config dir>/citeloop/config.yaml if it exists; citeloop config init writes one)")
-	pf.StringVar(&a.logFormat, "log-format", engine.LogAuto, "log format on stderr: auto (console on a terminal, else json), console or json")
+	pf.StringVar(&a.logFormat, "log-format", logging.Auto, "log format on stderr: auto (console on a terminal, else json), console or json")
 	pf.StringVar(&a.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	pf.BoolVarP(&a.quiet, "quiet", "q", false, "log errors only (--log-level error)")
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log everything, each model retry and its wait included (--log-level debug)")
@@ -102,7 +103,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
-	logger, err := engine.NewLoggerWith(a.stderr, engine.LogOptions{Format: a.logFormat, Level: level, NoColor: a.getenv("NO_COLOR") != ""})
+	logger, err := logging.New(a.stderr, logging.Options{Format: a.logFormat, Level: level, NoColor: a.getenv("NO_COLOR") != ""})
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
