@@ -22,8 +22,9 @@ import (
 // Deps are what the engine takes from its host instead of reading the
 // process: tests and servers inject each of them.
 type Deps struct {
-	// Registry lists the oracles the configuration may name; nil means
-	// NewRegistry().
+	// Registry lists the oracles the configuration may name. Required:
+	// main builds it (oracles/all.Backends lists citeloop's), and a program
+	// registers its own oracles in it.
 	Registry *oracles.Registry
 	// Getenv looks up credentials (model API keys); nil means an empty
 	// environment. The engine never reads os.Getenv itself.
@@ -74,11 +75,7 @@ type Engine struct {
 // oracle's section must satisfy its package (see checkOracles).
 func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Registry == nil {
-		r, err := NewRegistry()
-		if err != nil {
-			return nil, err
-		}
-		deps.Registry = r
+		return nil, errors.New("engine: Deps.Registry is nil; pass the oracles the configuration may name (oracles/all.Backends lists citeloop's)")
 	}
 	if deps.Getenv == nil {
 		deps.Getenv = func(string) string { return "" }

@@ -17,6 +17,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/oracles/oracletest"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -41,7 +42,7 @@ func mapRegistry(t *testing.T, records []oracles.Record) (*oracles.Registry, *at
 
 func offlineBriefer(t testing.TB, formats ...pipeline.Format) *engine.Briefer {
 	t.Helper()
-	e, err := engine.New(configs.Default(), engine.Deps{Now: fixedNow})
+	e, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,5 +280,14 @@ func TestNewChecksOracleNamesAgainstTheRegistry(t *testing.T) {
 				t.Fatalf("error = %v, want one wrapping configs.ErrInvalid containing %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// The engine has no registry of its own: a host that passes none is told
+// so, instead of getting citeloop's oracles behind its back.
+func TestNewWantsARegistry(t *testing.T) {
+	_, err := engine.New(configs.Default(), engine.Deps{})
+	if err == nil || !strings.Contains(err.Error(), "Deps.Registry") {
+		t.Errorf("New without a registry: got %v, want an error naming Deps.Registry", err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 const exampleConfig = "../configs/citeloop.example.yaml"
@@ -21,10 +22,7 @@ const exampleConfig = "../configs/citeloop.example.yaml"
 // The registry builds every oracle from its own defaults (no section), and
 // the oracle calls itself by its registered name.
 func TestRegistryBuildsEveryOracleFromItsDefaults(t *testing.T) {
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	if diff := cmp.Diff([]string{"crossref", "datacite", "doiorg", "europepmc"}, r.Names()); diff != "" {
 		t.Errorf("registered oracles (-want +got):\n%s", diff)
 	}
@@ -48,10 +46,7 @@ func TestExampleSectionsAreTheOracleDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	for _, name := range r.Names() {
 		got, err := r.Settings(name, cfg.Oracles.Section(name))
 		if err != nil {
@@ -82,10 +77,7 @@ func TestExampleHasEveryOracleKey(t *testing.T) {
 	if err := yaml.Unmarshal(data, &ex); err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	for _, name := range r.Names() {
 		defaults, err := r.Settings(name, oracles.NewSection(name, nil))
 		if err != nil {
@@ -146,7 +138,7 @@ func TestNewChecksOracleSections(t *testing.T) {
 			}
 			cfg, err := LoadConfig(path, nil)
 			if err == nil {
-				_, err = New(cfg, Deps{})
+				_, err = New(cfg, Deps{Registry: all.Backends()})
 			}
 			if err == nil {
 				t.Fatalf("accepted:\n%s", tt.give)
@@ -169,10 +161,7 @@ func TestEnvOverridesReachTheOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	s, err := r.Settings("europepmc", cfg.Oracles.Section("europepmc"))
 	if err != nil {
 		t.Fatal(err)
@@ -211,10 +200,7 @@ func TestSectionsShareSettingsThroughAnchors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	if _, err := New(cfg, Deps{Registry: r}); err != nil {
 		t.Fatal(err)
 	}

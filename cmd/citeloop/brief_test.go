@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/citeloop/citeloop/engine"
-
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
@@ -29,7 +27,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		getenv: func(k string) string { return env[k] }, registry: engine.NewRegistry, now: fixedNow,
+		getenv: func(k string) string { return env[k] }, registry: shippedOracles, now: fixedNow,
 	}, &stdout, &stderr
 }
 

@@ -14,7 +14,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/oracles"
+	oraclesall "github.com/citeloop/citeloop/oracles/all"
 )
 
 func main() {
@@ -40,9 +41,12 @@ func finish(err error, stderr io.Writer) int {
 // run executes the command line args and returns an error carrying the exit
 // code (see exitCode).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: engine.NewRegistry, now: time.Now, userConfigDir: os.UserConfigDir}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: shippedOracles, now: time.Now, userConfigDir: os.UserConfigDir}
 	return runApp(ctx, a, args)
 }
+
+// shippedOracles is the app's oracle registry: every oracle citeloop ships.
+func shippedOracles() (*oracles.Registry, error) { return oraclesall.Backends(), nil }
 
 // runApp runs the command line for a prepared app; tests inject clocks,
 // registries and agents through a.
