@@ -26,9 +26,11 @@ type Deps struct {
 	// main builds it (oracles/all.Backends lists citeloop's), and a program
 	// registers its own oracles in it.
 	Registry *oracles.Registry
-	// Getenv looks up credentials (model API keys); nil means an empty
-	// environment. The engine never reads os.Getenv itself.
-	Getenv func(string) string
+	// LookupEnv looks up the host's environment variables, as os.LookupEnv
+	// does; nil means an empty environment. The engine reads no variable
+	// itself: each oracle's and model provider's package names and parses
+	// its own (FromEnv), through this lookup. Only cmd passes the real one.
+	LookupEnv func(string) (string, bool)
 	// Logger gets counts, statuses and ids; nil means zap.NewNop().
 	Logger *zap.Logger
 	// Now is the clock stamped on ledgers and proofs; nil means time.Now.
@@ -77,8 +79,8 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Registry == nil {
 		return nil, errors.New("engine: Deps.Registry is nil; pass the oracles the configuration may name (oracles/all.Backends lists citeloop's)")
 	}
-	if deps.Getenv == nil {
-		deps.Getenv = func(string) string { return "" }
+	if deps.LookupEnv == nil {
+		deps.LookupEnv = noEnv
 	}
 	if deps.Logger == nil {
 		deps.Logger = zap.NewNop()
@@ -86,6 +88,7 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Now == nil {
 		deps.Now = time.Now
 	}
+	cfg.Oracles = oracleEnv(cfg.Oracles, deps.Registry, deps.LookupEnv)
 	if err := checkOracles(cfg.Oracles, deps.Registry); err != nil {
 		if cfg.File != "" {
 			return nil, fmt.Errorf("%s: %w", cfg.File, err)
@@ -93,6 +96,19 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 		return nil, err
 	}
 	return &Engine{cfg: cfg, deps: deps, raw: map[string]oracles.Oracle{}}, nil
+}
+
+// oracleEnv lays over each registered oracle's section the keys its
+// environment variables set (its plugin's FromEnv), as strings, before the
+// sections are checked: a bad value is reported under the key it replaces.
+func oracleEnv(o configs.Oracles, reg *oracles.Registry, lookup func(string) (string, bool)) configs.Oracles {
+	for _, name := range reg.Names() {
+		keys := reg.FromEnv(name, lookup)
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
+			o.SetString(name, k, keys[k])
+		}
+	}
+	return o
 }
 
 // checkOracles checks the oracle names and sections of the configuration
@@ -196,7 +212,7 @@ func (e *Engine) rawLocked(name string) (oracles.Oracle, error) {
 	if o, ok := e.raw[name]; ok {
 		return o, nil
 	}
-	env := oracles.Env{Contact: e.cfg.Oracles.Contact, HTTPClient: e.deps.HTTPClient, Logger: e.deps.Logger, Getenv: e.deps.Getenv, Requests: e.deps.OracleRequests}
+	env := oracles.Env{Contact: e.cfg.Oracles.Contact, HTTPClient: e.deps.HTTPClient, Logger: e.deps.Logger, LookupEnv: e.deps.LookupEnv, Requests: e.deps.OracleRequests}
 	o, err := e.deps.Registry.New(name, e.cfg.Oracles.Section(name), env)
 	if err != nil {
 		return nil, fmt.Errorf("%w: oracles.use: %w", configs.ErrInvalid, err)

@@ -101,7 +101,7 @@ func Example_ownOracle() {
 	if err := os.WriteFile(config, []byte(yaml), 0o644); err != nil {
 		panic(err)
 	}
-	cfg, err := engine.LoadConfig(config, os.Getenv)
+	cfg, err := engine.LoadConfig(config, os.LookupEnv)
 	if err != nil {
 		panic(err)
 	}
@@ -142,7 +142,7 @@ func Example_ownOracle() {
 	if err := os.WriteFile(config, []byte(strings.Replace(yaml, "prefixes", "prefixs", 1)), 0o644); err != nil {
 		panic(err)
 	}
-	cfg, err = engine.LoadConfig(config, os.Getenv)
+	cfg, err = engine.LoadConfig(config, os.LookupEnv)
 	if err != nil {
 		panic(err)
 	}

@@ -18,7 +18,7 @@ import (
 
 // agents builds the writer and the skeptic a Briefer uses: the offline
 // agents, or the models of the agents section with credentials from
-// Deps.Getenv. Model SDK clients are built only here, only when a model
+// Deps.LookupEnv. Model SDK clients are built only here, only when a model
 // agent is asked for.
 func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error) {
 	if e.deps.Agents != nil {
@@ -28,7 +28,7 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 		return offline.ExtractiveWriter{}, offline.RuleSkeptic{}, nil
 	}
 	cfg := e.cfg.Agents
-	getenv := e.deps.Getenv
+	getenv := func(k string) string { v, _ := e.deps.LookupEnv(k); return v }
 	var missing []string
 	for _, ag := range []struct {
 		name string

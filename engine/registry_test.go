@@ -153,16 +153,25 @@ func TestNewChecksOracleSections(t *testing.T) {
 	}
 }
 
+// mapEnv looks variables up in env, as os.LookupEnv in the process.
+func mapEnv(env map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+}
+
 // CITELOOP_EUROPEPMC_URL reaches the Europe PMC oracle's settings, and a
 // bad one is reported under the key it replaces.
 func TestEnvOverridesReachTheOracle(t *testing.T) {
 	env := map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest"}
-	cfg, err := LoadConfig(exampleConfig, func(k string) string { return env[k] })
+	cfg, err := LoadConfig(exampleConfig, mapEnv(env))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := all.Backends()
-	s, err := r.Settings("europepmc", cfg.Oracles.Section("europepmc"))
+	e, err := New(cfg, Deps{Registry: r, LookupEnv: mapEnv(env)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := r.Settings("europepmc", e.Config().Oracles.Section("europepmc"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,9 +186,9 @@ func TestEnvOverridesReachTheOracle(t *testing.T) {
 		t.Errorf("europepmc base_url = %q (%v), want the environment's", got.BaseURL, err)
 	}
 	env["CITELOOP_EUROPEPMC_URL"] = "not a url"
-	cfg, err = LoadConfig("", func(k string) string { return env[k] })
+	cfg, err = LoadConfig("", mapEnv(env))
 	if err == nil {
-		_, err = New(cfg, Deps{Registry: r})
+		_, err = New(cfg, Deps{Registry: r, LookupEnv: mapEnv(env)})
 	}
 	if err == nil || !strings.Contains(err.Error(), "oracles.europepmc.base_url") {
 		t.Errorf("bad CITELOOP_EUROPEPMC_URL: got %v, want an error naming oracles.europepmc.base_url", err)
@@ -196,14 +205,16 @@ func TestSectionsShareSettingsThroughAnchors(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest"}
-	cfg, err := LoadConfig(path, func(k string) string { return env[k] })
+	cfg, err := LoadConfig(path, mapEnv(env))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := all.Backends()
-	if _, err := New(cfg, Deps{Registry: r}); err != nil {
+	e, err := New(cfg, Deps{Registry: r, LookupEnv: mapEnv(env)})
+	if err != nil {
 		t.Fatal(err)
 	}
+	cfg = e.Config()
 	type keys struct {
 		BaseURL     string        `yaml:"base_url"`
 		Timeout     time.Duration `yaml:"timeout"`

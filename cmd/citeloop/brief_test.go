@@ -27,7 +27,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		getenv: func(k string) string { return env[k] }, registry: shippedOracles, now: fixedNow,
+		lookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, registry: shippedOracles, now: fixedNow,
 	}, &stdout, &stderr
 }
 

@@ -20,7 +20,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	stop()
 	os.Exit(finish(err, os.Stderr))
 }
@@ -40,8 +40,8 @@ func finish(err error, stderr io.Writer) int {
 
 // run executes the command line args and returns an error carrying the exit
 // code (see exitCode).
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: shippedOracles, now: time.Now, userConfigDir: os.UserConfigDir}
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) error {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, registry: shippedOracles, now: time.Now, userConfigDir: os.UserConfigDir}
 	return runApp(ctx, a, args)
 }
 

@@ -65,7 +65,7 @@ flag; 130 stopped by SIGINT or SIGTERM.`,
 }
 
 func runMCP(ctx context.Context, a *app, o *mcpOptions) error {
-	token := a.getenv(mcpserver.TokenEnv)
+	token := mcpserver.TokenFromEnv(a.lookupEnv)
 	if o.http != "" {
 		if err := mcpserver.CheckListen(o.http, o.allowRemote, token); err != nil {
 			return usageError("mcp: %w", err)

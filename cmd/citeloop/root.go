@@ -19,9 +19,10 @@ import (
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	getenv         func(string) string
-	registry       func() (*oracles.Registry, error)
-	now            func() time.Time
+	// lookupEnv is the process environment (os.LookupEnv in main).
+	lookupEnv func(string) (string, bool)
+	registry  func() (*oracles.Registry, error)
+	now       func() time.Time
 	// userConfigDir is os.UserConfigDir; nil in tests means none.
 	userConfigDir func() (string, error)
 	// newAgents, when set, replaces the writer and skeptic the flags would
@@ -44,6 +45,12 @@ type app struct {
 	logger *zap.Logger
 }
 
+// getenv returns the environment variable key, "" when it is unset.
+func (a *app) getenv(key string) string {
+	v, _ := a.lookupEnv(key)
+	return v
+}
+
 // buildEnv is what a test's agent factory is told about the run.
 type buildEnv = engine.AgentEnv
 
@@ -55,7 +62,7 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 		return nil, err
 	}
 	wait := &modelWait{w: a.stderr}
-	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
+	return engine.New(cfg, engine.Deps{Registry: reg, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
 		OracleRequests: a.requests.observe})
 }
 
@@ -98,7 +105,7 @@ func (a *app) setup(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := engine.LoadConfig(a.configFile(), a.getenv)
+	cfg, err := engine.LoadConfig(a.configFile(), a.lookupEnv)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
