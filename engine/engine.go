@@ -26,6 +26,11 @@ type Deps struct {
 	// main builds it (oracles/all.Backends lists citeloop's), and a program
 	// registers its own oracles in it.
 	Registry *oracles.Registry
+	// Providers lists the model providers agents.<agent>.provider may name
+	// (agents/all.Providers lists citeloop's). Nil means none: the host then
+	// runs only the offline agents or its own (Agents), and the names are
+	// not checked until a model agent is asked for.
+	Providers *agents.Providers
 	// LookupEnv looks up the host's environment variables, as os.LookupEnv
 	// does; nil means an empty environment. The engine reads no variable
 	// itself: each oracle's and model provider's package names and parses
@@ -73,8 +78,10 @@ type Engine struct {
 }
 
 // New returns an engine for cfg, which the caller has loaded and validated.
-// Every oracle named in oracles.use must be in the registry, and every
-// oracle's section must satisfy its package (see checkOracles).
+// Every oracle named in oracles.use must be in the registry, every oracle's
+// section, with what its environment variables set, must satisfy its
+// package (see checkOracles), and each agent's provider must be in
+// Deps.Providers when that is set.
 func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Registry == nil {
 		return nil, errors.New("engine: Deps.Registry is nil; pass the oracles the configuration may name (oracles/all.Backends lists citeloop's)")
@@ -89,7 +96,14 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 		deps.Now = time.Now
 	}
 	cfg.Oracles = oracleEnv(cfg.Oracles, deps.Registry, deps.LookupEnv)
-	if err := checkOracles(cfg.Oracles, deps.Registry); err != nil {
+	var err error
+	if deps.Providers != nil {
+		err = checkProviders(cfg.Agents, deps.Providers)
+	}
+	if err == nil {
+		err = checkOracles(cfg.Oracles, deps.Registry)
+	}
+	if err != nil {
 		if cfg.File != "" {
 			return nil, fmt.Errorf("%s: %w", cfg.File, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	agentsall "github.com/citeloop/citeloop/agents/all"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
@@ -27,7 +28,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		lookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, registry: shippedOracles, now: fixedNow,
+		lookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, registry: shippedOracles, providers: agentsall.Providers(), now: fixedNow,
 	}, &stdout, &stderr
 }
 

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	agentsall "github.com/citeloop/citeloop/agents/all"
 	"github.com/citeloop/citeloop/oracles"
 	oraclesall "github.com/citeloop/citeloop/oracles/all"
 )
@@ -41,7 +42,7 @@ func finish(err error, stderr io.Writer) int {
 // run executes the command line args and returns an error carrying the exit
 // code (see exitCode).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) error {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, registry: shippedOracles, now: time.Now, userConfigDir: os.UserConfigDir}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, registry: shippedOracles, providers: agentsall.Providers(), now: time.Now, userConfigDir: os.UserConfigDir}
 	return runApp(ctx, a, args)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
@@ -22,6 +23,8 @@ type app struct {
 	// lookupEnv is the process environment (os.LookupEnv in main).
 	lookupEnv func(string) (string, bool)
 	registry  func() (*oracles.Registry, error)
+	// providers lists the model providers the agents may name.
+	providers *agents.Providers
 	now       func() time.Time
 	// userConfigDir is os.UserConfigDir; nil in tests means none.
 	userConfigDir func() (string, error)
@@ -62,7 +65,7 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 		return nil, err
 	}
 	wait := &modelWait{w: a.stderr}
-	return engine.New(cfg, engine.Deps{Registry: reg, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
+	return engine.New(cfg, engine.Deps{Registry: reg, Providers: a.providers, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
 		OracleRequests: a.requests.observe})
 }
 
@@ -94,7 +97,7 @@ rendered from the ledger, and only with the gate's proof.
 	root.AddCommand(newMCPCmd(a))
 	root.AddCommand(newBatchCmd(a), newWorkerCmd(a))
 	root.AddCommand(newConfigCmd(a))
-	conventions(root)
+	conventions(root, a.providers.Names())
 	return root
 }
 
