@@ -1,8 +1,10 @@
 // Command citeloop writes sourced scientific briefs that cannot ship with a
 // fabricated citation, and checks the citations of existing documents.
 //
-// main is the only place that reads the process environment, builds the
-// oracle registry and calls os.Exit.
+// main is the only place that reads the process environment (it passes
+// os.LookupEnv down; each backend reads its own variables through it),
+// builds the oracle and model-provider registries (oracles/all,
+// agents/all) and calls os.Exit.
 package main
 
 import (
