@@ -156,7 +156,8 @@ func checkOracles(o configs.Oracles, reg *oracles.Registry) error {
 	return nil
 }
 
-// Config returns the configuration the engine was built from.
+// Config returns the configuration the engine was built from, with what
+// each oracle's environment variables set laid over its section.
 func (e *Engine) Config() configs.Config { return e.cfg }
 
 // Oracle returns the online oracle the gate and check use: each oracle named
