@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/agents/limit"
 	"github.com/citeloop/citeloop/batch/batchtest"
 	"golang.org/x/time/rate"
 )
@@ -65,7 +66,7 @@ func (l limits) runner() *fakeRunner {
 		f.oracle = rate.NewLimiter(rate.Limit(l.oraclePerSec), 1)
 	}
 	if l.modelRPM > 0 || l.modelTPM > 0 {
-		f.model = NewLimiter(l.modelRPM, l.modelTPM)
+		f.model = limit.NewLimiter(l.modelRPM, l.modelTPM)
 	}
 	return f
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	"golang.org/x/time/rate"
 
+	"github.com/citeloop/citeloop/agents/limit"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -34,7 +35,7 @@ type script struct {
 type fakeRunner struct {
 	modelLatency, oracleLatency time.Duration
 	// model and oracle are shared rate limits (nil: none).
-	model  *Limiter
+	model  *limit.Limiter
 	oracle *rate.Limiter
 	// tokens is what each model call spends.
 	tokens int

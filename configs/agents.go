@@ -6,15 +6,12 @@ import (
 	"time"
 )
 
-// The model providers an agent can use.
-const (
-	ProviderGemini = "gemini"
-	ProviderOpenAI = "openai"
-)
+// DefaultProvider is the model provider of the default agents.
+const DefaultProvider = "gemini"
 
 // Agents configures the writer and skeptic backends. API keys are not here:
-// they come from the environment (GEMINI_API_KEY or GOOGLE_API_KEY, Vertex AI
-// variables, OPENAI_API_KEY).
+// each provider's package reads its own from the environment
+// (GEMINI_API_KEY or GOOGLE_API_KEY, Vertex AI variables, OPENAI_API_KEY).
 type Agents struct {
 	Writer  Agent `yaml:"writer"`
 	Skeptic Agent `yaml:"skeptic"`
@@ -28,8 +25,10 @@ type Agents struct {
 
 // Agent configures one agent's model.
 type Agent struct {
-	// Provider is "gemini" (Gemini API or Vertex AI) or "openai" (any
-	// OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp).
+	// Provider names a registered model provider: citeloop ships "gemini"
+	// (Gemini API or Vertex AI) and "openai" (any OpenAI-compatible server:
+	// OpenAI, Ollama, vLLM, llama.cpp). Whether it is registered is checked
+	// by engine.New, against the registry it is given.
 	Provider string `yaml:"provider"`
 	Model    string `yaml:"model"`
 	// BaseURL replaces the provider's endpoint; empty means the provider
@@ -49,7 +48,7 @@ const (
 // DefaultAgents is Gemini 2.5 Flash as writer and Gemini 2.5 Pro as
 // skeptic, 120 s per call, 4 attempts.
 func DefaultAgents() Agents {
-	w := Agent{Provider: ProviderGemini, Model: DefaultWriterModel, MaxOutputTokens: 8192}
+	w := Agent{Provider: DefaultProvider, Model: DefaultWriterModel, MaxOutputTokens: 8192}
 	s := w
 	s.Model = DefaultSkepticModel
 	return Agents{Writer: w, Skeptic: s, Timeout: 120 * time.Second, MaxAttempts: 4, Seed: 7}
@@ -80,11 +79,8 @@ func (a Agents) Validate() error {
 }
 
 func (a Agent) validate(key string) error {
-	switch a.Provider {
-	case ProviderGemini, ProviderOpenAI:
-	default:
-		return invalid(key+".provider", "must be %q or %q, got %q", ProviderGemini, ProviderOpenAI, a.Provider)
-	}
+	// Whether the provider is registered is checked against the registry
+	// by engine.New: a program may register providers of its own.
 	if a.Model == "" {
 		return invalid(key+".model", "must name a model")
 	}

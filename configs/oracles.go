@@ -25,7 +25,8 @@ type Oracles struct {
 	// finding it is enough; none answering is unknown, never missing).
 	Policy string `yaml:"policy"`
 	// Contact is an email address sent in the User-Agent and, to Crossref,
-	// as mailto= (its polite pool). Env CITELOOP_CONTACT overrides it.
+	// as mailto= (its polite pool). Env CITELOOP_CONTACT overrides it
+	// (ApplyEnv).
 	Contact string `yaml:"contact"`
 	// Cache keeps Found answers across runs.
 	Cache Cache `yaml:"cache"`
@@ -55,8 +56,7 @@ func DefaultOracles() Oracles {
 	}
 }
 
-// europePMC is the oracle used by default, and the one whose base URL
-// CITELOOP_EUROPEPMC_URL overrides.
+// europePMC is the oracle used by default.
 const europePMC = "europepmc"
 
 // Section returns the section of the oracle called name, absent (every key
@@ -74,6 +74,10 @@ func (o Oracles) Section(name string) oracles.Section {
 // configure an oracle without writing YAML. The oracle's own settings type
 // decodes and checks the value when the engine builds it.
 func (o *Oracles) Set(name, key, value string) { o.setKey(name, key, value, "") }
+
+// SetString is Set for a value that is a string whatever it looks like, as
+// an environment variable's is: "true" or "8080" stay strings.
+func (o *Oracles) SetString(name, key, value string) { o.setKey(name, key, value, "!!str") }
 
 // setKey sets key to value in the section of the oracle called name,
 // creating the section if needed; tag is the scalar's YAML tag, "" to
@@ -112,16 +116,18 @@ func (o *Oracles) setKey(name, key, value, tag string) {
 	o.Sections[name] = n
 }
 
-// ApplyEnv applies the environment overrides of the section:
-// CITELOOP_EUROPEPMC_URL replaces oracles.europepmc.base_url and
-// CITELOOP_CONTACT the contact address. Empty variables change nothing.
-// Call Validate afterwards.
-func (o *Oracles) ApplyEnv(getenv func(string) string) {
-	if v := strings.TrimSpace(getenv("CITELOOP_EUROPEPMC_URL")); v != "" {
-		o.setKey(europePMC, "base_url", v, "!!str")
-	}
-	if v := strings.TrimSpace(getenv("CITELOOP_CONTACT")); v != "" {
-		o.Contact = v
+// ContactEnv names the environment variable that replaces oracles.contact.
+const ContactEnv = "CITELOOP_CONTACT"
+
+// ApplyEnv applies the environment overrides of the section's own keys:
+// ContactEnv, trimmed, replaces the contact address; a blank or unset
+// variable changes nothing. lookup is the host's environment, as
+// os.LookupEnv. Each oracle's package reads its own variables (the
+// registry's FromEnv), which the engine lays over its section. Call
+// Validate afterwards.
+func (o *Oracles) ApplyEnv(lookup func(string) (string, bool)) {
+	if v, _ := lookup(ContactEnv); strings.TrimSpace(v) != "" {
+		o.Contact = strings.TrimSpace(v)
 	}
 }
 

@@ -160,23 +160,56 @@ func TestDecodeKeepsSections(t *testing.T) {
 }
 
 func TestApplyEnv(t *testing.T) {
+	tests := []struct {
+		name string
+		give map[string]string
+		want string
+	}{
+		{"none", nil, ""},
+		{"contact", map[string]string{"CITELOOP_CONTACT": "me@example.org"}, "me@example.org"},
+		{"trimmed", map[string]string{"CITELOOP_CONTACT": " me@example.org\n"}, "me@example.org"},
+		{"blank ignored", map[string]string{"CITELOOP_CONTACT": "  "}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := configs.DefaultOracles()
+			o.ApplyEnv(func(k string) (string, bool) { v, ok := tt.give[k]; return v, ok })
+			if o.Contact != tt.want {
+				t.Errorf("contact = %q, want %q", o.Contact, tt.want)
+			}
+			if err := o.Validate(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	o := configs.DefaultOracles()
+	o.ApplyEnv(func(k string) (string, bool) {
+		v, ok := map[string]string{"CITELOOP_CONTACT": "not an email"}[k]
+		return v, ok
+	})
+	if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "oracles.contact") {
+		t.Errorf("bad CITELOOP_CONTACT: got %v, want an error naming oracles.contact", err)
+	}
+}
+
+// SetString is how the engine lays an oracle's environment variables
+// (CITELOOP_EUROPEPMC_URL) over its section: over the file's keys, as a
+// string, on a copy.
+func TestSetString(t *testing.T) {
 	type urlKey struct {
 		BaseURL string `yaml:"base_url"`
 		Other   int    `yaml:"other"`
 	}
 	tests := []struct {
-		name        string
-		section     string // the europepmc section as written
-		give        map[string]string
-		want        urlKey
-		wantContact string
+		name    string
+		section string // the europepmc section as written
+		give    string
+		want    urlKey
 	}{
-		{"none", "", nil, urlKey{BaseURL: "default"}, ""},
-		{"both", "", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest", "CITELOOP_CONTACT": "me@example.org"}, urlKey{BaseURL: "http://127.0.0.1:9/rest"}, "me@example.org"},
-		{"blank ignored", "", map[string]string{"CITELOOP_EUROPEPMC_URL": "  "}, urlKey{BaseURL: "default"}, ""},
-		{"replaces the file's", "oracles:\n  europepmc:\n    base_url: http://file.example\n    other: 2\n", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://env.example"}, urlKey{BaseURL: "http://env.example", Other: 2}, ""},
-		{"adds to the file's", "oracles:\n  europepmc:\n    other: 2\n", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://env.example"}, urlKey{BaseURL: "http://env.example", Other: 2}, ""},
-		{"empty section", "oracles:\n  europepmc:\n", map[string]string{"CITELOOP_EUROPEPMC_URL": "http://env.example"}, urlKey{BaseURL: "http://env.example"}, ""},
+		{"no section", "", "http://127.0.0.1:9/rest", urlKey{BaseURL: "http://127.0.0.1:9/rest"}},
+		{"replaces the file's", "oracles:\n  europepmc:\n    base_url: http://file.example\n    other: 2\n", "http://env.example", urlKey{BaseURL: "http://env.example", Other: 2}},
+		{"adds to the file's", "oracles:\n  europepmc:\n    other: 2\n", "http://env.example", urlKey{BaseURL: "http://env.example", Other: 2}},
+		{"empty section", "oracles:\n  europepmc:\n", "http://env.example", urlKey{BaseURL: "http://env.example"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -186,28 +219,32 @@ func TestApplyEnv(t *testing.T) {
 			}
 			before := cfg.Oracles
 			o := cfg.Oracles
-			o.ApplyEnv(func(k string) string { return tt.give[k] })
+			o.SetString("europepmc", "base_url", tt.give)
 			got := urlKey{BaseURL: "default"}
 			if err := o.Section("europepmc").Decode(&got); err != nil {
 				t.Fatal(err)
 			}
-			if got != tt.want || o.Contact != tt.wantContact {
-				t.Errorf("got %+v %q, want %+v %q", got, o.Contact, tt.want, tt.wantContact)
+			if got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 			if err := o.Validate(); err != nil {
 				t.Error(err)
 			}
 			orig := urlKey{BaseURL: "default"}
 			_ = before.Section("europepmc").Decode(&orig)
-			if _, ok := tt.give["CITELOOP_EUROPEPMC_URL"]; ok && orig.BaseURL == "http://env.example" {
-				t.Error("ApplyEnv changed a copy of the section it was not called on")
+			if orig.BaseURL == tt.give {
+				t.Error("SetString changed a copy of the section it was not called on")
 			}
 		})
 	}
+	// A string stays a string, whatever it looks like.
 	o := configs.DefaultOracles()
-	o.ApplyEnv(func(k string) string { return map[string]string{"CITELOOP_CONTACT": "not an email"}[k] })
-	if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "oracles.contact") {
-		t.Errorf("bad CITELOOP_CONTACT: got %v, want an error naming oracles.contact", err)
+	o.SetString("europepmc", "base_url", "8080")
+	var got struct {
+		BaseURL any `yaml:"base_url"`
+	}
+	if err := o.Section("europepmc").Decode(&got); err != nil || got.BaseURL != "8080" {
+		t.Errorf("base_url = %#v (%v), want the string \"8080\"", got.BaseURL, err)
 	}
 }
 

@@ -16,7 +16,8 @@ type AgentOverrides struct {
 	Timeout                         time.Duration
 }
 
-// Apply lays o over cfg and validates the result.
+// Apply lays o over cfg and validates the result; whether the providers are
+// registered is checked by New, which has the registry.
 func (o AgentOverrides) Apply(cfg configs.Agents) (configs.Agents, error) {
 	set := func(dst *string, v string) {
 		if v != "" {

@@ -9,6 +9,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
@@ -57,7 +58,7 @@ func newOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead
 	if err != nil {
 		return engine.Outcome{}, err
 	}
-	e, err := engine.New(cfg, engine.Deps{Now: fixedNow})
+	e, err := engine.New(cfg, engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
 		return engine.Outcome{}, err
 	}

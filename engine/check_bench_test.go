@@ -16,6 +16,7 @@ import (
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 // benchLatency is what the fake Europe PMC adds to every request.
@@ -63,7 +64,7 @@ func shippedEngine(tb testing.TB, url string) *engine.Engine {
 	cfg := configs.Default()
 	cfg.Oracles.Set("europepmc", "base_url", url)
 	cfg.Oracles.Cache.Dir = tb.TempDir()
-	e, err := engine.New(cfg, engine.Deps{Now: fixedNow})
+	e, err := engine.New(cfg, engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
 		tb.Fatal(err)
 	}

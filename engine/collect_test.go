@@ -11,6 +11,7 @@ import (
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 // Collecting from Europe PMC calls no model, so it works with no model key,
@@ -22,7 +23,7 @@ func TestCollectNeedsNoModelCredentials(t *testing.T) {
 		_, _ = w.Write(search)
 	}))
 	t.Cleanup(srv.Close)
-	e, err := engine.New(europePMCOnly(t, srv.URL), engine.Deps{Now: fixedNow})
+	e, err := engine.New(europePMCOnly(t, srv.URL), engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,11 @@
-// Package engine builds citeloop from a configs.Config and runs it: the
-// oracle, the agents, the collector, the pipeline.Runner and the check
-// engine. Every front end uses it, so none has to copy the wiring:
+// Package engine builds citeloop from a configs.Config and the Deps its
+// host passes, and runs it: the oracle, the agents, the collector, the
+// pipeline.Runner and the check engine. It has no registry of its own and
+// reads no environment: main builds the oracle registry (oracles/all) and
+// the model providers (agents/all) into Deps, New refuses a nil
+// Deps.Registry, and each backend reads its own variables (FromEnv)
+// through Deps.LookupEnv. Every front end uses it, so none has to copy the
+// wiring:
 //
 //   - The CLI (cmd/citeloop) parses flags into a Config and options, calls
 //     the engine, prints the values it returns and maps them to exit codes.
@@ -22,7 +27,9 @@
 //   - A Go program adds its own oracle by registering its oracles.Plugin in
 //     the Registry it passes in Deps and naming it in oracles.use; its own
 //     YAML section, oracles.<name>, is decoded by its own settings type
-//     (example_plugin_test.go).
+//     (example_plugin_test.go). It adds its own model provider the same
+//     way: an agents.Provider registered in Deps.Providers and named in
+//     agents.<agent>.provider (example_provider_test.go).
 //   - `citeloop verify`/`watch` (package verify) look DOIs up again past
 //     the cache (Engine.FreshOracle). A Briefer signs each brief's stamp
 //     when BriefOptions.SigningKeyFile is set, and records its provenance.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 // TestReadDocumentsBadInput: every unreadable input is a clear error naming
@@ -64,7 +65,7 @@ func TestCheckHugeLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := New(configs.Default(), Deps{})
+	eng, err := New(configs.Default(), Deps{Registry: all.Backends()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,12 +22,20 @@ import (
 // Deps are what the engine takes from its host instead of reading the
 // process: tests and servers inject each of them.
 type Deps struct {
-	// Registry lists the oracles the configuration may name; nil means
-	// NewRegistry().
+	// Registry lists the oracles the configuration may name. Required:
+	// main builds it (oracles/all.Backends lists citeloop's), and a program
+	// registers its own oracles in it.
 	Registry *oracles.Registry
-	// Getenv looks up credentials (model API keys); nil means an empty
-	// environment. The engine never reads os.Getenv itself.
-	Getenv func(string) string
+	// Providers lists the model providers agents.<agent>.provider may name
+	// (agents/all.Providers lists citeloop's). Nil means none: the host then
+	// runs only the offline agents or its own (Agents), and the names are
+	// not checked until a model agent is asked for.
+	Providers *agents.Providers
+	// LookupEnv looks up the host's environment variables, as os.LookupEnv
+	// does; nil means an empty environment. The engine reads no variable
+	// itself: each oracle's and model provider's package names and parses
+	// its own (FromEnv), through this lookup. Only cmd passes the real one.
+	LookupEnv func(string) (string, bool)
 	// Logger gets counts, statuses and ids; nil means zap.NewNop().
 	Logger *zap.Logger
 	// Now is the clock stamped on ledgers and proofs; nil means time.Now.
@@ -70,18 +78,16 @@ type Engine struct {
 }
 
 // New returns an engine for cfg, which the caller has loaded and validated.
-// Every oracle named in oracles.use must be in the registry, and every
-// oracle's section must satisfy its package (see checkOracles).
+// Every oracle named in oracles.use must be in the registry, every oracle's
+// section, with what its environment variables set, must satisfy its
+// package (see checkOracles), and each agent's provider must be in
+// Deps.Providers when that is set.
 func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Registry == nil {
-		r, err := NewRegistry()
-		if err != nil {
-			return nil, err
-		}
-		deps.Registry = r
+		return nil, errors.New("engine: Deps.Registry is nil; pass the oracles the configuration may name (oracles/all.Backends lists citeloop's)")
 	}
-	if deps.Getenv == nil {
-		deps.Getenv = func(string) string { return "" }
+	if deps.LookupEnv == nil {
+		deps.LookupEnv = noEnv
 	}
 	if deps.Logger == nil {
 		deps.Logger = zap.NewNop()
@@ -89,13 +95,34 @@ func New(cfg configs.Config, deps Deps) (*Engine, error) {
 	if deps.Now == nil {
 		deps.Now = time.Now
 	}
-	if err := checkOracles(cfg.Oracles, deps.Registry); err != nil {
+	cfg.Oracles = oracleEnv(cfg.Oracles, deps.Registry, deps.LookupEnv)
+	var err error
+	if deps.Providers != nil {
+		err = checkProviders(cfg.Agents, deps.Providers)
+	}
+	if err == nil {
+		err = checkOracles(cfg.Oracles, deps.Registry)
+	}
+	if err != nil {
 		if cfg.File != "" {
 			return nil, fmt.Errorf("%s: %w", cfg.File, err)
 		}
 		return nil, err
 	}
 	return &Engine{cfg: cfg, deps: deps, raw: map[string]oracles.Oracle{}}, nil
+}
+
+// oracleEnv lays over each registered oracle's section the keys its
+// environment variables set (its plugin's FromEnv), as strings, before the
+// sections are checked: a bad value is reported under the key it replaces.
+func oracleEnv(o configs.Oracles, reg *oracles.Registry, lookup func(string) (string, bool)) configs.Oracles {
+	for _, name := range reg.Names() {
+		keys := reg.FromEnv(name, lookup)
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
+			o.SetString(name, k, keys[k])
+		}
+	}
+	return o
 }
 
 // checkOracles checks the oracle names and sections of the configuration
@@ -129,7 +156,8 @@ func checkOracles(o configs.Oracles, reg *oracles.Registry) error {
 	return nil
 }
 
-// Config returns the configuration the engine was built from.
+// Config returns the configuration the engine was built from, with what
+// each oracle's environment variables set laid over its section.
 func (e *Engine) Config() configs.Config { return e.cfg }
 
 // Oracle returns the online oracle the gate and check use: each oracle named
@@ -199,7 +227,7 @@ func (e *Engine) rawLocked(name string) (oracles.Oracle, error) {
 	if o, ok := e.raw[name]; ok {
 		return o, nil
 	}
-	env := oracles.Env{Contact: e.cfg.Oracles.Contact, HTTPClient: e.deps.HTTPClient, Logger: e.deps.Logger, Getenv: e.deps.Getenv, Requests: e.deps.OracleRequests}
+	env := oracles.Env{Contact: e.cfg.Oracles.Contact, HTTPClient: e.deps.HTTPClient, Logger: e.deps.Logger, LookupEnv: e.deps.LookupEnv, Requests: e.deps.OracleRequests}
 	o, err := e.deps.Registry.New(name, e.cfg.Oracles.Section(name), env)
 	if err != nil {
 		return nil, fmt.Errorf("%w: oracles.use: %w", configs.ErrInvalid, err)

@@ -13,10 +13,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	agentsall "github.com/citeloop/citeloop/agents/all"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/oracles/oracletest"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -41,7 +43,7 @@ func mapRegistry(t *testing.T, records []oracles.Record) (*oracles.Registry, *at
 
 func offlineBriefer(t testing.TB, formats ...pipeline.Format) *engine.Briefer {
 	t.Helper()
-	e, err := engine.New(configs.Default(), engine.Deps{Now: fixedNow})
+	e, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,5 +281,47 @@ func TestNewChecksOracleNamesAgainstTheRegistry(t *testing.T) {
 				t.Fatalf("error = %v, want one wrapping configs.ErrInvalid containing %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// The engine has no registry of its own: a host that passes none is told
+// so, instead of getting citeloop's oracles behind its back.
+func TestNewWantsARegistry(t *testing.T) {
+	_, err := engine.New(configs.Default(), engine.Deps{})
+	if err == nil || !strings.Contains(err.Error(), "Deps.Registry") {
+		t.Errorf("New without a registry: got %v, want an error naming Deps.Registry", err)
+	}
+}
+
+// Each agent's provider must be registered: engine.New checks the names
+// against Deps.Providers, as it checks oracles.use against the registry,
+// and the error names the key. Without providers a host runs only the
+// offline agents or its own, and a model agent is refused when asked for.
+func TestNewChecksTheModelProviders(t *testing.T) {
+	tests := []struct {
+		name string
+		give func(*configs.Agents)
+		want string
+	}{
+		{"unknown writer provider", func(a *configs.Agents) { a.Writer.Provider = "claude" }, `agents.writer.provider: must be "gemini" or "openai", got "claude"`},
+		{"empty skeptic provider", func(a *configs.Agents) { a.Skeptic.Provider = "" }, `agents.skeptic.provider: must be "gemini" or "openai", got ""`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := configs.Default()
+			tt.give(&cfg.Agents)
+			_, err := engine.New(cfg, engine.Deps{Registry: all.Backends(), Providers: agentsall.Providers()})
+			if !errors.Is(err, configs.ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want a configuration error saying %q", err, tt.want)
+			}
+		})
+	}
+	e, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends()})
+	if err != nil {
+		t.Fatalf("no providers, offline use: %v", err)
+	}
+	_, err = e.NewBriefer(engine.BriefOptions{SourcesFile: "../testdata/europepmc/pyEuropePMC__search_cancer_core.json"})
+	if !errors.Is(err, configs.ErrInvalid) || !strings.Contains(err.Error(), `agents.writer.provider: "gemini": no model provider is registered`) {
+		t.Errorf("a model agent without providers: got %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 // labSettings are the keys of the oracles.labmirror section: the oracle's
@@ -86,10 +87,7 @@ func Example_ownOracle() {
 	}
 	defer os.RemoveAll(dir)
 
-	reg, err := engine.NewRegistry() // citeloop's oracles
-	if err != nil {
-		panic(err)
-	}
+	reg := all.Backends() // citeloop's oracles
 	// The one line: register the oracle under its name, with its settings'
 	// defaults and its constructor.
 	err = reg.Register("labmirror", oracles.NewPlugin(func() labSettings { return labSettings{} }, newLabOracle))
@@ -103,7 +101,7 @@ func Example_ownOracle() {
 	if err := os.WriteFile(config, []byte(yaml), 0o644); err != nil {
 		panic(err)
 	}
-	cfg, err := engine.LoadConfig(config, os.Getenv)
+	cfg, err := engine.LoadConfig(config, os.LookupEnv)
 	if err != nil {
 		panic(err)
 	}
@@ -144,7 +142,7 @@ func Example_ownOracle() {
 	if err := os.WriteFile(config, []byte(strings.Replace(yaml, "prefixes", "prefixs", 1)), 0o644); err != nil {
 		panic(err)
 	}
-	cfg, err = engine.LoadConfig(config, os.Getenv)
+	cfg, err = engine.LoadConfig(config, os.LookupEnv)
 	if err != nil {
 		panic(err)
 	}

@@ -9,17 +9,16 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/agents/gemini"
 	"github.com/citeloop/citeloop/agents/offline"
-	"github.com/citeloop/citeloop/agents/openai"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
 // agents builds the writer and the skeptic a Briefer uses: the offline
-// agents, or the models of the agents section with credentials from
-// Deps.Getenv. Model SDK clients are built only here, only when a model
-// agent is asked for.
+// agents, or the models of the agents section, each built by its provider
+// in Deps.Providers with the environment it reads through Deps.LookupEnv.
+// Model SDK clients are built only here, only when a model agent is asked
+// for.
 func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error) {
 	if e.deps.Agents != nil {
 		return e.deps.Agents(env)
@@ -28,13 +27,20 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 		return offline.ExtractiveWriter{}, offline.RuleSkeptic{}, nil
 	}
 	cfg := e.cfg.Agents
-	getenv := e.deps.Getenv
+	if err := checkProviders(cfg, e.deps.Providers); err != nil {
+		return nil, nil, err
+	}
+	lookup := e.deps.LookupEnv
 	var missing []string
 	for _, ag := range []struct {
 		name string
 		cfg  configs.Agent
 	}{{"writer", cfg.Writer}, {"skeptic", cfg.Skeptic}} {
-		if m := missingCredentials(ag.cfg, getenv); m != "" {
+		p, err := e.deps.Providers.Get(ag.cfg.Provider)
+		if err != nil {
+			return nil, nil, err
+		}
+		if m := p.Missing(modelConfig(ag.cfg), lookup); m != "" {
 			missing = append(missing, fmt.Sprintf("the %s (%s %s) needs %s", ag.name, ag.cfg.Provider, ag.cfg.Model, m))
 		}
 	}
@@ -49,11 +55,11 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 	// The SDK clients take a context only to look up cloud credentials; the
 	// builder has none, and every model call gets the run's context.
 	ctx := context.Background()
-	wm, err := newModel(ctx, cfg.Writer, getenv)
+	wm, err := e.newModel(ctx, cfg.Writer)
 	if err != nil {
 		return nil, nil, fmt.Errorf("writer: %w", err)
 	}
-	sm, err := newModel(ctx, cfg.Skeptic, getenv)
+	sm, err := e.newModel(ctx, cfg.Skeptic)
 	if err != nil {
 		return nil, nil, fmt.Errorf("skeptic: %w", err)
 	}
@@ -70,77 +76,52 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 	return agents.NewWriter(wm, opts(cfg.Writer)...), agents.NewSkeptic(sm, opts(cfg.Skeptic)...), nil
 }
 
-// missingCredentials says which environment variables an agent lacks, ""
-// when it has what its provider needs.
-func missingCredentials(c configs.Agent, getenv func(string) string) string {
-	switch c.Provider {
-	case configs.ProviderGemini:
-		if geminiKey(getenv) != "" {
-			return ""
-		}
-		if vertexAI(getenv) {
-			if getenv("GOOGLE_CLOUD_PROJECT") != "" && geminiLocation(getenv) != "" {
-				return ""
-			}
-			return "GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION (GOOGLE_GENAI_USE_VERTEXAI is set), or GEMINI_API_KEY"
-		}
-		return "GEMINI_API_KEY (or GOOGLE_API_KEY), or GOOGLE_GENAI_USE_VERTEXAI=true with GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION"
-	case configs.ProviderOpenAI:
-		if getenv("OPENAI_API_KEY") != "" || c.BaseURL != "" || getenv("OPENAI_BASE_URL") != "" {
-			return ""
-		}
-		return "OPENAI_API_KEY, or a local server in OPENAI_BASE_URL or agents.<agent>.base_url"
+// newModel builds one agent's model through its provider. Every setting
+// comes from c or the provider's own environment variables, read through
+// Deps.LookupEnv, so tests can point it at a fake server without touching
+// the process environment.
+func (e *Engine) newModel(ctx context.Context, c configs.Agent) (agents.Model, error) {
+	p, err := e.deps.Providers.Get(c.Provider)
+	if err != nil {
+		return nil, err
 	}
-	return "a known provider"
+	return p.NewModel(ctx, modelConfig(c), e.deps.LookupEnv)
 }
 
-// geminiKey follows the SDK: GOOGLE_API_KEY wins over GEMINI_API_KEY.
-func geminiKey(getenv func(string) string) string {
-	if k := getenv("GOOGLE_API_KEY"); k != "" {
-		return k
-	}
-	return getenv("GEMINI_API_KEY")
+func modelConfig(c configs.Agent) agents.ModelConfig {
+	return agents.ModelConfig{Model: c.Model, BaseURL: c.BaseURL}
 }
 
-func vertexAI(getenv func(string) string) bool {
-	v := strings.ToLower(getenv("GOOGLE_GENAI_USE_VERTEXAI"))
-	return v == "1" || v == "true"
+// checkProviders checks that each agent's provider is registered. A nil
+// registry has none: such a host builds only the offline agents or its own
+// (Deps.Agents).
+func checkProviders(a configs.Agents, reg *agents.Providers) error {
+	for _, ag := range []struct {
+		key      string
+		provider string
+	}{{"agents.writer.provider", a.Writer.Provider}, {"agents.skeptic.provider", a.Skeptic.Provider}} {
+		if reg.Has(ag.provider) {
+			continue
+		}
+		names := reg.Names()
+		if len(names) == 0 {
+			return fmt.Errorf("%w: %s: %q: no model provider is registered (Deps.Providers)", configs.ErrInvalid, ag.key, ag.provider)
+		}
+		return fmt.Errorf("%w: %s: must be %s, got %q", configs.ErrInvalid, ag.key, oneOf(names), ag.provider)
+	}
+	return nil
 }
 
-func geminiLocation(getenv func(string) string) string {
-	if l := getenv("GOOGLE_CLOUD_LOCATION"); l != "" {
-		return l
+// oneOf lists names for a message: "a", `"a" or "b"`, `"a", "b" or "c"`.
+func oneOf(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
 	}
-	return getenv("GOOGLE_CLOUD_REGION")
-}
-
-// newModel builds one backend. Every setting comes from c or getenv, so
-// tests can point it at a fake server without touching the process
-// environment.
-func newModel(ctx context.Context, c configs.Agent, getenv func(string) string) (agents.Model, error) {
-	switch c.Provider {
-	case configs.ProviderGemini:
-		gc := gemini.Config{Model: c.Model, BaseURL: c.BaseURL, VertexAI: vertexAI(getenv)}
-		switch {
-		case gc.VertexAI && getenv("GOOGLE_CLOUD_PROJECT") != "" && geminiLocation(getenv) != "":
-			gc.Project, gc.Location = getenv("GOOGLE_CLOUD_PROJECT"), geminiLocation(getenv)
-		default: // Gemini API, or Vertex AI express mode
-			gc.APIKey = geminiKey(getenv)
-		}
-		if gc.BaseURL == "" && gc.VertexAI {
-			gc.BaseURL = getenv("GOOGLE_VERTEX_BASE_URL")
-		} else if gc.BaseURL == "" {
-			gc.BaseURL = getenv("GOOGLE_GEMINI_BASE_URL")
-		}
-		return gemini.New(ctx, gc)
-	case configs.ProviderOpenAI:
-		oc := openai.Config{Model: c.Model, BaseURL: c.BaseURL, APIKey: getenv("OPENAI_API_KEY")}
-		if oc.BaseURL == "" {
-			oc.BaseURL = getenv("OPENAI_BASE_URL")
-		}
-		return openai.New(oc)
+	if len(q) < 2 {
+		return strings.Join(q, "")
 	}
-	return nil, fmt.Errorf("%w: unknown provider %q", configs.ErrInvalid, c.Provider)
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 // OfflineAgents is an AgentFactory that always gives the offline agents

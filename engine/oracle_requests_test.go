@@ -13,6 +13,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 // Deps.OracleRequests hears of every HTTP request an oracle makes, the
@@ -33,7 +34,7 @@ func TestOracleRequestsAreObservedOneByOne(t *testing.T) {
 	t.Cleanup(srv.Close)
 	var mu sync.Mutex
 	var got []string
-	e, err := engine.New(europePMCOnly(t, srv.URL), engine.Deps{Now: fixedNow, OracleRequests: func(r oracles.Request) {
+	e, err := engine.New(europePMCOnly(t, srv.URL), engine.Deps{Registry: all.Backends(), Now: fixedNow, OracleRequests: func(r oracles.Request) {
 		mu.Lock()
 		defer mu.Unlock()
 		got = append(got, r.Oracle+":"+r.Code())

@@ -14,6 +14,7 @@ import (
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 const exampleConfig = "../configs/citeloop.example.yaml"
@@ -21,10 +22,7 @@ const exampleConfig = "../configs/citeloop.example.yaml"
 // The registry builds every oracle from its own defaults (no section), and
 // the oracle calls itself by its registered name.
 func TestRegistryBuildsEveryOracleFromItsDefaults(t *testing.T) {
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	if diff := cmp.Diff([]string{"crossref", "datacite", "doiorg", "europepmc"}, r.Names()); diff != "" {
 		t.Errorf("registered oracles (-want +got):\n%s", diff)
 	}
@@ -48,10 +46,7 @@ func TestExampleSectionsAreTheOracleDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	for _, name := range r.Names() {
 		got, err := r.Settings(name, cfg.Oracles.Section(name))
 		if err != nil {
@@ -82,10 +77,7 @@ func TestExampleHasEveryOracleKey(t *testing.T) {
 	if err := yaml.Unmarshal(data, &ex); err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := all.Backends()
 	for _, name := range r.Names() {
 		defaults, err := r.Settings(name, oracles.NewSection(name, nil))
 		if err != nil {
@@ -146,7 +138,7 @@ func TestNewChecksOracleSections(t *testing.T) {
 			}
 			cfg, err := LoadConfig(path, nil)
 			if err == nil {
-				_, err = New(cfg, Deps{})
+				_, err = New(cfg, Deps{Registry: all.Backends()})
 			}
 			if err == nil {
 				t.Fatalf("accepted:\n%s", tt.give)
@@ -161,19 +153,25 @@ func TestNewChecksOracleSections(t *testing.T) {
 	}
 }
 
+// mapEnv looks variables up in env, as os.LookupEnv in the process.
+func mapEnv(env map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+}
+
 // CITELOOP_EUROPEPMC_URL reaches the Europe PMC oracle's settings, and a
 // bad one is reported under the key it replaces.
 func TestEnvOverridesReachTheOracle(t *testing.T) {
 	env := map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest"}
-	cfg, err := LoadConfig(exampleConfig, func(k string) string { return env[k] })
+	cfg, err := LoadConfig(exampleConfig, mapEnv(env))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
+	r := all.Backends()
+	e, err := New(cfg, Deps{Registry: r, LookupEnv: mapEnv(env)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := r.Settings("europepmc", cfg.Oracles.Section("europepmc"))
+	s, err := r.Settings("europepmc", e.Config().Oracles.Section("europepmc"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,9 +186,9 @@ func TestEnvOverridesReachTheOracle(t *testing.T) {
 		t.Errorf("europepmc base_url = %q (%v), want the environment's", got.BaseURL, err)
 	}
 	env["CITELOOP_EUROPEPMC_URL"] = "not a url"
-	cfg, err = LoadConfig("", func(k string) string { return env[k] })
+	cfg, err = LoadConfig("", mapEnv(env))
 	if err == nil {
-		_, err = New(cfg, Deps{Registry: r})
+		_, err = New(cfg, Deps{Registry: r, LookupEnv: mapEnv(env)})
 	}
 	if err == nil || !strings.Contains(err.Error(), "oracles.europepmc.base_url") {
 		t.Errorf("bad CITELOOP_EUROPEPMC_URL: got %v, want an error naming oracles.europepmc.base_url", err)
@@ -207,17 +205,16 @@ func TestSectionsShareSettingsThroughAnchors(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := map[string]string{"CITELOOP_EUROPEPMC_URL": "http://127.0.0.1:9/rest"}
-	cfg, err := LoadConfig(path, func(k string) string { return env[k] })
+	cfg, err := LoadConfig(path, mapEnv(env))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRegistry()
+	r := all.Backends()
+	e, err := New(cfg, Deps{Registry: r, LookupEnv: mapEnv(env)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := New(cfg, Deps{Registry: r}); err != nil {
-		t.Fatal(err)
-	}
+	cfg = e.Config()
 	type keys struct {
 		BaseURL     string        `yaml:"base_url"`
 		Timeout     time.Duration `yaml:"timeout"`

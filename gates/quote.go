@@ -1,5 +1,7 @@
 package gates
 
-// MaxQuoteWords is the longest quote the gate accepts. A quote longer than
-// this is not a quote but a copy, and a cheap way to game containment.
-const MaxQuoteWords = 40
+import "github.com/citeloop/citeloop/contract"
+
+// MaxQuoteWords is the longest quote the gate accepts: contract.MaxQuoteWords,
+// which the offline writer shares.
+const MaxQuoteWords = contract.MaxQuoteWords

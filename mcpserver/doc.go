@@ -4,9 +4,11 @@
 // citation before it answers.
 //
 // It is a front end like cmd/citeloop: it imports engine, and nothing in
-// engine imports it. The transport (stdio or streamable HTTP) is the
-// caller's choice; HTTP adds the listen-address and bearer-token rules of
-// http.go.
+// engine imports it. The caller chooses the transport: stdio (the
+// *mcp.Server's Run), or streamable HTTP, where ServeHTTP owns the listener
+// and its rules (http.go): a loopback address unless remote access is
+// allowed and a bearer token, from CITELOOP_MCP_TOKEN, guards every request.
+// The CLI keeps the flags and the exit codes.
 //
 // Every failure is a tool error (an IsError result) whose first text names
 // the end reason, so a calling agent can branch on it; a brief is returned

@@ -13,9 +13,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	agentsall "github.com/citeloop/citeloop/agents/all"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/mcpserver"
+	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -213,7 +215,7 @@ func TestCollectSourcesOnlineNeedsNoModelKey(t *testing.T) {
 	cfg.Oracles.Use = []string{"europepmc"}
 	cfg.Oracles.Set("europepmc", "base_url", epmc.URL)
 	cfg.Oracles.Cache.Dir = t.TempDir()
-	eng, err := engine.New(cfg, engine.Deps{})
+	eng, err := engine.New(cfg, engine.Deps{Registry: all.Backends(), Providers: agentsall.Providers()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/mcpserver"
+	"github.com/citeloop/citeloop/oracles/all"
 )
 
 // The logs carry tool names, counts, ids and reasons: never the text a
@@ -19,7 +20,7 @@ import (
 func TestLogsCarryNoText(t *testing.T) {
 	core, logs := observer.New(zapcore.DebugLevel)
 	log := zap.New(core)
-	eng, err := engine.New(configs.Default(), engine.Deps{Logger: log})
+	eng, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends(), Logger: log})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/mcpserver"
+	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -39,7 +40,7 @@ func newEngine(t *testing.T) *engine.Engine { return newEngineWith(t, nil) }
 
 func newEngineWith(t *testing.T, agents engine.AgentFactory) *engine.Engine {
 	t.Helper()
-	eng, err := engine.New(configs.Default(), engine.Deps{Agents: agents, Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }})
+	eng, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends(), Agents: agents, Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/mcpserver"
+	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -280,7 +281,7 @@ func TestVerifyBriefOracleOutage(t *testing.T) {
 	cfg.Oracles.Set("europepmc", "base_url", epmc.URL)
 	cfg.Oracles.Set("europepmc", "max_attempts", "1")
 	cfg.Oracles.Cache.Dir = t.TempDir()
-	eng, err := engine.New(cfg, engine.Deps{})
+	eng, err := engine.New(cfg, engine.Deps{Registry: all.Backends()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,11 @@
 // the citation gate refuses to pass what no oracle could confirm.
 //
 // Implementations live in subpackages, one per API, are wired through an
-// explicit Registry built in main, and pass the oracletest conformance suite.
-// Each owns its settings: a Plugin (NewPlugin) decodes the oracle's section
-// of the configuration, oracles.<name>, into the package's own Settings
-// type over its defaults (Section.Decode, strict) and builds the oracle
-// with what every oracle shares (Env).
+// explicit Registry that main builds from oracles/all, and pass the
+// oracletest conformance suite. Each owns its settings and its environment
+// variables: a Plugin (NewPlugin) decodes the oracle's section of the
+// configuration, oracles.<name>, into the package's own Settings type over
+// its defaults (Section.Decode, strict), says which keys its variables set
+// (Plugin.FromEnv, through the host's lookup) and builds the oracle with
+// what every oracle shares (Env).
 package oracles

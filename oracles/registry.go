@@ -24,9 +24,11 @@ type Env struct {
 	HTTPClient *http.Client
 	// Logger receives counts, statuses and ids; nil means zap.NewNop().
 	Logger *zap.Logger
-	// Getenv looks up secrets such as API keys, which never live in the
-	// configuration file; nil means an empty environment.
-	Getenv func(string) string
+	// LookupEnv looks up the host's environment variables as os.LookupEnv
+	// does, for secrets such as API keys, which never live in the
+	// configuration file: each oracle's package names and parses its own.
+	// Nil means an empty environment; only cmd passes the real one.
+	LookupEnv func(string) (string, bool)
 	// Requests, when set, is told of every HTTP attempt the oracle makes
 	// (see Request). It is called concurrently and must not block.
 	Requests func(Request)
@@ -40,13 +42,13 @@ func (e Env) Log() *zap.Logger {
 	return e.Logger
 }
 
-// Env returns the value of the environment variable key, "" when e.Getenv
-// is nil.
-func (e Env) Env(key string) string {
-	if e.Getenv == nil {
-		return ""
+// Lookup returns the environment variable key and whether it is set; unset
+// when e.LookupEnv is nil.
+func (e Env) Lookup(key string) (string, bool) {
+	if e.LookupEnv == nil {
+		return "", false
 	}
-	return e.Getenv(key)
+	return e.LookupEnv(key)
 }
 
 // Plugin is what the registry holds for one oracle: how to read its section
@@ -58,6 +60,13 @@ type Plugin struct {
 	Settings func(Section) (any, error)
 	// Build makes the oracle from what Settings returned.
 	Build func(settings any, env Env) (Oracle, error)
+	// FromEnv, when set, returns the keys of the oracle's section that its
+	// environment variables set, each with its value as written: the
+	// oracle's package owns the variables' names and parsing. The engine
+	// lays them over the section before Settings checks it, so a bad value
+	// is reported under the key it replaces. lookup is the host's
+	// environment, as os.LookupEnv.
+	FromEnv func(lookup func(string) (string, bool)) map[string]string
 }
 
 // NewPlugin is the Plugin of an oracle whose section decodes into S:
@@ -179,6 +188,19 @@ func (r *Registry) Settings(name string, sec Section) (any, error) {
 		return nil, err
 	}
 	return p.Settings(sec)
+}
+
+// FromEnv returns the keys of the section of the oracle registered under
+// name that the environment sets (its Plugin's FromEnv); nil when the name
+// is unknown, its plugin reads no environment, or lookup is nil.
+func (r *Registry) FromEnv(name string, lookup func(string) (string, bool)) map[string]string {
+	r.mu.RLock()
+	p, ok := r.plugins[name]
+	r.mu.RUnlock()
+	if !ok || p.FromEnv == nil || lookup == nil {
+		return nil
+	}
+	return p.FromEnv(lookup)
 }
 
 // New builds the oracle registered under name from its section. An unknown

@@ -254,3 +254,42 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// A plugin reads its own environment variables; the registry asks it only
+// for a registered name and a lookup to read them through.
+func TestRegistryFromEnv(t *testing.T) {
+	build := func(oracles.Env) (oracles.Oracle, error) { return nil, errors.New("not built") }
+	reads := oracles.NoSettings(build)
+	reads.FromEnv = func(lookup func(string) (string, bool)) map[string]string {
+		if v, ok := lookup("LAB_URL"); ok {
+			return map[string]string{"base_url": v}
+		}
+		return nil
+	}
+	r := oracles.NewRegistry()
+	if err := r.Register("lab", reads); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Register("quiet", oracles.NoSettings(build)); err != nil {
+		t.Fatal(err)
+	}
+	env := func(k string) (string, bool) {
+		v, ok := map[string]string{"LAB_URL": "http://lab.example"}[k]
+		return v, ok
+	}
+	tests := []struct {
+		name   string
+		lookup func(string) (string, bool)
+		want   map[string]string
+	}{
+		{"lab", env, map[string]string{"base_url": "http://lab.example"}},
+		{"quiet", env, nil},
+		{"unknown", env, nil},
+		{"lab", nil, nil},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, r.FromEnv(tt.name, tt.lookup)); diff != "" {
+			t.Errorf("FromEnv(%q, lookup set: %v) (-want +got):\n%s", tt.name, tt.lookup != nil, diff)
+		}
+	}
+}

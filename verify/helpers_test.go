@@ -13,6 +13,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/oracles/oracletest"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -23,7 +24,7 @@ var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, ti
 // folder, signed with key when key is set, and returns the folder.
 func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 	t.Helper()
-	e, err := engine.New(configs.Default(), engine.Deps{Now: fixedNow})
+	e, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
 		t.Fatal(err)
 	}

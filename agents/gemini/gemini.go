@@ -13,8 +13,9 @@ import (
 	"github.com/citeloop/citeloop/agents"
 )
 
-// Config configures a Gemini backend. Empty fields fall back to the
-// SDK's own environment variables (GEMINI_API_KEY / GOOGLE_API_KEY,
+// Config configures a Gemini backend; Env.Config builds one from the
+// environment FromEnv reads. Empty fields fall back to the SDK's own
+// environment variables (GEMINI_API_KEY / GOOGLE_API_KEY,
 // GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION,
 // GOOGLE_GEMINI_BASE_URL), which the SDK reads when the client is built.
 type Config struct {

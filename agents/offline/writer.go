@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/doi/extract"
 )
 
 // ExtractiveWriter is the offline writer. It is not a language model and
@@ -24,7 +24,8 @@ type ExtractiveWriter struct {
 	MaxClaims int
 	// MaxPerSource caps claims drawn from one source (default 2).
 	MaxPerSource int
-	// MaxQuoteWords is the longest sentence used as a claim (default 25).
+	// MaxQuoteWords is the longest sentence used as a claim (default 25); the
+	// gate refuses a quote longer than contract.MaxQuoteWords.
 	MaxQuoteWords int
 }
 
@@ -156,10 +157,11 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 
 // plainProse reports whether a sentence may be stated as a claim: the gate
 // rejects prose holding a reference (an abstract citing "(Smith et al.,
-// 2020)") or a hidden character, so such a sentence is never proposed.
+// 2020)") or a hidden character, so such a sentence is never proposed. The
+// reference rule is the gate's own, contract.ReferenceIn.
 func plainProse(s string) bool {
 	_, _, hidden := contract.HiddenRune(s)
-	return !hidden && gates.ReferenceIn(s) == ""
+	return !hidden && contract.ReferenceIn(s, extract.FirstRaw) == ""
 }
 
 func (w ExtractiveWriter) maxClaims() int     { return orDefault(w.MaxClaims, 6) }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/citeloop/citeloop/agents/limit"
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
@@ -40,7 +41,7 @@ func newBatchRunner(a *app, o *engineFlags) (*batchRunner, error) {
 				return nil, usageError("agent flags: %w", err)
 			}
 		}
-		limits := batch.NewLimits(o.modelRPM, o.modelTPM)
+		limits := limit.NewLimits(o.modelRPM, o.modelTPM)
 		bo.WrapAgents = func(c configs.Agents, w pipeline.Writer, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic) {
 			return limits.Wrap(c.Writer.Provider, w, c.Skeptic.Provider, s)
 		}

@@ -11,8 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/citeloop/citeloop/engine"
-
+	agentsall "github.com/citeloop/citeloop/agents/all"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
@@ -29,7 +28,7 @@ func testApp(env map[string]string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		getenv: func(k string) string { return env[k] }, registry: engine.NewRegistry, now: fixedNow,
+		lookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }, registry: shippedOracles, providers: agentsall.Providers(), now: fixedNow,
 	}, &stdout, &stderr
 }
 

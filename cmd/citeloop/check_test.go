@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
 
@@ -112,7 +111,7 @@ func checkConfig(t *testing.T, dir, policy, crossrefURL, doiorgURL string) strin
 func runCheckCLI(t *testing.T, env map[string]string, stdin string, args ...string) (int, string, string, error) {
 	t.Helper()
 	a, stdout, stderr := testApp(env)
-	a.registry = engine.NewRegistry // every oracle, as main has them
+	a.registry = shippedOracles // every oracle, as main has them
 	a.stdin = strings.NewReader(stdin)
 	err := runApp(context.Background(), a, append([]string{"--log-level", "error"}, args...))
 	return exitCode(err), stdout.String(), stderr.String(), err
@@ -428,7 +427,7 @@ func TestCheckDecodesUTF16AndBOM(t *testing.T) {
 // no table of the lookups it abandoned.
 func TestCheckInterruptedPrintsNoTable(t *testing.T) {
 	a, stdout, _ := testApp(nil)
-	a.registry = engine.NewRegistry
+	a.registry = shippedOracles
 	a.stdin = strings.NewReader("10.1038/nnano.2014.279\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

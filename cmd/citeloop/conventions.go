@@ -10,8 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/citeloop/citeloop/configs"
-	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/internal/strictyaml"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -22,7 +21,7 @@ import (
 // values of --format, --writer-provider and --skeptic-provider. It runs
 // after every command is added, so commands added in their own files get
 // the same treatment.
-func conventions(root *cobra.Command) {
+func conventions(root *cobra.Command, providers []string) {
 	root.Version = version(debug.ReadBuildInfo)
 	root.SetVersionTemplate("citeloop {{.Version}}\n")
 	root.Args = unknownCommand
@@ -36,7 +35,7 @@ func conventions(root *cobra.Command) {
 		if c != root && c.Args != nil {
 			c.Args = usageArgs(c.Args)
 		}
-		completeValues(c)
+		completeValues(c, providers)
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
@@ -130,14 +129,13 @@ func flagError(cmd *cobra.Command, err error) error {
 }
 
 // completeValues registers shell completion for the flags of c whose
-// values are a fixed list. A command that registered its own completion for
-// a flag keeps it.
-func completeValues(c *cobra.Command) {
-	providers := []string{configs.ProviderGemini, configs.ProviderOpenAI}
+// values are a fixed list (the model providers are the registered ones). A
+// command that registered its own completion for a flag keeps it.
+func completeValues(c *cobra.Command, providers []string) {
 	lists := map[string]func(string) []string{
 		"writer-provider":  fixed(providers),
 		"skeptic-provider": fixed(providers),
-		"log-format":       fixed([]string{engine.LogAuto, engine.LogConsole, engine.LogJSON}),
+		"log-format":       fixed([]string{logging.Auto, logging.Console, logging.JSON}),
 	}
 	if c.Name() == "brief" { // other commands' --format may take other values
 		lists["format"] = commaList([]string{string(pipeline.Markdown), string(pipeline.JSON), string(pipeline.HTML), string(pipeline.BibTeX), string(pipeline.RIS), string(pipeline.CSL)})

@@ -1,8 +1,10 @@
 // Command citeloop writes sourced scientific briefs that cannot ship with a
 // fabricated citation, and checks the citations of existing documents.
 //
-// main is the only place that reads the process environment, builds the
-// oracle registry and calls os.Exit.
+// main is the only place that reads the process environment (it passes
+// os.LookupEnv down; each backend reads its own variables through it),
+// builds the oracle and model-provider registries (oracles/all,
+// agents/all) and calls os.Exit.
 package main
 
 import (
@@ -14,12 +16,14 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/citeloop/citeloop/engine"
+	agentsall "github.com/citeloop/citeloop/agents/all"
+	"github.com/citeloop/citeloop/oracles"
+	oraclesall "github.com/citeloop/citeloop/oracles/all"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 	stop()
 	os.Exit(finish(err, os.Stderr))
 }
@@ -39,10 +43,13 @@ func finish(err error, stderr io.Writer) int {
 
 // run executes the command line args and returns an error carrying the exit
 // code (see exitCode).
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, registry: engine.NewRegistry, now: time.Now, userConfigDir: os.UserConfigDir}
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) error {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, registry: shippedOracles, providers: agentsall.Providers(), now: time.Now, userConfigDir: os.UserConfigDir}
 	return runApp(ctx, a, args)
 }
+
+// shippedOracles is the app's oracle registry: every oracle citeloop ships.
+func shippedOracles() (*oracles.Registry, error) { return oraclesall.Backends(), nil }
 
 // runApp runs the command line for a prepared app; tests inject clocks,
 // registries and agents through a.

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
@@ -67,7 +65,7 @@ flag; 130 stopped by SIGINT or SIGTERM.`,
 }
 
 func runMCP(ctx context.Context, a *app, o *mcpOptions) error {
-	token := a.getenv("CITELOOP_MCP_TOKEN")
+	token := mcpserver.TokenFromEnv(a.lookupEnv)
 	if o.http != "" {
 		if err := mcpserver.CheckListen(o.http, o.allowRemote, token); err != nil {
 			return usageError("mcp: %w", err)
@@ -114,27 +112,15 @@ func runMCP(ctx context.Context, a *app, o *mcpOptions) error {
 		}
 		return nil
 	}
-	return serveHTTP(ctx, a, o.http, mcpserver.HTTPHandler(srv, mcpserver.HTTPOptions{Token: token, MaxInput: o.maxInput}), token != "")
-}
-
-// serveHTTP serves h on addr until ctx ends, then shuts down gracefully.
-func serveHTTP(ctx context.Context, a *app, addr string, h http.Handler, withToken bool) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return usageError("mcp: --http %s: %w", addr, err)
-	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	a.logger.Info("mcp serving on http", zap.String("url", "http://"+ln.Addr().String()+"/"), zap.Bool("token", withToken))
-	fmt.Fprintf(a.stderr, "citeloop mcp: listening on http://%s/\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
-	select {
-	case err := <-done:
+	err = mcpserver.ServeHTTP(ctx, srv, mcpserver.HTTPOptions{Addr: o.http, AllowRemote: o.allowRemote, Token: token, MaxInput: o.maxInput,
+		Logger: a.logger, Listening: func(addr net.Addr) { fmt.Fprintf(a.stderr, "citeloop mcp: listening on http://%s/\n", addr) }})
+	var listen *mcpserver.ListenError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err() // interrupted: exit 130
+	case errors.As(err, &listen), errors.Is(err, mcpserver.ErrListen):
+		return usageError("mcp: %w", err)
+	default:
 		return fmt.Errorf("mcp: %w", err)
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = hs.Shutdown(sctx)
-		return ctx.Err()
 	}
 }

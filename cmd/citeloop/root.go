@@ -7,9 +7,11 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -18,9 +20,12 @@ import (
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	getenv         func(string) string
-	registry       func() (*oracles.Registry, error)
-	now            func() time.Time
+	// lookupEnv is the process environment (os.LookupEnv in main).
+	lookupEnv func(string) (string, bool)
+	registry  func() (*oracles.Registry, error)
+	// providers lists the model providers the agents may name.
+	providers *agents.Providers
+	now       func() time.Time
 	// userConfigDir is os.UserConfigDir; nil in tests means none.
 	userConfigDir func() (string, error)
 	// newAgents, when set, replaces the writer and skeptic the flags would
@@ -43,6 +48,12 @@ type app struct {
 	logger *zap.Logger
 }
 
+// getenv returns the environment variable key, "" when it is unset.
+func (a *app) getenv(key string) string {
+	v, _ := a.lookupEnv(key)
+	return v
+}
+
 // buildEnv is what a test's agent factory is told about the run.
 type buildEnv = engine.AgentEnv
 
@@ -54,7 +65,7 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 		return nil, err
 	}
 	wait := &modelWait{w: a.stderr}
-	return engine.New(cfg, engine.Deps{Registry: reg, Getenv: a.getenv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
+	return engine.New(cfg, engine.Deps{Registry: reg, Providers: a.providers, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
 		OracleRequests: a.requests.observe})
 }
 
@@ -76,7 +87,7 @@ rendered from the ledger, and only with the gate's proof.
 	}
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.configPath, "config", "", "YAML config file (default: env CITELOOP_CONFIG, else <user config dir>/citeloop/config.yaml if it exists; citeloop config init writes one)")
-	pf.StringVar(&a.logFormat, "log-format", engine.LogAuto, "log format on stderr: auto (console on a terminal, else json), console or json")
+	pf.StringVar(&a.logFormat, "log-format", logging.Auto, "log format on stderr: auto (console on a terminal, else json), console or json")
 	pf.StringVar(&a.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	pf.BoolVarP(&a.quiet, "quiet", "q", false, "log errors only (--log-level error)")
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log everything, each model retry and its wait included (--log-level debug)")
@@ -86,7 +97,7 @@ rendered from the ledger, and only with the gate's proof.
 	root.AddCommand(newMCPCmd(a))
 	root.AddCommand(newBatchCmd(a), newWorkerCmd(a))
 	root.AddCommand(newConfigCmd(a))
-	conventions(root)
+	conventions(root, a.providers.Names())
 	return root
 }
 
@@ -97,12 +108,12 @@ func (a *app) setup(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := engine.LoadConfig(a.configFile(), a.getenv)
+	cfg, err := engine.LoadConfig(a.configFile(), a.lookupEnv)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
-	logger, err := engine.NewLoggerWith(a.stderr, engine.LogOptions{Format: a.logFormat, Level: level, NoColor: a.getenv("NO_COLOR") != ""})
+	logger, err := logging.New(a.stderr, logging.Options{Format: a.logFormat, Level: level, NoColor: a.getenv("NO_COLOR") != ""})
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}

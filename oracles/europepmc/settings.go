@@ -1,6 +1,8 @@
 package europepmc
 
 import (
+	"strings"
+
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
@@ -30,8 +32,28 @@ func (s Settings) Validate() error {
 }
 
 // Plugin is the registry entry: the oracles.europepmc section decoded into
-// Settings, and the Client built from them.
-func Plugin() oracles.Plugin { return oracles.NewPlugin(DefaultSettings, Build) }
+// Settings, the Client built from them, and the environment read by
+// FromEnv.
+func Plugin() oracles.Plugin {
+	p := oracles.NewPlugin(DefaultSettings, Build)
+	p.FromEnv = FromEnv
+	return p
+}
+
+// URLEnv names the environment variable that replaces base_url: a mirror,
+// or a recorded server in tests.
+const URLEnv = "CITELOOP_EUROPEPMC_URL"
+
+// FromEnv returns the keys of the oracles.europepmc section the environment
+// sets: URLEnv, trimmed, replaces base_url. A blank or unset variable sets
+// nothing. The value is checked with the rest of the section.
+func FromEnv(lookup func(string) (string, bool)) map[string]string {
+	v, _ := lookup(URLEnv)
+	if v = strings.TrimSpace(v); v == "" {
+		return nil
+	}
+	return map[string]string{"base_url": v}
+}
 
 // Build makes the Client from its settings and the shared environment.
 func Build(s Settings, env oracles.Env) (oracles.Oracle, error) {

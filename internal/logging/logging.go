@@ -1,4 +1,7 @@
-package engine
+// Package logging builds the zap loggers every front end logs with: console
+// lines for people on a terminal, JSON lines for machines, at a level given
+// by name. It reads no environment: the caller says whether colour is off.
+package logging
 
 import (
 	"fmt"
@@ -13,28 +16,21 @@ import (
 	"golang.org/x/term"
 )
 
-// Log formats NewLogger accepts.
+// The formats New accepts.
 const (
-	// LogAuto is console on a terminal, JSON otherwise (a pipe, a file, a
+	// Auto is console on a terminal, JSON otherwise (a pipe, a file, a
 	// log collector).
-	LogAuto = "auto"
-	// LogConsole is for people: short local time, level, message, then the
+	Auto = "auto"
+	// Console is for people: short local time, level, message, then the
 	// fields that have a value, durations as 1.2s. The level is coloured
-	// when w is a terminal, unless LogOptions.NoColor.
-	LogConsole = "console"
-	// LogJSON is for machines: one JSON object a line, every field.
-	LogJSON = "json"
+	// when w is a terminal, unless Options.NoColor.
+	Console = "console"
+	// JSON is for machines: one JSON object a line, every field.
+	JSON = "json"
 )
 
-// NewLogger logs to w in format (auto, console or json) at level (debug,
-// info, warn, error): every front end logs the same way. Writes are
-// serialised: batch leads log from many goroutines.
-func NewLogger(w io.Writer, format, level string) (*zap.Logger, error) {
-	return NewLoggerWith(w, LogOptions{Format: format, Level: level})
-}
-
-// LogOptions are NewLoggerWith's choices.
-type LogOptions struct {
+// Options are New's choices.
+type Options struct {
 	// Format is auto, console or json; Level is debug, info, warn or error.
 	Format, Level string
 	// NoColor keeps the console format plain on a terminal too: the CLI sets
@@ -42,8 +38,10 @@ type LogOptions struct {
 	NoColor bool
 }
 
-// NewLoggerWith is NewLogger with every option.
-func NewLoggerWith(w io.Writer, o LogOptions) (*zap.Logger, error) {
+// New logs to w in o.Format (auto, console or json) at o.Level (debug,
+// info, warn, error): every front end logs the same way. Writes are
+// serialised: batch leads log from many goroutines.
+func New(w io.Writer, o Options) (*zap.Logger, error) {
 	format, level := o.Format, o.Level
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
@@ -51,15 +49,15 @@ func NewLoggerWith(w io.Writer, o LogOptions) (*zap.Logger, error) {
 	}
 	tty := isTerminal(w)
 	format = strings.ToLower(format)
-	if format == LogAuto || format == "" {
-		format = LogJSON
+	if format == Auto || format == "" {
+		format = JSON
 		if tty {
-			format = LogConsole
+			format = Console
 		}
 	}
 	var core zapcore.Core
 	switch format {
-	case LogConsole:
+	case Console:
 		enc := zapcore.EncoderConfig{
 			TimeKey: "T", LevelKey: "L", MessageKey: "M",
 			EncodeTime:     zapcore.TimeEncoderOfLayout("15:04:05"),
@@ -72,7 +70,7 @@ func NewLoggerWith(w io.Writer, o LogOptions) (*zap.Logger, error) {
 			enc.EncodeLevel = zapcore.CapitalColorLevelEncoder
 		}
 		core = dropEmpty{zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)}
-	case LogJSON:
+	case JSON:
 		enc := zap.NewProductionEncoderConfig()
 		enc.EncodeTime = zapcore.ISO8601TimeEncoder
 		core = zapcore.NewCore(zapcore.NewJSONEncoder(enc), zapcore.Lock(zapcore.AddSync(w)), lvl)

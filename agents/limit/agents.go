@@ -1,11 +1,20 @@
-package batch
+package limit
 
 import (
 	"context"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline"
 )
+
+// Writer is a drafting agent, as pipeline.Writer asks of one.
+type Writer interface {
+	Write(ctx context.Context, req contract.WriteRequest) (contract.WriteResult, error)
+}
+
+// Skeptic is a reviewing agent, as pipeline.Skeptic asks of one.
+type Skeptic interface {
+	Review(ctx context.Context, req contract.ReviewRequest) (contract.ReviewResult, error)
+}
 
 // Limits hands out one Limiter per model provider, so every lead of a
 // process shares its provider's requests and tokens per minute. Build it
@@ -21,8 +30,10 @@ func NewLimits(requestsPerMin, tokensPerMin int) *Limits {
 	return &Limits{rpm: requestsPerMin, tpm: tokensPerMin, by: map[string]*Limiter{}}
 }
 
-// Wrap holds writer and skeptic to the limits of their providers.
-func (l *Limits) Wrap(writerProvider string, w pipeline.Writer, skepticProvider string, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic) {
+// Wrap holds writer and skeptic to the limits of their providers: a call
+// waits for its provider's Limiter, then counts the tokens it used. A wait
+// cut short by ctx returns ctx's error without calling the agent.
+func (l *Limits) Wrap(writerProvider string, w Writer, skepticProvider string, s Skeptic) (Writer, Skeptic) {
 	return limitedWriter{w, l.of(writerProvider)}, limitedSkeptic{s, l.of(skepticProvider)}
 }
 
@@ -34,7 +45,7 @@ func (l *Limits) of(provider string) *Limiter {
 }
 
 type limitedWriter struct {
-	pipeline.Writer
+	Writer
 	lim *Limiter
 }
 
@@ -48,7 +59,7 @@ func (w limitedWriter) Write(ctx context.Context, req contract.WriteRequest) (co
 }
 
 type limitedSkeptic struct {
-	pipeline.Skeptic
+	Skeptic
 	lim *Limiter
 }
 

@@ -1,4 +1,4 @@
-package engine_test
+package logging_test
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/zap"
 
-	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/internal/logging"
 )
 
 // consoleLine is a console log line: a short time, the level, the message.
@@ -33,7 +33,7 @@ func TestConsoleLogIsForPeople(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			log, err := engine.NewLogger(&buf, engine.LogConsole, "info")
+			log, err := logging.New(&buf, logging.Options{Format: logging.Console, Level: "info"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +51,7 @@ func TestConsoleLogIsForPeople(t *testing.T) {
 
 func TestAutoLogIsJSONOffATerminal(t *testing.T) {
 	var buf bytes.Buffer
-	log, err := engine.NewLogger(&buf, engine.LogAuto, "info")
+	log, err := logging.New(&buf, logging.Options{Format: logging.Auto, Level: "info"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestAutoLogIsJSONOffATerminal(t *testing.T) {
 
 func TestLoggerLevelsAndBadValues(t *testing.T) {
 	var buf bytes.Buffer
-	log, err := engine.NewLogger(&buf, engine.LogJSON, "error")
+	log, err := logging.New(&buf, logging.Options{Format: logging.JSON, Level: "error"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +79,8 @@ func TestLoggerLevelsAndBadValues(t *testing.T) {
 		t.Errorf("at level error got %q", buf.String())
 	}
 	for _, tt := range []struct{ format, level string }{{"xml", "info"}, {"json", "loud"}} {
-		if _, err := engine.NewLogger(&buf, tt.format, tt.level); err == nil {
-			t.Errorf("NewLogger(%q, %q) = nil error", tt.format, tt.level)
+		if _, err := logging.New(&buf, logging.Options{Format: tt.format, Level: tt.level}); err == nil {
+			t.Errorf("New(%q, %q) = nil error", tt.format, tt.level)
 		}
 	}
 }
@@ -95,7 +95,7 @@ func TestConsoleColourOnATerminal(t *testing.T) {
 		if err != nil {
 			t.Fatalf("no pseudo-terminal: %v", err)
 		}
-		log, err := engine.NewLoggerWith(tty, engine.LogOptions{Format: engine.LogAuto, Level: "info", NoColor: tt.noColor})
+		log, err := logging.New(tty, logging.Options{Format: logging.Auto, Level: "info", NoColor: tt.noColor})
 		if err != nil {
 			t.Fatal(err)
 		}
