@@ -16,7 +16,7 @@ type section struct {
 	titled bool
 	// dropText: text directly under this element is not kept (a
 	// floats-group holds only tables and figures).
-	dropText bool
+	dropText   bool
 	raw, clean []string
 }
 
