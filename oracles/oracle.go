@@ -130,6 +130,10 @@ type Result struct {
 	Record *Record `json:"record,omitempty"`
 	// Err is the cause when Status is Unknown.
 	Err error `json:"-"`
+	// CachedAt is when the answer was stored, for an answer served from
+	// a cache (package cache); zero for one the oracle gave now. The
+	// answer's age is the reader's now minus CachedAt.
+	CachedAt time.Time `json:"cached_at,omitzero"`
 }
 
 // Oracle looks DOIs up in an external bibliographic service.

@@ -1,25 +1,22 @@
-// Package cache wraps any oracle so that a DOI already found is not asked
-// again: in memory within a process and, with a directory, on disk across
-// runs for a TTL. Unknown answers are never cached, so an outage cannot
-// outlive itself; NotFound is cached only in memory and only when asked to.
+// Package cache wraps any oracle so that a DOI already answered is not
+// asked again: in memory within a process and, with a store, on disk across
+// runs and processes. Answers are keyed by the oracle's identity
+// (oracles.IdentityOf: its name, base URL and every setting that can change
+// an answer) and the DOI, so a mirror's answers are never served for the
+// real service, nor the other way round. Found answers are reused for TTL;
+// NotFound answers only for NegativeTTL, a short time of their own, since a
+// DOI not registered today may be registered tomorrow; Unknown answers are
+// never cached, so an outage cannot outlive itself. Every answer served from
+// the cache carries the time it was stored (oracles.Result.CachedAt).
 package cache
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
 	"go.uber.org/zap"
 
-	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -28,13 +25,16 @@ const DefaultTTL = 7 * 24 * time.Hour
 
 // Options configures a cache. Zero fields take their defaults.
 type Options struct {
-	// Dir, when set, keeps Found answers on disk across runs: one JSON file
-	// per DOI under Dir/<oracle name>/, named by a hash of the DOI.
+	// Store, when set, keeps answers on disk across runs and processes.
+	Store *Store
+	// Dir, when set and Store is not, opens a store of the cache's own in
+	// Dir (see Open). A process that wraps several oracles opens one
+	// Store and passes it to each instead.
 	Dir string
 	// TTL is how long a Found answer is reused; default DefaultTTL.
 	TTL time.Duration
-	// NegativeTTL is how long a NotFound answer is reused, in memory only;
-	// 0 means NotFound is never cached.
+	// NegativeTTL is how long a NotFound answer is reused; 0 means
+	// NotFound is never cached.
 	NegativeTTL time.Duration
 	// Now is the clock; default time.Now.
 	Now func() time.Time
@@ -42,30 +42,28 @@ type Options struct {
 	Logger *zap.Logger
 }
 
-// entry is a cached answer.
+// entry is a cached answer in memory.
 type entry struct {
-	status  oracles.Status
-	record  oracles.Record
-	expires time.Time
-}
-
-// diskEntry is the on-disk form of a Found answer.
-type diskEntry struct {
-	Oracle   string         `json:"oracle"`
-	DOI      string         `json:"doi"`
-	StoredAt time.Time      `json:"stored_at"`
-	Record   oracles.Record `json:"record"`
+	status   oracles.Status
+	record   oracles.Record
+	storedAt time.Time
+	expires  time.Time
 }
 
 // cached is the caching oracle.
 type cached struct {
-	inner oracles.Oracle
-	name  string
-	dir   string
-	ttl   time.Duration
-	neg   time.Duration
-	now   func() time.Time
-	log   *zap.Logger
+	inner    oracles.Oracle
+	name     string
+	identity string
+	ttl      time.Duration
+	neg      time.Duration
+	now      func() time.Time
+	log      *zap.Logger
+
+	// store is opened on first use when only a directory was given.
+	storeOnce sync.Once
+	storeDir  string
+	store     *Store
 
 	mu  sync.Mutex
 	mem map[string]entry
@@ -82,11 +80,10 @@ type Unwrapper interface {
 	Unwrap() oracles.Oracle
 }
 
-// Wrap returns an oracle with o's name that answers from the cache when it
-// can and asks o only for the rest. Found answers are reused for TTL (in
-// memory, and on disk when Dir is set); NotFound only in memory for
-// NegativeTTL; Unknown never. A cache read or write failure is logged and
-// treated as a miss: the cache can cost a request, never an answer.
+// Wrap returns an oracle with o's name and identity that answers from the
+// cache when it can and asks o only for the rest. A store read or write
+// failure is logged and treated as a miss: the cache can cost a request,
+// never an answer.
 func Wrap(o oracles.Oracle, opts Options) oracles.Oracle {
 	if opts.TTL <= 0 {
 		opts.TTL = DefaultTTL
@@ -98,22 +95,22 @@ func Wrap(o oracles.Oracle, opts Options) oracles.Oracle {
 		opts.Logger = zap.NewNop()
 	}
 	c := &cached{
-		inner: o,
-		name:  o.Name(),
-		ttl:   opts.TTL,
-		neg:   opts.NegativeTTL,
-		now:   opts.Now,
-		log:   opts.Logger.With(zap.String("oracle", o.Name())),
-		mem:   map[string]entry{},
+		inner:    o,
+		name:     o.Name(),
+		identity: oracles.IdentityOf(o),
+		ttl:      opts.TTL,
+		neg:      opts.NegativeTTL,
+		now:      opts.Now,
+		log:      opts.Logger.With(zap.String("oracle", o.Name())),
+		mem:      map[string]entry{},
+		store:    opts.Store,
+		storeDir: opts.Dir,
 	}
 	c.sweepEvery = c.ttl
 	if c.neg > 0 && c.neg < c.sweepEvery {
 		c.sweepEvery = c.neg
 	}
 	c.nextSweep = c.now().Add(c.sweepEvery)
-	if opts.Dir != "" {
-		c.dir = filepath.Join(opts.Dir, safeName(c.name))
-	}
 	return c
 }
 
@@ -122,72 +119,134 @@ func (c *cached) Name() string { return c.name }
 // Unwrap returns the oracle underneath the cache.
 func (c *cached) Unwrap() oracles.Oracle { return c.inner }
 
+// Identity is the wrapped oracle's identity.
+func (c *cached) Identity() string { return c.identity }
+
 func (c *cached) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
 	valid, out := oracles.Split(c.name, dois)
+	now := c.now()
 	var misses []string
 	for _, d := range valid {
-		if r, ok := c.get(d); ok {
+		if r, ok := c.fromMemory(d, now); ok {
 			out[d] = r
 			continue
 		}
 		misses = append(misses, d)
 	}
-	c.log.Debug("cache lookup", zap.Int("hits", len(valid)-len(misses)), zap.Int("misses", len(misses)))
+	memHits := len(valid) - len(misses)
+	misses = c.fromStore(ctx, misses, now, out)
+	c.log.Debug("cache lookup", zap.Int("memory_hits", memHits), zap.Int("store_hits", len(valid)-memHits-len(misses)), zap.Int("misses", len(misses)))
 	if len(misses) == 0 {
 		return out
 	}
-	for k, r := range c.inner.Lookup(ctx, misses) {
+	answers := c.inner.Lookup(ctx, misses)
+	keep := map[string]row{}
+	for k, r := range answers {
 		out[k] = r
-		c.put(k, r)
+		if e, ok := c.cacheable(r, c.now()); ok {
+			c.remember(k, e)
+			keep[k] = row{status: e.status, record: e.record, storedAt: e.storedAt}
+		}
+	}
+	if st := c.openStore(); st != nil {
+		if err := st.put(ctx, c.identity, keep); err != nil {
+			c.log.Warn("cache write failed", zap.Error(err))
+		}
 	}
 	return out
 }
 
-// get returns a fresh cached answer for doi, from memory or disk.
-func (c *cached) get(doi string) (oracles.Result, bool) {
-	now := c.now()
+// result is the answer an entry gives for doi.
+func (c *cached) result(doi string, e entry) oracles.Result {
+	r := oracles.Result{DOI: doi, Status: e.status, Oracle: c.name, CachedAt: e.storedAt}
+	if e.status == oracles.Found {
+		rec := cloneRecord(e.record)
+		r.Record = &rec
+	}
+	return r
+}
+
+// fromMemory returns a fresh answer for doi from memory.
+func (c *cached) fromMemory(doi string, now time.Time) (oracles.Result, bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	e, ok := c.mem[doi]
 	if ok && !now.Before(e.expires) {
 		delete(c.mem, doi)
 		ok = false
 	}
-	c.mu.Unlock()
 	if !ok {
-		if e, ok = c.readDisk(doi, now); !ok {
-			return oracles.Result{}, false
-		}
-		c.mu.Lock()
-		c.mem[doi] = e
-		c.mu.Unlock()
+		return oracles.Result{}, false
 	}
-	r := oracles.Result{DOI: doi, Status: e.status, Oracle: c.name}
-	if e.status == oracles.Found {
-		rec := cloneRecord(e.record)
-		r.Record = &rec
-	}
-	return r, true
+	return c.result(doi, e), true
 }
 
-// put caches what may be cached of r.
-func (c *cached) put(doi string, r oracles.Result) {
-	now := c.now()
-	switch {
-	case r.Status == oracles.Found && r.Record != nil && r.Err == nil:
-		rec := cloneRecord(*r.Record)
-		c.mu.Lock()
-		c.sweepLocked(now)
-		c.mem[doi] = entry{status: oracles.Found, record: rec, expires: now.Add(c.ttl)}
-		c.mu.Unlock()
-		if err := c.writeDisk(doi, rec, now); err != nil {
-			c.log.Warn("cache write failed", zap.Error(err))
-		}
-	case r.Status == oracles.NotFound && c.neg > 0 && r.Err == nil:
-		c.mu.Lock()
-		c.sweepLocked(now)
-		c.mem[doi] = entry{status: oracles.NotFound, expires: now.Add(c.neg)}
-		c.mu.Unlock()
+// fromStore fills out with the fresh stored answers for dois and returns
+// the DOIs it has none for.
+func (c *cached) fromStore(ctx context.Context, dois []string, now time.Time, out map[string]oracles.Result) []string {
+	st := c.openStore()
+	if st == nil || len(dois) == 0 {
+		return dois
 	}
+	rows, err := st.get(ctx, c.identity, dois)
+	if err != nil {
+		c.log.Warn("cache read failed", zap.Error(err))
+	}
+	var misses []string
+	for _, d := range dois {
+		r, ok := rows[d]
+		if !ok {
+			misses = append(misses, d)
+			continue
+		}
+		e, fresh := c.fresh(d, r, now)
+		if !fresh {
+			misses = append(misses, d)
+			continue
+		}
+		c.remember(d, e)
+		out[d] = c.result(d, e)
+	}
+	return misses
+}
+
+// fresh turns a stored row into an entry, and reports whether it may still
+// be served: within its TTL, not stored in the future, and a Found record
+// for the DOI asked.
+func (c *cached) fresh(d string, r row, now time.Time) (entry, bool) {
+	ttl := c.ttl
+	if r.status == oracles.NotFound {
+		ttl = c.neg
+	}
+	e := entry{status: r.status, record: r.record, storedAt: r.storedAt, expires: r.storedAt.Add(ttl)}
+	if ttl <= 0 || !now.Before(e.expires) || r.storedAt.After(now) {
+		return e, false
+	}
+	if r.status == oracles.Found && !sameDOI(r.record.DOI, d) {
+		return e, false
+	}
+	return e, true
+}
+
+// cacheable is the entry to keep for a fresh answer, if it may be kept.
+func (c *cached) cacheable(r oracles.Result, now time.Time) (entry, bool) {
+	switch {
+	case r.Err != nil:
+	case r.Status == oracles.Found && r.Record != nil:
+		return entry{status: oracles.Found, record: cloneRecord(*r.Record), storedAt: now.UTC(), expires: now.Add(c.ttl)}, true
+	case r.Status == oracles.NotFound && c.neg > 0:
+		return entry{status: oracles.NotFound, storedAt: now.UTC(), expires: now.Add(c.neg)}, true
+	}
+	return entry{}, false
+}
+
+// remember keeps e in memory.
+func (c *cached) remember(doi string, e entry) {
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sweepLocked(now)
+	c.mem[doi] = e
 }
 
 // sweepLocked drops every expired entry from mem, at most once per
@@ -204,85 +263,26 @@ func (c *cached) sweepLocked(now time.Time) {
 	c.nextSweep = now.Add(c.sweepEvery)
 }
 
-// path is the file for doi: a hash, so no DOI character reaches the file
-// system.
-func (c *cached) path(doi string) string {
-	sum := sha256.Sum256([]byte(doi))
-	return filepath.Join(c.dir, hex.EncodeToString(sum[:])+".json")
-}
-
-func (c *cached) readDisk(id string, now time.Time) (entry, bool) {
-	if c.dir == "" {
-		return entry{}, false
-	}
-	b, err := os.ReadFile(c.path(id))
-	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			c.log.Warn("cache read failed", zap.Error(err))
+// openStore returns the store, opening the cache's own on first use when
+// only a directory was given; nil when there is none or it cannot be
+// opened (logged once).
+func (c *cached) openStore() *Store {
+	c.storeOnce.Do(func() {
+		if c.store != nil || c.storeDir == "" {
+			return
 		}
-		return entry{}, false
-	}
-	var d diskEntry
-	if err := json.Unmarshal(b, &d); err != nil || d.DOI != id || d.Oracle != c.name || !doi.Same(d.Record.DOI, id) {
-		c.log.Debug("cache file ignored", zap.String("id", id))
-		return entry{}, false
-	}
-	expires := d.StoredAt.Add(c.ttl)
-	if !now.Before(expires) || d.StoredAt.After(now) {
-		return entry{}, false
-	}
-	return entry{status: oracles.Found, record: d.Record, expires: expires}, true
-}
-
-// writeDisk stores a Found answer atomically: a temporary file in the same
-// directory, then a rename, so a reader never sees half a file.
-func (c *cached) writeDisk(doi string, rec oracles.Record, now time.Time) error {
-	if c.dir == "" {
-		return nil
-	}
-	b, err := json.Marshal(diskEntry{Oracle: c.name, DOI: doi, StoredAt: now.UTC(), Record: rec})
-	if err != nil {
-		return fmt.Errorf("cache: encode %s: %w", doi, err)
-	}
-	if err := os.MkdirAll(c.dir, 0o755); err != nil {
-		return fmt.Errorf("cache: %w", err)
-	}
-	tmp, err := os.CreateTemp(c.dir, ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("cache: %w", err)
-	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cache: write %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cache: close %s: %w", tmp.Name(), err)
-	}
-	if err := os.Rename(tmp.Name(), c.path(doi)); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cache: %w", err)
-	}
-	return nil
+		st, err := Open(c.storeDir)
+		if err != nil {
+			c.log.Warn("cache store unavailable", zap.Error(err))
+			return
+		}
+		c.store = st
+	})
+	return c.store
 }
 
 func cloneRecord(r oracles.Record) oracles.Record {
 	r.Authors = append([]string(nil), r.Authors...)
 	r.PubTypes = append([]string(nil), r.PubTypes...)
 	return r
-}
-
-// safeName keeps an oracle name usable as a directory name.
-func safeName(s string) string {
-	b := []byte(s)
-	for i, ch := range b {
-		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-' || ch == '_') {
-			b[i] = '_'
-		}
-	}
-	if len(b) == 0 {
-		return "oracle"
-	}
-	return string(b)
 }

@@ -2,6 +2,7 @@ package cache_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -168,56 +169,174 @@ func TestCacheOnDisk(t *testing.T) {
 	give := []string{foundDOI, retractedDOI, absentDOI, downDOI}
 
 	f := newFake()
-	cache.Wrap(f, opts).Lookup(context.Background(), give)
-	files, err := filepath.Glob(filepath.Join(dir, "fake", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) != 2 {
-		t.Fatalf("files on disk = %v, want 2 (found answers only, no temporary files)", files)
-	}
-	for _, p := range files {
-		if strings.Contains(filepath.Base(p), "10.1234") || !strings.HasSuffix(p, ".json") {
-			t.Errorf("file %s: want a hash name ending .json", p)
+	first := cache.Wrap(f, opts).Lookup(context.Background(), give)
+	for _, d := range give {
+		if !first[d].CachedAt.IsZero() {
+			t.Errorf("%s: a fresh answer says it came from the cache", d)
 		}
 	}
+	if got := storedRows(t, dir); !slices.Equal(got, []string{absentDOI + " not_found", foundDOI + " found", retractedDOI + " found"}) {
+		t.Fatalf("stored rows = %v, want the found and not-found answers only", got)
+	}
 
-	// A new process: memory is empty, disk answers the found DOIs.
+	// A new process: memory is empty, the store answers, with the time
+	// each answer was stored.
+	stored := clk.Now()
+	clk.Advance(30 * time.Minute)
 	f2 := newFake()
 	got := cache.Wrap(f2, opts).Lookup(context.Background(), give)
-	if asked := f2.takeAsked(); !slices.Equal(asked, []string{absentDOI, downDOI}) {
-		t.Errorf("after restart asked %v, want only the uncached %v", asked, []string{absentDOI, downDOI})
+	if asked := f2.takeAsked(); !slices.Equal(asked, []string{downDOI}) {
+		t.Errorf("after restart asked %v, want only the unknown %v", asked, downDOI)
 	}
-	if r := got[retractedDOI]; r.Status != oracles.Found || !r.Record.Retracted {
-		t.Errorf("%s from disk = %s %+v, want found and retracted", retractedDOI, r.Status, r.Record)
+	if r := got[retractedDOI]; r.Status != oracles.Found || !r.Record.Retracted || !r.CachedAt.Equal(stored) {
+		t.Errorf("%s from the store = %s %+v cached at %s, want found, retracted, cached at %s", retractedDOI, r.Status, r.Record, r.CachedAt, stored)
+	}
+	if r := got[absentDOI]; r.Status != oracles.NotFound || !r.CachedAt.Equal(stored) {
+		t.Errorf("%s from the store = %s cached at %s, want not_found cached at %s", absentDOI, r.Status, r.CachedAt, stored)
 	}
 
-	// Past the TTL the disk copy is stale.
-	clk.Advance(25 * time.Hour)
+	// Past the negative TTL, not_found is asked again; found is still kept.
+	clk.Advance(time.Hour)
 	f3 := newFake()
-	cache.Wrap(f3, opts).Lookup(context.Background(), []string{foundDOI})
-	if asked := f3.takeAsked(); !slices.Equal(asked, []string{foundDOI}) {
+	cache.Wrap(f3, opts).Lookup(context.Background(), []string{foundDOI, absentDOI})
+	if asked := f3.takeAsked(); !slices.Equal(asked, []string{absentDOI}) {
+		t.Errorf("past the negative TTL asked %v, want only %s", asked, absentDOI)
+	}
+
+	// Past the TTL the found answer is stale.
+	clk.Advance(25 * time.Hour)
+	f4 := newFake()
+	cache.Wrap(f4, opts).Lookup(context.Background(), []string{foundDOI})
+	if asked := f4.takeAsked(); !slices.Equal(asked, []string{foundDOI}) {
 		t.Errorf("after TTL asked %v, want %s again", asked, foundDOI)
 	}
 }
 
-func TestCacheIgnoresCorruptFiles(t *testing.T) {
+// storedRows lists the store's rows as "doi status", sorted.
+func storedRows(t *testing.T, dir string) []string {
+	t.Helper()
+	db, err := sql.Open("sqlite", cache.Path(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT doi, status FROM answers ORDER BY doi`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var d string
+		var st int
+		if err := rows.Scan(&d, &st); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, d+" "+oracles.Status(st).String())
+	}
+	return out
+}
+
+func TestCacheIgnoresCorruptRows(t *testing.T) {
 	dir := t.TempDir()
 	opts := cache.Options{Dir: dir, Logger: zaptest.NewLogger(t)}
 	cache.Wrap(newFake(), opts).Lookup(context.Background(), []string{foundDOI})
-	files, _ := filepath.Glob(filepath.Join(dir, "fake", "*.json"))
-	if len(files) != 1 {
-		t.Fatalf("files = %v, want 1", files)
-	}
-	if err := os.WriteFile(files[0], []byte(`{"oracle":"fake","doi":"10.1234/fou`), 0o644); err != nil {
+	db, err := sql.Open("sqlite", cache.Path(dir))
+	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := db.Exec(`UPDATE answers SET record = '{"doi":"10.1234/fou'`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
 	f := newFake()
 	got := cache.Wrap(f, opts).Lookup(context.Background(), []string{foundDOI})
-	if got[foundDOI].Status != oracles.Found {
+	if got[foundDOI].Status != oracles.Found || !got[foundDOI].CachedAt.IsZero() {
 		t.Errorf("got %s, want found from the inner oracle", got[foundDOI].Status)
 	}
 	if asked := f.takeAsked(); len(asked) != 1 {
-		t.Errorf("asked %v, want the DOI asked again after a corrupt file", asked)
+		t.Errorf("asked %v, want the DOI asked again after a corrupt row", asked)
+	}
+}
+
+// A store that cannot be opened costs requests, never answers.
+func TestCacheWithABrokenStore(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(cache.Path(dir), []byte("not a database, not at all, no"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := newFake()
+	got := cache.Wrap(f, cache.Options{Dir: dir, Logger: zaptest.NewLogger(t)}).Lookup(context.Background(), []string{foundDOI, absentDOI})
+	if got[foundDOI].Status != oracles.Found || got[absentDOI].Status != oracles.NotFound {
+		t.Errorf("got %v", got)
+	}
+}
+
+// namedFake is a fakeOracle with an identity: two of them share a name,
+// as Europe PMC and a mirror of it do.
+type namedFake struct {
+	*fakeOracle
+	id string
+}
+
+func (n namedFake) Identity() string { return n.id }
+
+// Two oracles of one name and different identities, one store: each is
+// served only its own answers.
+func TestCacheKeysByIdentity(t *testing.T) {
+	st, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	real := namedFake{newFake(), "fake https://real.example"}
+	mirror := namedFake{&fakeOracle{status: map[string]oracles.Status{foundDOI: oracles.NotFound}}, "fake http://127.0.0.1:1"}
+	opts := cache.Options{Store: st, NegativeTTL: time.Hour, Logger: zaptest.NewLogger(t)}
+	cache.Wrap(real, opts).Lookup(context.Background(), []string{foundDOI})
+	cache.Wrap(mirror, opts).Lookup(context.Background(), []string{foundDOI})
+
+	r2 := namedFake{newFake(), real.id}
+	if got := cache.Wrap(r2, opts).Lookup(context.Background(), []string{foundDOI}); got[foundDOI].Status != oracles.Found || len(r2.takeAsked()) != 0 {
+		t.Errorf("the real oracle after a mirror: %s", got[foundDOI].Status)
+	}
+	m2 := namedFake{newFake(), mirror.id}
+	if got := cache.Wrap(m2, opts).Lookup(context.Background(), []string{foundDOI}); got[foundDOI].Status != oracles.NotFound || len(m2.takeAsked()) != 0 {
+		t.Errorf("the mirror after the real oracle: %s", got[foundDOI].Status)
+	}
+	if id := oracles.IdentityOf(cache.Wrap(real, opts)); id != real.id {
+		t.Errorf("the cache's identity = %q, want the wrapped oracle's %q", id, real.id)
+	}
+}
+
+func TestClear(t *testing.T) {
+	dir := t.TempDir()
+	cache.Wrap(newFake(), cache.Options{Dir: dir}).Lookup(context.Background(), []string{foundDOI})
+	legacy := filepath.Join(dir, "europepmc")
+	keep := filepath.Join(dir, "mine")
+	for _, p := range []string{legacy, keep} {
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(legacy, strings.Repeat("ab", 32)+".json"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(keep, "notes.txt"), []byte("mine"), 0o644)
+	removed, err := cache.Clear(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(cache.Path(dir)); !os.IsNotExist(err) {
+		t.Errorf("the store is still there: %v", err)
+	}
+	if _, err := os.Stat(legacy); !os.IsNotExist(err) {
+		t.Errorf("the legacy folder is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(keep, "notes.txt")); err != nil {
+		t.Errorf("a folder of someone else's was touched: %v", err)
+	}
+	if !slices.Contains(removed, cache.Path(dir)) || !slices.Contains(removed, legacy) {
+		t.Errorf("removed = %v", removed)
+	}
+	if _, err := cache.Clear(filepath.Join(dir, "absent")); err != nil {
+		t.Errorf("clearing a cache that is not there: %v", err)
 	}
 }
