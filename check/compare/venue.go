@@ -1,0 +1,126 @@
+package compare
+
+import (
+	"fmt"
+	"strings"
+)
+
+// venueStop are the words a journal's name drops in its abbreviation.
+var venueStop = map[string]bool{"the": true, "of": true, "and": true, "in": true, "for": true, "on": true, "a": true, "an": true, "de": true, "la": true, "und": true, "fur": true}
+
+// venueWords are a venue's words as compared.
+func venueWords(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(plain(strings.ReplaceAll(s, "&", " and "))) {
+		if !venueStop[w] {
+			out = append(out, canon(w))
+		}
+	}
+	return out
+}
+
+// abbreviates reports whether short abbreviates long word for word, as
+// ISO 4 abbreviations do: each word of short is the start of the word of
+// long in its place ("J Clin Oncol" abbreviates "Journal of Clinical
+// Oncology"; "Nat Commun" "Nature Communications").
+func abbreviates(short, long []string) bool {
+	if len(short) != len(long) || len(short) == 0 {
+		return false
+	}
+	for i := range short {
+		if !strings.HasPrefix(long[i], short[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameVenue reports whether an entry's venue names the record's: equal, or
+// equal to one of its abbreviations, or one abbreviating the other.
+func sameVenue(entry string, names []string) bool {
+	ew := venueWords(entry)
+	if len(ew) == 0 {
+		return true
+	}
+	ek := strings.Join(ew, "")
+	for _, n := range names {
+		nw := venueWords(n)
+		if len(nw) == 0 {
+			continue
+		}
+		if strings.Join(nw, "") == ek || abbreviates(ew, nw) || abbreviates(nw, ew) {
+			return true
+		}
+	}
+	return false
+}
+
+// normISSN is an ISSN as digits and X, "" when s is not one.
+func normISSN(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(s) {
+		switch {
+		case r >= '0' && r <= '9', r == 'X':
+			b.WriteRune(r)
+		case r == '-' || r == ' ':
+		default:
+			return ""
+		}
+	}
+	if b.Len() != 8 {
+		return ""
+	}
+	return b.String()
+}
+
+// preprintServers name the venues of preprints.
+var preprintServers = []string{"arxiv", "biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "socarxiv", "osf preprints", "research square",
+	"ssrn", "preprints", "authorea", "zenodo", "peerj preprints", "europe pmc", "biorxiv cold spring harbor", "f1000research", "scielo preprints", "techrxiv", "eartharxiv", "qeios"}
+
+// isPreprintVenue reports whether a venue names a preprint server.
+func isPreprintVenue(v string) bool {
+	p := plain(v)
+	for _, s := range preprintServers {
+		if p == s || strings.HasPrefix(p, s+" ") || strings.Contains(p, s) && strings.Contains(p, "preprint") {
+			return true
+		}
+	}
+	return strings.Contains(p, "preprint")
+}
+
+func compareVenue(e Entry, r Record) outcome {
+	if r.Preprint && (e.Kind == KindArticle && !isPreprintVenue(e.Venue) || e.Kind == "" && e.Venue != "" && !isPreprintVenue(e.Venue)) {
+		m := mismatch(Venue, e.Venue, r.Venue, "the record is a preprint; the entry cites it as a journal article")
+		m.mismatch.Kind = PreprintAsPublished
+		return m
+	}
+	if e.Venue == "" || r.Venue == "" && len(r.VenueAbbrevs) == 0 {
+		return issnOutcome(e, r)
+	}
+	if !sameVenue(e.Venue, append([]string{r.Venue}, r.VenueAbbrevs...)) {
+		if o := issnOutcome(e, r); o.mismatch == nil && sharesISSN(e.ISSN, r.ISSN) {
+			return note(fmt.Sprintf("venue %q is the record's ISSN", e.Venue))
+		}
+		return mismatch(Venue, e.Venue, r.Venue, fmt.Sprintf("%q, the record %q", e.Venue, r.Venue))
+	}
+	return issnOutcome(e, r)
+}
+
+// issnOutcome compares ISSNs when both sides give one.
+func issnOutcome(e Entry, r Record) outcome {
+	if len(e.ISSN) == 0 || len(r.ISSN) == 0 || sharesISSN(e.ISSN, r.ISSN) {
+		return outcome{}
+	}
+	return mismatch(Venue, strings.Join(e.ISSN, ", "), strings.Join(r.ISSN, ", "), "the ISSN is not the record's")
+}
+
+func sharesISSN(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if nx := normISSN(x); nx != "" && nx == normISSN(y) {
+				return true
+			}
+		}
+	}
+	return false
+}
