@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -28,14 +29,8 @@ func WriteOutcome(dir string, o Outcome) error {
 	}
 	// A process killed mid-write leaves its hidden temporary file behind
 	// (never a half-written real one): clear them.
-	tmps, err := filepath.Glob(filepath.Join(ld, ".*.tmp-*"))
-	if err != nil {
+	if err := atomicfile.RemoveTemps(ld); err != nil {
 		return err
-	}
-	for _, tmp := range tmps {
-		if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
 	}
 	for _, name := range append(pipeline.Artifacts(), OutcomeFile) {
 		if _, ok := o.Files[name]; ok {
@@ -62,7 +57,7 @@ func WriteOutcome(dir string, o Outcome) error {
 		return strings.Compare(a, b)
 	})
 	for _, name := range names {
-		if err := pipeline.WriteFileAtomic(filepath.Join(ld, name), o.Files[name]); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(ld, name), o.Files[name]); err != nil {
 			return err
 		}
 	}
@@ -75,7 +70,7 @@ func WriteOutcome(dir string, o Outcome) error {
 	if err != nil {
 		return err
 	}
-	return pipeline.WriteFileAtomic(filepath.Join(ld, OutcomeFile), append(data, '\n'))
+	return atomicfile.WriteFile(filepath.Join(ld, OutcomeFile), append(data, '\n'))
 }
 
 // ErrLocked is returned by LockDir when another process holds the folder.

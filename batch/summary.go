@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // record counts the outcomes of sum's run into sum, reading them from the
@@ -48,7 +48,7 @@ func (e *Engine) record(ctx context.Context, sum *Summary, dir string, export bo
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return pipeline.WriteAtomic(filepath.Join(dir, SummaryFile), func(w io.Writer) error {
+	return atomicfile.Write(filepath.Join(dir, SummaryFile), func(w io.Writer) error {
 		sw := &summaryWriter{w: w}
 		sw.head(*sum)
 		if err := count(sw); err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // The summary written a line at a time is valid JSON that reads back as the
@@ -113,7 +113,7 @@ func TestSummaryFailureKeepsTheLastFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	broken := errors.New("queue went away")
-	err := pipeline.WriteAtomic(path, func(w io.Writer) error {
+	err := atomicfile.Write(path, func(w io.Writer) error {
 		sw := &summaryWriter{w: w}
 		sw.head(Summary{Run: "new"})
 		if err := sw.lead(LeadSummary{ID: "a", EndReason: Verified}); err != nil {

@@ -1,15 +1,14 @@
 package pipeline
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // Format is an output format of the assembler.
@@ -138,7 +137,7 @@ func WriteBrief(dir string, files []File) ([]string, error) {
 	var written []string
 	for _, f := range files {
 		path := filepath.Join(dir, f.Name)
-		if err := WriteFileAtomic(path, f.Data); err != nil {
+		if err := atomicfile.WriteFile(path, f.Data); err != nil {
 			return written, fmt.Errorf("assemble: %w", err)
 		}
 		written = append(written, path)
@@ -185,7 +184,7 @@ func WriteReportData(dir string, data []byte) (string, error) {
 		return "", fmt.Errorf("write report: %w", err)
 	}
 	path := filepath.Join(dir, ReportFile)
-	return path, WriteFileAtomic(path, data)
+	return path, atomicfile.WriteFile(path, data)
 }
 
 // Artifacts lists every file name the assembler or WriteReport may write.
@@ -246,46 +245,4 @@ func nilIfZero(res Result) any {
 		return nil
 	}
 	return res.Draft
-}
-
-// WriteFileAtomic writes data to a temporary file beside path and renames it
-// into place.
-func WriteFileAtomic(path string, data []byte) error {
-	return WriteAtomic(path, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
-}
-
-// WriteAtomic streams what write writes to a temporary file beside path,
-// syncs it and renames it into place: a reader sees the old file or the
-// whole new one, and a file too large to hold in memory (a summary of tens
-// of thousands of leads) is never held. When write fails, path is left as
-// it was.
-func WriteAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	bw := bufio.NewWriter(tmp)
-	if err := write(bw); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

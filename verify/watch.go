@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -145,7 +146,7 @@ func writeWatch(dir string, s State, rep WatchReport) error {
 		return fmt.Errorf("watch state: %w", err)
 	}
 	for _, f := range []pipeline.File{{Name: ReportJSONFile, Data: data}, {Name: ReportHTMLFile, Data: html}, {Name: StateFile, Data: state}} {
-		if err := pipeline.WriteFileAtomic(filepath.Join(dir, f.Name), f.Data); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, f.Name), f.Data); err != nil {
 			return fmt.Errorf("watch: %w", err)
 		}
 	}

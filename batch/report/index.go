@@ -14,7 +14,7 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // IndexFile lists the nights of a scheduled batch folder.
@@ -67,7 +67,7 @@ func WriteIndex(dir string) ([]Night, error) {
 	if err := indexPage.Execute(&b, nights); err != nil {
 		return nil, fmt.Errorf("report index: %w", err)
 	}
-	if err := pipeline.WriteFileAtomic(filepath.Join(dir, IndexFile), b.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, IndexFile), b.Bytes()); err != nil {
 		return nil, fmt.Errorf("report index: %w", err)
 	}
 	return nights, nil

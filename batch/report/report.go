@@ -23,6 +23,7 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -239,13 +240,13 @@ func Write(dir string, now time.Time) (Report, error) {
 	if err != nil {
 		return r, err
 	}
-	err = pipeline.WriteAtomic(filepath.Join(dir, JSONFile), func(w io.Writer) error {
+	err = atomicfile.Write(filepath.Join(dir, JSONFile), func(w io.Writer) error {
 		return writeJSON(w, r, dir)
 	})
 	if err != nil {
 		return r, fmt.Errorf("report: %w", err)
 	}
-	err = pipeline.WriteAtomic(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
+	err = atomicfile.Write(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
 		var linesErr error
 		if err := render(w, r, c, lines(dir, &linesErr)); err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/verify"
@@ -121,7 +122,7 @@ func runVerify(ctx context.Context, a *app, o *verifyOptions, paths []string) er
 		if err != nil {
 			return &exitError{code: exitInternal, err: err}
 		}
-		if err := pipeline.WriteFileAtomic(file.Name, file.Data); err != nil {
+		if err := atomicfile.WriteFile(file.Name, file.Data); err != nil {
 			return &exitError{code: exitInternal, err: fmt.Errorf("export: %w", err)}
 		}
 		fmt.Fprintf(a.stderr, "wrote %s\n", file.Name)
