@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 var update = flag.Bool("update", false, "rewrite the files in testdata/compat")
@@ -36,8 +35,8 @@ func compareCompat(t *testing.T, name string, got []byte) {
 // testdata/compat was recorded: a lead's outcome.json and its job's output
 // (every field set), and a summary.json.
 func TestStoredOutcomesKeepTheirBytes(t *testing.T) {
-	m := pipeline.Metrics{Sources: 2, StartedAt: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC), Duration: 3 * time.Second,
-		Iterations: []pipeline.Iteration{{N: 1, Writer: contract.Usage{Calls: 1, PromptTokens: 100}, Claims: 2, Citations: 3, Failures: 1,
+	m := contract.Metrics{Sources: 2, StartedAt: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC), Duration: 3 * time.Second,
+		Iterations: []contract.Iteration{{N: 1, Writer: contract.Usage{Calls: 1, PromptTokens: 100}, Claims: 2, Citations: 3, Failures: 1,
 			Reasons: map[contract.Reason]int{"not_in_sources": 1}, GateTime: time.Millisecond}},
 		Writer: contract.Usage{Calls: 1, PromptTokens: 100}, Reasons: map[contract.Reason]int{"not_in_sources": 1}}
 	metrics, err := json.Marshal(m)
@@ -45,13 +44,13 @@ func TestStoredOutcomesKeepTheirBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	outcomes := []Outcome{
-		{Key: "verified", Reason: Verified, Detail: "all 3 citations verified", Attempts: 2, Fingerprint: "f1", Metrics: metrics,
+		{Key: "verified", Reason: contract.Verified, Detail: "all 3 citations verified", Attempts: 2, Fingerprint: "f1", Metrics: metrics,
 			Files: map[string][]byte{"brief.md": []byte("# B\n"), "ledger.json": []byte("{}")}},
-		{Key: "unchanged", Reason: Unchanged, Detail: "same sources", Attempts: 1, Fingerprint: "f1", Standing: &Ref{Run: "r0", Job: 7},
+		{Key: "unchanged", Reason: contract.Unchanged, Detail: "same sources", Attempts: 1, Fingerprint: "f1", Standing: &Ref{Run: "r0", Job: 7},
 			Files: map[string][]byte{"brief.md": []byte("# B\n")}},
 		{Key: "retried", Reason: "model_error", Detail: "writer: 503", Retry: true, Attempts: 5, Fingerprint: "f2", Metrics: metrics,
 			Files: map[string][]byte{"FAILED-not-a-brief.json": []byte("{}")}},
-		{Key: "errored", Reason: Errored, Detail: "collecting sources: broken", Attempts: 1},
+		{Key: "errored", Reason: contract.Errored, Detail: "collecting sources: broken", Attempts: 1},
 	}
 	dir := t.TempDir()
 	sum := Summary{Run: "r1", File: "leads.yaml", InvalidRows: []string{"leads.yaml: row 3: no topic"}, Enqueued: 4, Pending: 1}

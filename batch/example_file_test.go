@@ -20,7 +20,7 @@ func (topicRunner) Collect(_ context.Context, lead contract.Lead) (contract.Ledg
 }
 
 func (topicRunner) Run(_ context.Context, lead contract.Lead, _ contract.Ledger) (batch.Outcome, error) {
-	return batch.Outcome{Reason: batch.Verified, Files: map[string][]byte{"brief.md": []byte("# " + lead.Topic + "\n")}}, nil
+	return batch.Outcome{Reason: contract.Verified, Files: map[string][]byte{"brief.md": []byte("# " + lead.Topic + "\n")}}, nil
 }
 
 // A Go program runs a leads file as `citeloop batch` does, without the CLI:

@@ -133,9 +133,9 @@ func TestInterruptedRunResumes(t *testing.T) {
 	if sum2.Run != sum.Run || sum2.Enqueued != 0 {
 		t.Errorf("rerun: run %s (want %s), %d enqueued (want 0)", sum2.Run, sum.Run, sum2.Enqueued)
 	}
-	want := map[string]string{}
+	want := map[string]contract.EndReason{}
 	for _, l := range leads {
-		want[l.Key] = Verified
+		want[l.Key] = contract.Verified
 	}
 	if diff := cmp.Diff(want, reasons(t, again, sum2)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

@@ -24,7 +24,7 @@ type script struct {
 	// collectDown fails Collect with oracles.ErrUnavailable this many times.
 	collectDown int
 	// final ends the run with this reason (not verified, no retry).
-	final string
+	final contract.EndReason
 	// collectErr fails Collect with an internal error.
 	collectErr bool
 }
@@ -142,7 +142,7 @@ func (f *fakeRunner) Run(ctx context.Context, lead contract.Lead, ledger contrac
 	case s.final != "":
 		return Outcome{Reason: s.final, Detail: "scripted", Files: map[string][]byte{"FAILED-not-a-brief.json": []byte(`{"NOT_A_BRIEF":"` + lead.ID + `"}`)}}, nil
 	}
-	return Outcome{Reason: Verified, Detail: "all verified", Metrics: []byte(`{"sources":1}`), Files: map[string][]byte{
+	return Outcome{Reason: contract.Verified, Detail: "all verified", Metrics: []byte(`{"sources":1}`), Files: map[string][]byte{
 		"ledger.json": []byte(ledger.Entries[0].ContentHash),
 		"brief.md":    append([]byte("# "+lead.ID+"\n"), make([]byte, f.fileSize)...),
 	}}, nil

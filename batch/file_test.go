@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/citeloop/citeloop/contract"
 )
 
 func writeFile(t *testing.T, dir, name, content string) string {
@@ -220,14 +222,14 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]string{}
+	got := map[string]contract.EndReason{}
 	for _, l := range lines {
 		got[l.ID] = l.EndReason
 	}
 	if file.Run != sum.Run || file.Ended != sum.Ended || !cmp.Equal(file.EndReasons, sum.EndReasons) {
 		t.Errorf("summary.json %+v, returned summary %+v", file, sum)
 	}
-	if diff := cmp.Diff(map[string]string{"a": Verified, "b": "refused"}, got); diff != "" {
+	if diff := cmp.Diff(map[string]contract.EndReason{"a": contract.Verified, "b": "refused"}, got); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
 	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "earlier lead") || sum.File != f.Path {

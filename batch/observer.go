@@ -1,6 +1,10 @@
 package batch
 
-import "context"
+import (
+	"context"
+
+	"github.com/citeloop/citeloop/contract"
+)
 
 // Observer hears of each lead's ending in this process, as it happens: the
 // command line draws progress and exports metrics from it. Its methods are
@@ -19,7 +23,7 @@ type Observer interface {
 // not at zero.
 type Resumer interface {
 	// LeadsEnded counts the outcomes the run already had, by end reason.
-	LeadsEnded(byReason map[string]int)
+	LeadsEnded(byReason map[contract.EndReason]int)
 }
 
 // Observers fans every event out to each of its observers, in order.
@@ -40,7 +44,7 @@ func (os Observers) LeadRetried(o Outcome) {
 }
 
 // LeadsEnded implements Resumer: each observer that is a Resumer hears it.
-func (os Observers) LeadsEnded(byReason map[string]int) {
+func (os Observers) LeadsEnded(byReason map[contract.EndReason]int) {
 	for _, x := range os {
 		if r, ok := x.(Resumer); ok {
 			r.LeadsEnded(byReason)
@@ -55,7 +59,7 @@ func (e *Engine) tellResumed(ctx context.Context, run string) error {
 	if !ok {
 		return nil
 	}
-	byReason := map[string]int{}
+	byReason := map[contract.EndReason]int{}
 	if err := e.each(ctx, run, nil, func(o Outcome) error {
 		byReason[o.Reason]++
 		return nil

@@ -23,7 +23,7 @@ func (filesRunner) Collect(_ context.Context, l contract.Lead) (contract.Ledger,
 }
 
 func (r filesRunner) Run(_ context.Context, l contract.Lead, _ contract.Ledger) (Outcome, error) {
-	return Outcome{Reason: Verified, Detail: "all verified", Files: r.files[l.ID]}, nil
+	return Outcome{Reason: contract.Verified, Detail: "all verified", Files: r.files[l.ID]}, nil
 }
 
 func allBytes() []byte {

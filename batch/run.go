@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/contract"
 )
 
 // SummaryFile records, in the output folder, how each lead of a run ended.
@@ -26,8 +28,8 @@ type Summary struct {
 	Enqueued int `json:"enqueued"`
 	// Ended counts the leads with an outcome, and EndReasons the same
 	// leads by end reason.
-	Ended      int            `json:"ended"`
-	EndReasons map[string]int `json:"end_reasons"`
+	Ended      int                        `json:"ended"`
+	EndReasons map[contract.EndReason]int `json:"end_reasons"`
 	// Pending counts leads still without an outcome (an interrupted run, or
 	// leads other machines are still working).
 	Pending int `json:"pending,omitempty"`
@@ -38,11 +40,11 @@ type Summary struct {
 
 // LeadSummary is one lead's line in the summary.
 type LeadSummary struct {
-	ID        string `json:"id"`
-	Dir       string `json:"dir,omitempty"`
-	EndReason string `json:"end_reason"`
-	Detail    string `json:"detail"`
-	Attempts  int    `json:"attempts,omitempty"`
+	ID        string             `json:"id"`
+	Dir       string             `json:"dir,omitempty"`
+	EndReason contract.EndReason `json:"end_reason"`
+	Detail    string             `json:"detail"`
+	Attempts  int                `json:"attempts,omitempty"`
 }
 
 // Verified reports whether every lead with an outcome has a verified brief
@@ -53,17 +55,17 @@ func (s Summary) Verified() bool { return s.FirstUnverified == nil }
 func (s *Summary) add(l LeadSummary) {
 	s.Ended++
 	if s.EndReasons == nil {
-		s.EndReasons = map[string]int{}
+		s.EndReasons = map[contract.EndReason]int{}
 	}
 	s.EndReasons[l.EndReason]++
-	if s.FirstUnverified == nil && l.EndReason != Verified && l.EndReason != Unchanged {
+	if s.FirstUnverified == nil && !l.EndReason.Briefed() {
 		s.FirstUnverified = &l
 	}
 }
 
 // reset clears s's counts before the outcomes are counted again.
 func (s *Summary) reset() {
-	s.Ended, s.EndReasons, s.FirstUnverified, s.Pending = 0, map[string]int{}, nil, 0
+	s.Ended, s.EndReasons, s.FirstUnverified, s.Pending = 0, map[contract.EndReason]int{}, nil, 0
 }
 
 // Options are one batch command's choices.

@@ -16,28 +16,11 @@ type Runner interface {
 	Run(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (Outcome, error)
 }
 
-// End reasons the batch adds to the pipeline's (verified, iteration_cap,
-// no_progress, oracle_unavailable, refused, model_error).
-const (
-	// Verified is the pipeline's reason for a run that wrote a brief.
-	Verified = "verified"
-	// OracleUnavailable is the pipeline's reason for an oracle that could
-	// not answer; the batch retries it.
-	OracleUnavailable = "oracle_unavailable"
-	// Unchanged is a lead whose ledger has the same content as the one
-	// behind its standing verified brief: no model was called.
-	Unchanged = "unchanged"
-	// Timeout is a lead that exceeded its per-lead deadline on every attempt.
-	Timeout = "timeout"
-	// Errored is an internal failure (a broken input, a bug), final.
-	Errored = "error"
-)
-
 // Outcome is how one lead ended. It is stored with the lead's job, so any
 // machine can gather a run's results, and written to the output folder.
 type Outcome struct {
-	Key    string `json:"key"`
-	Reason string `json:"end_reason"`
+	Key    string             `json:"key"`
+	Reason contract.EndReason `json:"end_reason"`
 	// Detail explains the reason in one sentence.
 	Detail string `json:"detail"`
 	// Retry marks a failure that may pass later unchanged (an oracle or a
@@ -66,4 +49,4 @@ type Ref struct {
 
 // IsVerified reports whether the lead has a verified brief: verified now, or
 // unchanged since it was.
-func (o Outcome) IsVerified() bool { return o.Reason == Verified || o.Reason == Unchanged }
+func (o Outcome) IsVerified() bool { return o.Reason.Briefed() }

@@ -10,6 +10,8 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/contract"
+
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -34,11 +36,11 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 			log.Info("lead released", zap.Error(err))
 			return err // shutdown: River makes the job available again
 		}
-		o = Outcome{Reason: Timeout, Detail: fmt.Sprintf("the per-lead deadline of %s passed", e.cfg.Deadline), Retry: true}
+		o = Outcome{Reason: contract.Timeout, Detail: fmt.Sprintf("the per-lead deadline of %s passed", e.cfg.Deadline), Retry: true}
 	}
 	o.Key, o.Attempts = job.Args.Key, job.Attempt
 	if o.Retry && job.Attempt < job.MaxAttempts {
-		log.Info("lead will be retried", zap.String("end_reason", o.Reason))
+		log.Info("lead will be retried", zap.String("end_reason", string(o.Reason)))
 		if e.cfg.Observer != nil {
 			e.cfg.Observer.LeadRetried(o)
 		}
@@ -57,7 +59,7 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 	// context of their own: a lead that verified at its deadline still
 	// stands. Then the output that names them (see outcome_files.go).
 	var st *leadStanding
-	if o.Reason == Verified {
+	if o.Reason == contract.Verified {
 		st = &leadStanding{key: o.Key, standing: standing{Ref: Ref{Run: job.Args.Run, Job: job.ID}, Fingerprint: o.Fingerprint}}
 	}
 	if err := e.store.files.put(context.WithoutCancel(ctx), job.ID, o.Files, st); err != nil {
@@ -66,7 +68,7 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 	if err := river.RecordOutput(ctx, record(o)); err != nil {
 		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
 	}
-	log.Info("lead done", zap.String("end_reason", o.Reason))
+	log.Info("lead done", zap.String("end_reason", string(o.Reason)))
 	if e.cfg.Observer != nil {
 		e.cfg.Observer.LeadEnded(o)
 	}
@@ -90,9 +92,9 @@ func (e *Engine) lead(ctx context.Context, a LeadArgs) (Outcome, error) {
 		case ctx.Err() != nil:
 			return Outcome{}, ctx.Err()
 		case errors.Is(err, oracles.ErrUnavailable):
-			return Outcome{Reason: OracleUnavailable, Detail: "collecting sources: " + err.Error(), Retry: true}, nil
+			return Outcome{Reason: contract.OracleUnavailable, Detail: "collecting sources: " + err.Error(), Retry: true}, nil
 		default:
-			return Outcome{Reason: Errored, Detail: "collecting sources: " + err.Error()}, nil
+			return Outcome{Reason: contract.Errored, Detail: "collecting sources: " + err.Error()}, nil
 		}
 	}
 	fp := Fingerprint(a.Lead, ledger)
@@ -103,7 +105,7 @@ func (e *Engine) lead(ctx context.Context, a LeadArgs) (Outcome, error) {
 		}
 		if ok {
 			return Outcome{
-				Reason:      Unchanged,
+				Reason:      contract.Unchanged,
 				Detail:      fmt.Sprintf("the ledger has the same sources as the verified brief of run %s (job %d); no model called", ref.Run, ref.Job),
 				Fingerprint: fp,
 				Standing:    &ref,
@@ -116,7 +118,7 @@ func (e *Engine) lead(ctx context.Context, a LeadArgs) (Outcome, error) {
 		if ctx.Err() != nil {
 			return Outcome{}, ctx.Err()
 		}
-		return Outcome{Reason: Errored, Detail: err.Error()}, nil
+		return Outcome{Reason: contract.Errored, Detail: err.Error()}, nil
 	}
 	o.Fingerprint = fp
 	return o, nil
@@ -143,7 +145,7 @@ func (e *Engine) standing(ctx context.Context, key, fp string) (Outcome, Ref, bo
 		return Outcome{}, Ref{}, false, nil // run again since: not standing
 	}
 	o, err := e.outcomeOf(ctx, j)
-	if err != nil || o.Reason != Verified || o.Fingerprint != fp || o.Key != key {
+	if err != nil || o.Reason != contract.Verified || o.Fingerprint != fp || o.Key != key {
 		return Outcome{}, Ref{}, false, nil
 	}
 	return o, st.Ref, true, nil

@@ -79,7 +79,7 @@ func BenchmarkOfflineBrief(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			o, err := newOfflineBrief(ctx, cfg, lead)
-			if err != nil || o.Reason != pipeline.Verified {
+			if err != nil || o.Reason != contract.Verified {
 				b.Fatalf("%s %v", o.Reason, err)
 			}
 		}
@@ -89,7 +89,7 @@ func BenchmarkOfflineBrief(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			res, err := oldOfflineBrief(ctx, cfg, lead)
-			if err != nil || res.Reason != pipeline.Verified {
+			if err != nil || res.Reason != contract.Verified {
 				b.Fatalf("%s %v", res.Reason, err)
 			}
 		}

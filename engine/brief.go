@@ -161,9 +161,9 @@ var _ collect.ResultSearcher = (*europepmc.Client)(nil)
 // until Publish.
 type Outcome struct {
 	Lead contract.Lead
-	// Reason is the run's end reason, or pipeline.Errored when the run
+	// Reason is the run's end reason, or contract.Errored when the run
 	// returned an error (then Err is set).
-	Reason pipeline.EndReason
+	Reason contract.EndReason
 	// Detail explains the reason in one sentence for humans.
 	Detail string
 	// Result is the whole run: ledger, last draft, verdict, metrics, proof.
@@ -181,7 +181,7 @@ type Outcome struct {
 }
 
 // Metrics are the run's counts and costs.
-func (o Outcome) Metrics() pipeline.Metrics { return o.Result.Metrics }
+func (o Outcome) Metrics() contract.Metrics { return o.Result.Metrics }
 
 // RunLead runs one lead and renders its brief or failure report to bytes.
 // Every ending, an error included, is an Outcome.
@@ -191,7 +191,7 @@ func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) Outcome {
 		return errored(lead, res, err)
 	}
 	o := Outcome{Lead: lead, Reason: res.Reason, Detail: res.Detail, Result: res}
-	if res.Reason == pipeline.Verified {
+	if res.Reason == contract.Verified {
 		if o.Files, err = pipeline.Render(b.formats, res.Proof, res, b.render...); err != nil {
 			return errored(lead, res, err)
 		}
@@ -206,8 +206,8 @@ func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) Outcome {
 }
 
 func errored(lead contract.Lead, res pipeline.Result, err error) Outcome {
-	res.Reason, res.Detail = pipeline.Errored, err.Error()
-	return Outcome{Lead: lead, Reason: pipeline.Errored, Detail: err.Error(), Result: res, Err: err}
+	res.Reason, res.Detail = contract.Errored, err.Error()
+	return Outcome{Lead: lead, Reason: contract.Errored, Detail: err.Error(), Result: res, Err: err}
 }
 
 // Collect gathers a lead's evidence ledger without any model call.
@@ -220,7 +220,7 @@ func (b *Briefer) Formats() []pipeline.Format { return b.formats }
 
 // RunLeadWithProgress is RunLead with progress called after each pass the
 // gate checked (a server streams it to its client).
-func (b *Briefer) RunLeadWithProgress(ctx context.Context, lead contract.Lead, progress func(pipeline.Iteration)) Outcome {
+func (b *Briefer) RunLeadWithProgress(ctx context.Context, lead contract.Lead, progress func(contract.Iteration)) Outcome {
 	runner := *b.runner
 	runner.Progress = progress
 	withProgress := *b

@@ -100,7 +100,7 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
-	if alone["cancer screening"].Reason != pipeline.Verified {
+	if alone["cancer screening"].Reason != contract.Verified {
 		t.Errorf("cancer screening ended %s, want verified", alone["cancer screening"].Reason)
 	}
 	if n := builds.Load(); n != 1 {
@@ -116,16 +116,16 @@ func TestRunLeadOutcomes(t *testing.T) {
 		name      string
 		ctx       context.Context
 		lead      contract.Lead
-		wantEnd   pipeline.EndReason
+		wantEnd   contract.EndReason
 		wantFiles []string
 		wantErr   error
 	}{
 		{name: "verified", ctx: context.Background(), lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
-			wantEnd: pipeline.Verified, wantFiles: []string{pipeline.LedgerFile, pipeline.DraftFile, "brief.md", "brief.json"}},
+			wantEnd: contract.Verified, wantFiles: []string{pipeline.LedgerFile, pipeline.DraftFile, "brief.md", "brief.json"}},
 		{name: "refused renders the report only", ctx: context.Background(), lead: contract.Lead{Topic: "xyzzy plugh"},
-			wantEnd: pipeline.Refused, wantFiles: []string{pipeline.ReportFile}},
+			wantEnd: contract.Refused, wantFiles: []string{pipeline.ReportFile}},
 		{name: "cancelled is errored", ctx: cancelled, lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
-			wantEnd: pipeline.Errored, wantErr: context.Canceled},
+			wantEnd: contract.Errored, wantErr: context.Canceled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -146,7 +146,7 @@ func TestRunLeadOutcomes(t *testing.T) {
 			if !errors.Is(o.Err, tt.wantErr) || (tt.wantErr == nil) != (o.Err == nil) {
 				t.Errorf("Err = %v, want %v", o.Err, tt.wantErr)
 			}
-			if tt.wantEnd == pipeline.Verified && len(o.Metrics().Iterations) == 0 {
+			if tt.wantEnd == contract.Verified && len(o.Metrics().Iterations) == 0 {
 				t.Error("a verified outcome has no iterations in its metrics")
 			}
 		})
@@ -156,7 +156,7 @@ func TestRunLeadOutcomes(t *testing.T) {
 func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 	b := offlineBriefer(t)
 	var passes []int
-	o := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, func(it pipeline.Iteration) { passes = append(passes, it.N) })
+	o := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, func(it contract.Iteration) { passes = append(passes, it.N) })
 	var want []int
 	for _, it := range o.Metrics().Iterations {
 		want = append(want, it.N)
@@ -172,7 +172,7 @@ func TestPublish(t *testing.T) {
 	refused := b.RunLead(context.Background(), contract.Lead{Topic: "xyzzy plugh"})
 	tampered := verified
 	tampered.Result.Draft.Title += " (edited)"
-	errored := engine.Outcome{Reason: pipeline.Errored, Detail: "boom", Err: errors.New("boom")}
+	errored := engine.Outcome{Reason: contract.Errored, Detail: "boom", Err: errors.New("boom")}
 
 	tests := []struct {
 		name        string

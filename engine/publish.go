@@ -26,7 +26,7 @@ type Published struct {
 // Publish is the package's Publish, logging the brief it wrote.
 func (b *Briefer) Publish(dir string, o Outcome, report bool) (Published, error) {
 	p, err := Publish(dir, o, report)
-	if err == nil && o.Reason == pipeline.Verified {
+	if err == nil && o.Reason == contract.Verified {
 		v := o.Result.Verdict
 		b.log.Info("brief written", zap.String("lead", o.Lead.ID), zap.Int("files", len(p.Paths)), zap.Int("claims", v.Claims), zap.Int("citations", v.Citations))
 	}
@@ -40,9 +40,9 @@ func (b *Briefer) Publish(dir string, o Outcome, report bool) (Published, error)
 func Publish(dir string, o Outcome, report bool) (Published, error) {
 	var p Published
 	switch o.Reason {
-	case pipeline.Errored:
+	case contract.Errored:
 		return p, nil
-	case pipeline.Verified:
+	case contract.Verified:
 		if err := o.Result.Proof.Approves(o.Result.Draft, o.Result.Ledger); err != nil {
 			return p, fmt.Errorf("publish %s: %w", dir, err)
 		}

@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/citeloop/citeloop/agents"
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // Transient reports whether the lead failed for a reason that may pass
@@ -15,9 +15,9 @@ import (
 // the typed agents.CallError RunLedger records, never on the message.
 func (o Outcome) Transient() bool {
 	switch o.Reason {
-	case pipeline.OracleUnavailable:
+	case contract.OracleUnavailable:
 		return true
-	case pipeline.ModelError:
+	case contract.ModelError:
 		return transientModelError(o.ModelErr)
 	}
 	return false

@@ -11,7 +11,6 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // LeadInput is what a brief is about: a topic, a researcher, or both.
@@ -151,7 +150,7 @@ func (s *server) writeBrief(ctx context.Context, req *mcp.CallToolRequest, in Br
 	switch {
 	case out.Err != nil && interrupted(ctx, out.Err):
 		return failure(ReasonInterrupted, "the call was cancelled; no brief"), BriefOutput{Reason: ReasonInterrupted}, nil
-	case out.Reason != pipeline.Verified:
+	case out.Reason != contract.Verified:
 		var diagnostics []mcp.Content
 		for _, f := range out.Files {
 			diagnostics = append(diagnostics, &mcp.TextContent{Text: string(f.Data)})
@@ -169,12 +168,12 @@ func (s *server) writeBrief(ctx context.Context, req *mcp.CallToolRequest, in Br
 
 // progress sends one notification per pass when the client asked for
 // progress; it carries counts only, never the draft.
-func (s *server) progress(ctx context.Context, req *mcp.CallToolRequest, total int) func(pipeline.Iteration) {
+func (s *server) progress(ctx context.Context, req *mcp.CallToolRequest, total int) func(contract.Iteration) {
 	token := req.Params.GetProgressToken()
 	if token == nil {
 		return nil
 	}
-	return func(it pipeline.Iteration) {
+	return func(it contract.Iteration) {
 		err := req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
 			ProgressToken: token,
 			Progress:      float64(it.N),

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/internal/atomicfile"
 )
@@ -70,7 +71,7 @@ func Render(formats []Format, proof gates.Proof, res Result, opts ...RenderOptio
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if res.Reason != Verified {
+	if res.Reason != contract.Verified {
 		return nil, fmt.Errorf("render: %w (%s)", ErrNotVerified, res.Reason)
 	}
 	if err := proof.Approves(res.Draft, res.Ledger); err != nil {
@@ -149,15 +150,19 @@ func WriteBrief(dir string, files []File) ([]string, error) {
 // Its name (ReportFile) and first field say it is not a brief.
 func RenderReport(res Result) ([]byte, error) {
 	data, err := marshalIndent(struct {
-		NotABrief string `json:"NOT_A_BRIEF"`
-		Result
-		Draft  any `json:"last_draft,omitempty"`
-		Ledger any `json:"ledger"`
+		NotABrief string             `json:"NOT_A_BRIEF"`
+		Reason    contract.EndReason `json:"end_reason"`
+		Detail    string             `json:"detail"`
+		Lead      contract.Lead      `json:"lead"`
+		Verdict   gates.Verdict      `json:"verdict"`
+		Metrics   contract.Metrics   `json:"metrics"`
+		Draft     any                `json:"last_draft,omitempty"`
+		Ledger    any                `json:"ledger"`
 	}{
 		NotABrief: "this run did not verify; nothing here may be cited",
-		Result:    res,
-		Draft:     nilIfZero(res),
-		Ledger:    res.Ledger,
+		Reason:    res.Reason, Detail: res.Detail, Lead: res.Lead, Verdict: res.Verdict, Metrics: res.Metrics,
+		Draft:  nilIfZero(res),
+		Ledger: res.Ledger,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("render report: %w", err)

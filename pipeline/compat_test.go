@@ -55,7 +55,7 @@ func TestWrittenFilesKeepTheirBytes(t *testing.T) {
 	}
 
 	verified := run(fabricated, good)
-	if verified.Reason != pipeline.Verified {
+	if verified.Reason != contract.Verified {
 		t.Fatalf("run ended %s (%s)", verified.Reason, verified.Detail)
 	}
 	prov := pipeline.Provenance{Oracles: []string{"fake"}, Policy: "first", Version: "compat",
@@ -70,7 +70,7 @@ func TestWrittenFilesKeepTheirBytes(t *testing.T) {
 	}
 
 	capped := run(fabricated, fabricated2, fabricated3)
-	if capped.Reason != pipeline.IterationCap {
+	if capped.Reason != contract.IterationCap {
 		t.Fatalf("run ended %s (%s)", capped.Reason, capped.Detail)
 	}
 	report, err := pipeline.RenderReport(capped)

@@ -29,7 +29,7 @@ func TestBriefMetricsCountProseFailures(t *testing.T) {
 	smuggled := withClaim2("Rural screening is 40% lower (Smith et al., 2020).")
 	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{smuggled, good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
+	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s (%s), %v", res.Reason, res.Detail, err)
 	}
 	dir := t.TempDir()
@@ -79,7 +79,7 @@ func TestMarkupInProseIsEscapedInEveryFormat(t *testing.T) {
 	d.Sections[0].Heading = "Findings <i>x</i> **loud**"
 	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{d}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
+	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s (%s), %v", res.Reason, res.Detail, err)
 	}
 	dir := t.TempDir()

@@ -284,20 +284,20 @@ type jsonSection struct {
 
 func renderJSON(b brief, res Result) ([]byte, error) {
 	doc := struct {
-		Kind         string          `json:"kind"`
-		Title        string          `json:"title"`
-		Lead         contract.Lead   `json:"lead"`
-		Sections     []jsonSection   `json:"sections"`
-		References   []reference     `json:"references"`
-		LedgerFile   string          `json:"ledger_file"`
-		LedgerDigest string          `json:"ledger_digest"`
-		DraftDigest  string          `json:"draft_digest"`
-		Ledger       contract.Ledger `json:"ledger"`
-		Stamp        contract.Stamp  `json:"stamp"`
-		Provenance   Provenance      `json:"provenance"`
-		Verdict      any             `json:"verdict"`
-		EndReason    EndReason       `json:"end_reason"`
-		Metrics      Metrics         `json:"metrics"`
+		Kind         string             `json:"kind"`
+		Title        string             `json:"title"`
+		Lead         contract.Lead      `json:"lead"`
+		Sections     []jsonSection      `json:"sections"`
+		References   []reference        `json:"references"`
+		LedgerFile   string             `json:"ledger_file"`
+		LedgerDigest string             `json:"ledger_digest"`
+		DraftDigest  string             `json:"draft_digest"`
+		Ledger       contract.Ledger    `json:"ledger"`
+		Stamp        contract.Stamp     `json:"stamp"`
+		Provenance   Provenance         `json:"provenance"`
+		Verdict      any                `json:"verdict"`
+		EndReason    contract.EndReason `json:"end_reason"`
+		Metrics      contract.Metrics   `json:"metrics"`
 	}{
 		Kind: "citeloop.brief/v1", Title: b.Title, Lead: res.Ledger.Lead, References: b.References,
 		Stamp: b.Stamp, Provenance: b.Provenance,

@@ -51,7 +51,7 @@ func TestBriefShowsSourceSpansPreprintsAndProvenance(t *testing.T) {
 	}}}}
 	r := pipeline.Runner{Collector: staticCollector{ledger: l}, Writer: &scriptedWriter{drafts: []contract.Draft{d}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(o)}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
+	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s (%s), %v; failures %+v", res.Reason, res.Detail, err, res.Verdict.Failures)
 	}
 	dir := t.TempDir()

@@ -16,23 +16,6 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 )
 
-// EndReason says why a run ended. Every run ends with exactly one.
-type EndReason string
-
-// The end reasons. Only Verified produces a brief.
-const (
-	Verified          EndReason = "verified"
-	IterationCap      EndReason = "iteration_cap"
-	NoProgress        EndReason = "no_progress"
-	OracleUnavailable EndReason = "oracle_unavailable"
-	Refused           EndReason = "refused"
-	ModelError        EndReason = "model_error"
-	// Errored is never returned by Runner.Run: front ends record it for a
-	// lead whose run returned an error (a cancelled context, unreadable
-	// input, a brief that could not be rendered) instead of a Result.
-	Errored EndReason = "error"
-)
-
 // Runner wires the stages of one run. All fields but Logger and Now are
 // required.
 type Runner struct {
@@ -49,49 +32,19 @@ type Runner struct {
 	Now        func() time.Time
 	// Progress, when set, is called after each pass the gate checked, so a
 	// front end can report progress while the run goes on.
-	Progress func(Iteration)
+	Progress func(contract.Iteration)
 }
 
-// Result is the outcome of one run. Proof is non-zero only when Reason is
-// Verified.
+// Result is a run's outcome with what the run produced: the ledger, the
+// last draft, the gate's verdict and, only when Reason is Verified, the
+// gate's proof.
 type Result struct {
-	Reason EndReason `json:"end_reason"`
-	// Detail explains the reason in one sentence for humans.
-	Detail  string          `json:"detail"`
-	Lead    contract.Lead   `json:"lead"`
-	Ledger  contract.Ledger `json:"-"`
-	Draft   contract.Draft  `json:"-"`
-	Verdict gates.Verdict   `json:"verdict"`
-	Proof   gates.Proof     `json:"-"`
-	Metrics Metrics         `json:"metrics"`
-}
-
-// Iteration records one writer→skeptic→gate pass.
-type Iteration struct {
-	N          int                     `json:"n"`
-	Writer     contract.Usage          `json:"writer"`
-	Skeptic    contract.Usage          `json:"skeptic"`
-	Claims     int                     `json:"claims"`
-	Citations  int                     `json:"citations"`
-	Objections int                     `json:"objections"`
-	Failures   int                     `json:"failures"`
-	Reasons    map[contract.Reason]int `json:"reasons,omitempty"`
-	GateTime   time.Duration           `json:"gate_ns"`
-}
-
-// Metrics are the run's counts and costs.
-type Metrics struct {
-	Sources    int            `json:"sources"`
-	Iterations []Iteration    `json:"iterations"`
-	Writer     contract.Usage `json:"writer_total"`
-	Skeptic    contract.Usage `json:"skeptic_total"`
-	StartedAt  time.Time      `json:"started_at"`
-	Duration   time.Duration  `json:"duration_ns"`
-
-	// Reasons counts the gate's failures over all passes by reason code
-	// (number_not_in_quote, reference_in_text, ...), so a brief shows what
-	// its writer had to be stopped from shipping.
-	Reasons map[contract.Reason]int `json:"failures_by_reason"`
+	contract.Outcome
+	Lead    contract.Lead
+	Ledger  contract.Ledger
+	Draft   contract.Draft
+	Verdict gates.Verdict
+	Proof   gates.Proof
 }
 
 // Run executes one run for lead. It returns an error only for conditions that
@@ -115,7 +68,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 	res := Result{Lead: lead}
 	res.Metrics.Reasons = map[contract.Reason]int{}
 	res.Metrics.StartedAt = now().UTC()
-	end := func(reason EndReason, detail string) (Result, error) {
+	end := func(reason contract.EndReason, detail string) (Result, error) {
 		res.Reason, res.Detail = reason, detail
 		res.Metrics.Duration = now().Sub(res.Metrics.StartedAt)
 		log.Info("run ended", zap.String("end_reason", string(reason)),
@@ -129,7 +82,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 			return res, ctx.Err()
 		}
 		if errors.Is(err, oracles.ErrUnavailable) {
-			return end(OracleUnavailable, "collecting sources: "+err.Error())
+			return end(contract.OracleUnavailable, "collecting sources: "+err.Error())
 		}
 		return res, fmt.Errorf("collect sources for %s: %w", lead.Describe(), err)
 	}
@@ -137,13 +90,13 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 	res.Metrics.Sources = len(ledger.Entries)
 	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
 	if len(ledger.Entries) < minSources {
-		return end(Refused, fmt.Sprintf("%d citable sources for %s; need %d%s%s", len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
+		return end(contract.Refused, fmt.Sprintf("%d citable sources for %s; need %d%s%s", len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
 	}
 
 	req := contract.WriteRequest{Lead: lead, Ledger: ledger}
 	var lastFailures string
 	for i := 1; i <= maxIter; i++ {
-		it := Iteration{N: i}
+		it := contract.Iteration{N: i}
 		req.Iteration = i
 		wr, err := r.Writer.Write(ctx, req)
 		it.Writer = wr.Usage
@@ -153,13 +106,13 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			return end(ModelError, fmt.Sprintf("writer, pass %d: %v", i, err))
+			return end(contract.ModelError, fmt.Sprintf("writer, pass %d: %v", i, err))
 		}
 		draft := wr.Draft
 		res.Draft = draft
 		if draft.Refused {
 			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
-			return end(Refused, "writer abstained: "+draft.Missing)
+			return end(contract.Refused, "writer abstained: "+draft.Missing)
 		}
 
 		rr, err := r.Skeptic.Review(ctx, contract.ReviewRequest{Lead: lead, Ledger: ledger, Iteration: i, Draft: draft})
@@ -170,7 +123,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			return end(ModelError, fmt.Sprintf("skeptic, pass %d: %v", i, err))
+			return end(contract.ModelError, fmt.Sprintf("skeptic, pass %d: %v", i, err))
 		}
 		objections := rr.Objections.Objections
 
@@ -196,15 +149,15 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			return end(OracleUnavailable, fmt.Sprintf("the oracle could not confirm %d citation(s) on pass %d; not the writer's fault, stopping", it.Reasons[contract.ReasonOracleUnavailable], i))
+			return end(contract.OracleUnavailable, fmt.Sprintf("the oracle could not confirm %d citation(s) on pass %d; not the writer's fault, stopping", it.Reasons[contract.ReasonOracleUnavailable], i))
 		case verdict.Verified:
 			res.Proof = proof
-			return end(Verified, fmt.Sprintf("all %d citations of %d claims verified on pass %d", verdict.Citations, verdict.Claims, i))
+			return end(contract.Verified, fmt.Sprintf("all %d citations of %d claims verified on pass %d", verdict.Citations, verdict.Claims, i))
 		}
 
 		sig := failureSignature(verdict.Failures)
 		if sig == lastFailures {
-			return end(NoProgress, fmt.Sprintf("pass %d repeated the %d failures of pass %d", i, len(verdict.Failures), i-1))
+			return end(contract.NoProgress, fmt.Sprintf("pass %d repeated the %d failures of pass %d", i, len(verdict.Failures), i-1))
 		}
 		lastFailures = sig
 		prev := draft
@@ -212,7 +165,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		req.Diagnostics = withoutObjections(verdict.Failures)
 		req.Objections = objections
 	}
-	return end(IterationCap, fmt.Sprintf("%d failures remain after %d passes: %s", len(res.Verdict.Failures), maxIter, summarize(res.Verdict.Reasons())))
+	return end(contract.IterationCap, fmt.Sprintf("%d failures remain after %d passes: %s", len(res.Verdict.Failures), maxIter, summarize(res.Verdict.Reasons())))
 }
 
 // failureSignature identifies a set of failures independent of order, so

@@ -118,25 +118,25 @@ func TestRunEndReasons(t *testing.T) {
 		collector   staticCollector
 		oracleErr   error
 		minSources  int
-		want        pipeline.EndReason
+		want        contract.EndReason
 		wantWrites  int
 		wantSkeptic int
 	}{
-		{name: "verified first pass", drafts: []contract.Draft{good}, want: pipeline.Verified, wantWrites: 1, wantSkeptic: 1},
-		{name: "repaired second draft passes", drafts: []contract.Draft{fabricated, good}, want: pipeline.Verified, wantWrites: 2, wantSkeptic: 2},
-		{name: "fabricated doi every pass hits the cap", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, want: pipeline.IterationCap, wantWrites: 3, wantSkeptic: 3},
-		{name: "same fabricated doi twice is no progress", drafts: []contract.Draft{fabricated}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "quote not in source never verifies", drafts: []contract.Draft{badQuote}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "retracted source never verifies", drafts: []contract.Draft{retracted}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "doi with query syntax never verifies", drafts: []contract.Draft{injection}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "skeptic that always objects cannot be outlasted", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{objections: []contract.Objection{{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "no"}}}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "skeptic that says done cannot pass a fabricated draft", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, skeptic: &scriptedSkeptic{objections: []contract.Objection{}}, want: pipeline.IterationCap, wantWrites: 3, wantSkeptic: 3},
-		{name: "oracle unavailable stops at once", drafts: []contract.Draft{good}, oracleErr: unavailable, want: pipeline.OracleUnavailable, wantWrites: 1, wantSkeptic: 1},
-		{name: "collection unavailable stops before any model call", drafts: []contract.Draft{good}, collector: staticCollector{err: unavailable}, want: pipeline.OracleUnavailable},
-		{name: "writer abstains", drafts: []contract.Draft{refusal}, want: pipeline.Refused, wantWrites: 1},
-		{name: "too few sources abstains before any model call", drafts: []contract.Draft{good}, minSources: 5, want: pipeline.Refused},
-		{name: "writer error is a model error", writerErr: errors.New("503 three times"), want: pipeline.ModelError, wantWrites: 1},
-		{name: "skeptic error is a model error", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{err: errors.New("garbage")}, want: pipeline.ModelError, wantWrites: 1, wantSkeptic: 1},
+		{name: "verified first pass", drafts: []contract.Draft{good}, want: contract.Verified, wantWrites: 1, wantSkeptic: 1},
+		{name: "repaired second draft passes", drafts: []contract.Draft{fabricated, good}, want: contract.Verified, wantWrites: 2, wantSkeptic: 2},
+		{name: "fabricated doi every pass hits the cap", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, want: contract.IterationCap, wantWrites: 3, wantSkeptic: 3},
+		{name: "same fabricated doi twice is no progress", drafts: []contract.Draft{fabricated}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "quote not in source never verifies", drafts: []contract.Draft{badQuote}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "retracted source never verifies", drafts: []contract.Draft{retracted}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "doi with query syntax never verifies", drafts: []contract.Draft{injection}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "skeptic that always objects cannot be outlasted", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{objections: []contract.Objection{{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "no"}}}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "skeptic that says done cannot pass a fabricated draft", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, skeptic: &scriptedSkeptic{objections: []contract.Objection{}}, want: contract.IterationCap, wantWrites: 3, wantSkeptic: 3},
+		{name: "oracle unavailable stops at once", drafts: []contract.Draft{good}, oracleErr: unavailable, want: contract.OracleUnavailable, wantWrites: 1, wantSkeptic: 1},
+		{name: "collection unavailable stops before any model call", drafts: []contract.Draft{good}, collector: staticCollector{err: unavailable}, want: contract.OracleUnavailable},
+		{name: "writer abstains", drafts: []contract.Draft{refusal}, want: contract.Refused, wantWrites: 1},
+		{name: "too few sources abstains before any model call", drafts: []contract.Draft{good}, minSources: 5, want: contract.Refused},
+		{name: "writer error is a model error", writerErr: errors.New("503 three times"), want: contract.ModelError, wantWrites: 1},
+		{name: "skeptic error is a model error", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{err: errors.New("garbage")}, want: contract.ModelError, wantWrites: 1, wantSkeptic: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,15 +163,15 @@ func TestRunEndReasons(t *testing.T) {
 			if res.Detail == "" {
 				t.Error("run ended without a detail")
 			}
-			if (res.Reason == pipeline.Verified) == res.Proof.IsZero() {
+			if (res.Reason == contract.Verified) == res.Proof.IsZero() {
 				t.Errorf("proof zero = %v with end reason %s", res.Proof.IsZero(), res.Reason)
 			}
 			dir := t.TempDir()
 			_, aerr := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON}, res.Proof, res)
-			if (aerr == nil) != (tt.want == pipeline.Verified) {
+			if (aerr == nil) != (tt.want == contract.Verified) {
 				t.Errorf("Assemble error = %v for end reason %s", aerr, res.Reason)
 			}
-			if tt.want != pipeline.Verified {
+			if tt.want != contract.Verified {
 				if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 					t.Errorf("failed run wrote %d files, want none", len(entries))
 				}
@@ -186,7 +186,7 @@ func TestRepairPassGetsDiagnosticsAndObjections(t *testing.T) {
 	s := &onceSkeptic{first: []contract.Objection{obj}}
 	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: s, Gate: gates.New(&oracleOf{})}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
+	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s, %v; want verified", res.Reason, err)
 	}
 	first, second := w.requests[0], w.requests[1]
@@ -227,7 +227,7 @@ func (s *onceSkeptic) Review(context.Context, contract.ReviewRequest) (contract.
 func TestAssembleRefusesZeroAndStaleProofs(t *testing.T) {
 	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
+	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s, %v", res.Reason, err)
 	}
 	formats := []pipeline.Format{pipeline.Markdown}
@@ -280,7 +280,7 @@ func TestRewordedObjectionIsNoProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Reason != pipeline.NoProgress || len(w.requests) != 2 {
+	if res.Reason != contract.NoProgress || len(w.requests) != 2 {
 		t.Errorf("end reason %s after %d passes, want no_progress after 2", res.Reason, len(w.requests))
 	}
 }
@@ -304,7 +304,7 @@ func TestNewObjectionKindIsProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Reason != pipeline.IterationCap || len(w.requests) != 3 {
+	if res.Reason != contract.IterationCap || len(w.requests) != 3 {
 		t.Errorf("end reason %s after %d passes, want iteration_cap after 3", res.Reason, len(w.requests))
 	}
 }
@@ -312,7 +312,7 @@ func TestNewObjectionKindIsProgress(t *testing.T) {
 func TestAssembleClearsStaleFormats(t *testing.T) {
 	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
+	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s, %v", res.Reason, err)
 	}
 	dir := t.TempDir()

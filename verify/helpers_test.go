@@ -47,7 +47,7 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 		t.Fatal(err)
 	}
 	out := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
-	if out.Reason != pipeline.Verified {
+	if out.Reason != contract.Verified {
 		t.Fatalf("setup: run ended %s: %s", out.Reason, out.Detail)
 	}
 	dir := filepath.Join(t.TempDir(), "brief")

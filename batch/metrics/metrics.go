@@ -16,7 +16,6 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // Metrics holds the series. Its methods are safe for concurrent use.
@@ -85,7 +84,7 @@ func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
 
 // LeadEnded implements batch.Observer.
 func (m *Metrics) LeadEnded(o batch.Outcome) {
-	m.leads.WithLabelValues(o.Reason).Inc()
+	m.leads.WithLabelValues(string(o.Reason)).Inc()
 	m.run(o)
 }
 
@@ -99,16 +98,16 @@ func (m *Metrics) OracleRequest(r oracles.Request) {
 // LeadRetried implements batch.Observer: the failed attempt's calls and
 // tokens were spent too.
 func (m *Metrics) LeadRetried(o batch.Outcome) {
-	m.retries.WithLabelValues(o.Reason).Inc()
+	m.retries.WithLabelValues(string(o.Reason)).Inc()
 	m.run(o)
 }
 
 // run counts the maker/checker run behind an outcome, if it had one.
 func (m *Metrics) run(o batch.Outcome) {
-	if len(o.Metrics) == 0 || o.Reason == batch.Unchanged {
+	if len(o.Metrics) == 0 || o.Reason == contract.Unchanged {
 		return
 	}
-	var pm pipeline.Metrics
+	var pm contract.Metrics
 	if err := json.Unmarshal(o.Metrics, &pm); err != nil {
 		m.undecodable.Inc()
 		return

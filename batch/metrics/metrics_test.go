@@ -15,12 +15,11 @@ import (
 	"github.com/citeloop/citeloop/batch/metrics"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
-func runMetrics(t *testing.T, its ...pipeline.Iteration) json.RawMessage {
+func runMetrics(t *testing.T, its ...contract.Iteration) json.RawMessage {
 	t.Helper()
-	data, err := json.Marshal(pipeline.Metrics{Iterations: its, Duration: 3 * time.Second})
+	data, err := json.Marshal(contract.Metrics{Iterations: its, Duration: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,14 +33,14 @@ func TestMetricsCountWhatEnded(t *testing.T) {
 	writer := contract.Usage{Calls: 2, PromptTokens: 100, OutputTokens: 20, Latency: 4 * time.Second}
 	skeptic := contract.Usage{Calls: 1, PromptTokens: 30, OutputTokens: 3, ThinkingTokens: 5, Latency: time.Second}
 	cap := runMetrics(t,
-		pipeline.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 2, "open_objection": 1}, GateTime: time.Millisecond},
-		pipeline.Iteration{N: 2, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 1}, GateTime: time.Millisecond},
+		contract.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 2, "open_objection": 1}, GateTime: time.Millisecond},
+		contract.Iteration{N: 2, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 1}, GateTime: time.Millisecond},
 	)
-	m.LeadEnded(batch.Outcome{Key: "a", Reason: batch.Verified, Metrics: runMetrics(t, pipeline.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 3})})
-	m.LeadEnded(batch.Outcome{Key: "b", Reason: string(pipeline.IterationCap), Metrics: cap})
-	m.LeadEnded(batch.Outcome{Key: "c", Reason: batch.Unchanged, Metrics: cap}) // an unchanged lead ran nothing
-	m.LeadRetried(batch.Outcome{Key: "d", Reason: batch.OracleUnavailable})
-	m.LeadEnded(batch.Outcome{Key: "e", Reason: batch.Errored, Metrics: json.RawMessage(`{"iterations":"x"}`)})
+	m.LeadEnded(batch.Outcome{Key: "a", Reason: contract.Verified, Metrics: runMetrics(t, contract.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 3})})
+	m.LeadEnded(batch.Outcome{Key: "b", Reason: contract.IterationCap, Metrics: cap})
+	m.LeadEnded(batch.Outcome{Key: "c", Reason: contract.Unchanged, Metrics: cap}) // an unchanged lead ran nothing
+	m.LeadRetried(batch.Outcome{Key: "d", Reason: contract.OracleUnavailable})
+	m.LeadEnded(batch.Outcome{Key: "e", Reason: contract.Errored, Metrics: json.RawMessage(`{"iterations":"x"}`)})
 
 	want := `
 # HELP citeloop_batch_leads_total Leads that ended in this process, by outcome (end reason).

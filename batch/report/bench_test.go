@@ -9,6 +9,7 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/batchtest"
 	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // BenchmarkWriteMemory writes the report of a folder of 1,000 then 10,000
@@ -65,7 +66,7 @@ func folder(b *testing.B, n int) string {
 	dir := b.TempDir()
 	outcomes := make([]batch.Outcome, n)
 	for i := range outcomes {
-		outcomes[i] = batch.Outcome{Key: fmt.Sprintf("L%05d", i), Reason: batch.Verified, Detail: "all verified", Attempts: 1,
+		outcomes[i] = batch.Outcome{Key: fmt.Sprintf("L%05d", i), Reason: contract.Verified, Detail: "all verified", Attempts: 1,
 			Metrics: []byte(`{"iterations": [{}], "duration": 1000000000}`), Files: map[string][]byte{"brief.md": []byte("# brief\n")}}
 	}
 	writeRun(b, dir, "bench", "", 0, outcomes)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/pipeline"
@@ -49,23 +50,23 @@ type Report struct {
 
 // Totals are the run's counts and rates. Rates are fractions of Leads.
 type Totals struct {
-	Leads    int                `json:"leads"`
-	Pending  int                `json:"pending"`
-	Outcomes map[string]int     `json:"outcomes"`
-	Rates    map[string]float64 `json:"rates"`
-	Tokens   int                `json:"tokens"`
-	Duration time.Duration      `json:"duration_ns"`
+	Leads    int                            `json:"leads"`
+	Pending  int                            `json:"pending"`
+	Outcomes map[contract.EndReason]int     `json:"outcomes"`
+	Rates    map[contract.EndReason]float64 `json:"rates"`
+	Tokens   int                            `json:"tokens"`
+	Duration time.Duration                  `json:"duration_ns"`
 }
 
 // Lead is one lead's line.
 type Lead struct {
-	ID         string        `json:"id"`
-	Outcome    string        `json:"outcome"`
-	Detail     string        `json:"detail"`
-	Attempts   int           `json:"attempts,omitempty"`
-	Iterations int           `json:"iterations"`
-	Tokens     int           `json:"tokens"`
-	Duration   time.Duration `json:"duration_ns"`
+	ID         string             `json:"id"`
+	Outcome    contract.EndReason `json:"outcome"`
+	Detail     string             `json:"detail"`
+	Attempts   int                `json:"attempts,omitempty"`
+	Iterations int                `json:"iterations"`
+	Tokens     int                `json:"tokens"`
+	Duration   time.Duration      `json:"duration_ns"`
 	// Link is the brief or failure report, relative to the folder; "" if
 	// the lead's folder holds neither.
 	Link string `json:"link,omitempty"`
@@ -82,9 +83,9 @@ type Citation struct {
 }
 
 // RateKeys are the outcomes whose rates the report shows, in order.
-var rateKeys = []string{
-	batch.Verified, batch.Unchanged, string(pipeline.Refused), string(pipeline.IterationCap),
-	string(pipeline.NoProgress), batch.OracleUnavailable, string(pipeline.ModelError), batch.Timeout, batch.Errored,
+var rateKeys = []contract.EndReason{
+	contract.Verified, contract.Unchanged, contract.Refused, contract.IterationCap,
+	contract.NoProgress, contract.OracleUnavailable, contract.ModelError, contract.Timeout, contract.Errored,
 }
 
 // Build reads the batch folder dir and returns its report, with one line
@@ -108,7 +109,7 @@ func scan(dir string, now time.Time, each func(Lead)) (Report, charts, error) {
 	r := Report{
 		GeneratedAt:  now.UTC(),
 		GateFailures: map[string]int{}, Objections: map[string]int{},
-		Totals: Totals{Outcomes: map[string]int{}, Rates: map[string]float64{}},
+		Totals: Totals{Outcomes: map[contract.EndReason]int{}, Rates: map[contract.EndReason]float64{}},
 	}
 	var c charts
 	sum, err := batch.ScanSummary(dir, func(ls batch.LeadSummary) error {
@@ -170,7 +171,7 @@ func lines(dir string, err *error) iter.Seq[Lead] {
 
 // outcomeRecord is the part of outcome.json the report reads.
 type outcomeRecord struct {
-	Metrics *pipeline.Metrics `json:"metrics"`
+	Metrics *contract.Metrics `json:"metrics"`
 	Files   []string          `json:"files"`
 }
 

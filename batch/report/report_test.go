@@ -24,9 +24,9 @@ func fixture(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	metrics := func(iters int, d time.Duration) json.RawMessage {
-		m := pipeline.Metrics{Duration: d, Writer: contract.Usage{PromptTokens: 100, OutputTokens: 10}, Skeptic: contract.Usage{PromptTokens: 50, OutputTokens: 5}}
+		m := contract.Metrics{Duration: d, Writer: contract.Usage{PromptTokens: 100, OutputTokens: 10}, Skeptic: contract.Usage{PromptTokens: 50, OutputTokens: 5}}
 		for i := range iters {
-			m.Iterations = append(m.Iterations, pipeline.Iteration{N: i + 1})
+			m.Iterations = append(m.Iterations, contract.Iteration{N: i + 1})
 		}
 		data, err := json.Marshal(m)
 		if err != nil {
@@ -42,16 +42,16 @@ func fixture(t *testing.T) string {
 		return data
 	}
 	outcomes := []batch.Outcome{
-		{Key: "a-ok", Reason: batch.Verified, Detail: "verified", Attempts: 1, Metrics: metrics(1, 2*time.Second), Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
-		{Key: "b-same", Reason: batch.Unchanged, Detail: "same ledger", Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
-		{Key: "c-cap", Reason: string(pipeline.IterationCap), Detail: "3 passes", Attempts: 1, Metrics: metrics(3, 40*time.Second), Files: map[string][]byte{pipeline.ReportFile: failed(
+		{Key: "a-ok", Reason: contract.Verified, Detail: "verified", Attempts: 1, Metrics: metrics(1, 2*time.Second), Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
+		{Key: "b-same", Reason: contract.Unchanged, Detail: "same ledger", Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
+		{Key: "c-cap", Reason: contract.IterationCap, Detail: "3 passes", Attempts: 1, Metrics: metrics(3, 40*time.Second), Files: map[string][]byte{pipeline.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/x", Reason: contract.Reason("quote_not_found")},
 			contract.Diagnostic{ClaimID: "c2", DOI: "10.1/y", Reason: contract.Reason("open_objection"), Kind: contract.ObjectionKind("overreach")},
 		)}},
-		{Key: "d-oracle", Reason: batch.OracleUnavailable, Detail: "europepmc 503", Attempts: 5, Metrics: metrics(1, 11*time.Minute), Files: map[string][]byte{pipeline.ReportFile: failed(
+		{Key: "d-oracle", Reason: contract.OracleUnavailable, Detail: "europepmc 503", Attempts: 5, Metrics: metrics(1, 11*time.Minute), Files: map[string][]byte{pipeline.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/z", Reason: contract.Reason("quote_not_found")},
 		)}},
-		{Key: "e-<script>", Reason: string(pipeline.Refused), Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
+		{Key: "e-<script>", Reason: contract.Refused, Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
 	}
 	writeRun(t, dir, "r1", "leads.csv", 2, outcomes)
 	return dir
@@ -122,12 +122,12 @@ func TestWriteCountsWhatTheFolderHolds(t *testing.T) {
 	if diff := cmp.Diff(head, r); diff != "" {
 		t.Errorf("Write's report differs from report.json's head (-want +got):\n%s", diff)
 	}
-	wantOutcomes := map[string]int{"verified": 1, "unchanged": 1, "iteration_cap": 1, "oracle_unavailable": 1, "refused": 1}
+	wantOutcomes := map[contract.EndReason]int{"verified": 1, "unchanged": 1, "iteration_cap": 1, "oracle_unavailable": 1, "refused": 1}
 	if diff := cmp.Diff(wantOutcomes, got.Totals.Outcomes); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
 	for _, tt := range []struct {
-		give string
+		give contract.EndReason
 		want float64
 	}{{"verified", 0.2}, {"unchanged", 0.2}, {"no_progress", 0}, {"model_error", 0}, {"refused", 0.2}} {
 		if v, ok := got.Totals.Rates[tt.give]; !ok || v != tt.want {

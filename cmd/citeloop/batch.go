@@ -16,7 +16,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/batch"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // BatchDatabase is the embedded queue's file in --out.
@@ -295,7 +294,7 @@ func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 		return usageError("%s: %d invalid row(s) skipped", sum.File, len(sum.InvalidRows))
 	}
 	if l := sum.FirstUnverified; o.failOn == "unverified" && o.briefCodes && l != nil {
-		return &exitError{code: endReasonCode(pipeline.EndReason(l.EndReason)), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
+		return &exitError{code: endReasonCode(l.EndReason), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
 	}
 	if o.failOn == "unverified" && !o.enqueueOnly && !sum.Verified() {
 		return &exitError{code: exitNotVerified, err: errors.New("some leads did not verify; see " + filepath.Join(o.out, batch.SummaryFile))}

@@ -19,6 +19,7 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/metrics"
 	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -140,11 +141,11 @@ func (m *monitor) depth() (int, error) {
 }
 
 // counterOf is the progress counter of an end reason.
-func counterOf(reason string) string {
+func counterOf(reason contract.EndReason) string {
 	switch reason {
-	case batch.Verified:
+	case contract.Verified:
 		return countVerified
-	case batch.Unchanged:
+	case contract.Unchanged:
 		return countUnchanged
 	default:
 		return countFailed
@@ -153,7 +154,7 @@ func counterOf(reason string) string {
 
 // LeadsEnded implements batch.Resumer: a resumed run's bar and counts start
 // where the run stands.
-func (m *monitor) LeadsEnded(byReason map[string]int) {
+func (m *monitor) LeadsEnded(byReason map[contract.EndReason]int) {
 	for reason, n := range byReason {
 		counter := counterOf(reason)
 		m.mu.Lock()

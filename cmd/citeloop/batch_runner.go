@@ -66,10 +66,10 @@ func (r *batchRunner) Collect(ctx context.Context, lead contract.Lead) (contract
 // files, or the failure report, as bytes.
 func (r *batchRunner) Run(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (batch.Outcome, error) {
 	out := r.briefer.RunLedger(ctx, lead, ledger)
-	if out.Reason == pipeline.Errored {
+	if out.Reason == contract.Errored {
 		return batch.Outcome{}, cmpErr(out.Err)
 	}
-	o := batch.Outcome{Reason: string(out.Reason), Detail: out.Detail, Retry: out.Transient(), Files: map[string][]byte{}}
+	o := batch.Outcome{Reason: out.Reason, Detail: out.Detail, Retry: out.Transient(), Files: map[string][]byte{}}
 	var err error
 	if o.Metrics, err = json.Marshal(out.Metrics()); err != nil {
 		return o, err

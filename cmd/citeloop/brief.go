@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
 )
@@ -154,7 +155,7 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 
 // publishPrint prints what publishing an outcome into out did.
 func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
-	if o.Reason == pipeline.Verified {
+	if o.Reason == contract.Verified {
 		fmt.Fprintf(a.stdout, "verified: %s\n", o.Detail)
 		for _, path := range p.Paths {
 			fmt.Fprintln(a.stdout, path)
@@ -173,7 +174,7 @@ func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
 // outcome is the error that carries a finished lead's exit code; its end
 // reason was already printed on stdout.
 func outcome(o engine.Outcome) error {
-	if o.Reason == pipeline.Verified {
+	if o.Reason == contract.Verified {
 		return nil
 	}
 	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail), said: true}

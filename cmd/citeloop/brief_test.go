@@ -260,9 +260,9 @@ func TestBriefUsageErrors(t *testing.T) {
 }
 
 func TestExitCodeForEveryEndReason(t *testing.T) {
-	want := map[pipeline.EndReason]int{
-		pipeline.Verified: 0, pipeline.IterationCap: 3, pipeline.NoProgress: 3,
-		pipeline.OracleUnavailable: 4, pipeline.Refused: 5, pipeline.ModelError: 6,
+	want := map[contract.EndReason]int{
+		contract.Verified: 0, contract.IterationCap: 3, contract.NoProgress: 3,
+		contract.OracleUnavailable: 4, contract.Refused: 5, contract.ModelError: 6,
 	}
 	for r, code := range want {
 		if got := endReasonCode(r); got != code {
