@@ -10,8 +10,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/internal/atomicfile"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // OutcomeFile is the record of a lead's outcome in its folder.
@@ -32,7 +32,7 @@ func WriteOutcome(dir string, o Outcome) error {
 	if err := atomicfile.RemoveTemps(ld); err != nil {
 		return err
 	}
-	for _, name := range append(pipeline.Artifacts(), OutcomeFile) {
+	for _, name := range append(brief.Artifacts(), OutcomeFile) {
 		if _, ok := o.Files[name]; ok {
 			continue
 		}
@@ -49,9 +49,9 @@ func WriteOutcome(dir string, o Outcome) error {
 	}
 	slices.SortFunc(names, func(a, b string) int {
 		switch {
-		case a == pipeline.LedgerFile:
+		case a == brief.LedgerFile:
 			return -1
-		case b == pipeline.LedgerFile:
+		case b == brief.LedgerFile:
 			return 1
 		}
 		return strings.Compare(a, b)

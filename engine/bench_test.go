@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/agents/offline"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -46,7 +47,7 @@ func oldOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead
 	if err != nil {
 		return res, err
 	}
-	_, err = pipeline.Render([]pipeline.Format{pipeline.Markdown, pipeline.JSON}, res.Proof, res)
+	_, err = brief.Assemble([]brief.Format{brief.Markdown, brief.JSON}, res)
 	return res, err
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
@@ -30,9 +31,9 @@ type BriefOptions struct {
 	// MaxIterations caps the passes; 0 means pipeline.max_iterations.
 	MaxIterations int
 	// Formats are the brief's output formats; empty means md and json.
-	Formats []pipeline.Format
+	Formats []brief.Format
 	// SigningKeyFile, when set, is an Ed25519 private key file (see
-	// pipeline.ReadPrivateKey) the stamp of every brief is signed with.
+	// brief.ReadPrivateKey) the stamp of every brief is signed with.
 	SigningKeyFile string
 	// WrapAgents, when set, wraps the writer and skeptic once for every
 	// lead of the Briefer (a batch holds each provider to shared rate
@@ -54,8 +55,8 @@ func (o BriefOptions) ValidateLead(l contract.Lead) (contract.Lead, error) {
 // Build it once; RunLead is safe to call from many goroutines.
 type Briefer struct {
 	runner  *pipeline.Runner
-	formats []pipeline.Format
-	render  []pipeline.RenderOption
+	formats []brief.Format
+	render  []brief.Option
 	log     *zap.Logger
 }
 
@@ -91,7 +92,7 @@ func (e *Engine) NewBriefer(o BriefOptions) (*Briefer, error) {
 	}
 	formats := o.Formats
 	if len(formats) == 0 {
-		formats = []pipeline.Format{pipeline.Markdown, pipeline.JSON}
+		formats = []brief.Format{brief.Markdown, brief.JSON}
 	}
 	return &Briefer{
 		runner: &pipeline.Runner{
@@ -169,9 +170,9 @@ type Outcome struct {
 	// Result is the whole run: ledger, last draft, verdict, metrics, proof.
 	Result pipeline.Result
 	// Files are the rendered brief (ledger first) when Reason is Verified,
-	// otherwise the failure report (pipeline.ReportFile), clearly not a
+	// otherwise the failure report (brief.ReportFile), clearly not a
 	// brief; none when Reason is Errored.
-	Files []pipeline.File
+	Files []brief.File
 	// Err is why the lead errored; errors.Is(Err, context.Canceled) or
 	// context.DeadlineExceeded tells an interrupted lead.
 	Err error
@@ -192,16 +193,16 @@ func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) Outcome {
 	}
 	o := Outcome{Lead: lead, Reason: res.Reason, Detail: res.Detail, Result: res}
 	if res.Reason == contract.Verified {
-		if o.Files, err = pipeline.Render(b.formats, res.Proof, res, b.render...); err != nil {
+		if o.Files, err = brief.Assemble(b.formats, res, b.render...); err != nil {
 			return errored(lead, res, err)
 		}
 		return o
 	}
-	data, err := pipeline.RenderReport(res)
+	data, err := brief.RenderReport(res)
 	if err != nil {
 		return errored(lead, res, err)
 	}
-	o.Files = []pipeline.File{{Name: pipeline.ReportFile, Data: data}}
+	o.Files = []brief.File{{Name: brief.ReportFile, Data: data}}
 	return o
 }
 
@@ -216,7 +217,7 @@ func (b *Briefer) Collect(ctx context.Context, lead contract.Lead) (contract.Led
 }
 
 // Formats are the formats RunLead renders.
-func (b *Briefer) Formats() []pipeline.Format { return b.formats }
+func (b *Briefer) Formats() []brief.Format { return b.formats }
 
 // RunLeadWithProgress is RunLead with progress called after each pass the
 // gate checked (a server streams it to its client).

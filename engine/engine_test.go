@@ -13,12 +13,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/oracletest"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
@@ -39,7 +39,7 @@ func mapRegistry(t *testing.T, records []oracles.Record) (*oracles.Registry, *at
 	return r, &builds, &lookups
 }
 
-func offlineBriefer(t testing.TB, formats ...pipeline.Format) *engine.Briefer {
+func offlineBriefer(t testing.TB, formats ...brief.Format) *engine.Briefer {
 	t.Helper()
 	e, err := engine.New(configs.Default(), engine.Deps{Now: fixedNow})
 	if err != nil {
@@ -64,7 +64,7 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := offlineBriefer(t, pipeline.Markdown)
+	b := offlineBriefer(t, brief.Markdown)
 	topics := []string{"cancer screening", "prostate cancer", "vaccination", "no such topic xyzzy"}
 	alone := map[string]engine.Outcome{}
 	for _, topic := range topics {
@@ -109,7 +109,7 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 }
 
 func TestRunLeadOutcomes(t *testing.T) {
-	b := offlineBriefer(t, pipeline.Markdown, pipeline.JSON)
+	b := offlineBriefer(t, brief.Markdown, brief.JSON)
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	tests := []struct {
@@ -121,9 +121,9 @@ func TestRunLeadOutcomes(t *testing.T) {
 		wantErr   error
 	}{
 		{name: "verified", ctx: context.Background(), lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
-			wantEnd: contract.Verified, wantFiles: []string{pipeline.LedgerFile, pipeline.DraftFile, "brief.md", "brief.json"}},
+			wantEnd: contract.Verified, wantFiles: []string{brief.LedgerFile, brief.DraftFile, "brief.md", "brief.json"}},
 		{name: "refused renders the report only", ctx: context.Background(), lead: contract.Lead{Topic: "xyzzy plugh"},
-			wantEnd: contract.Refused, wantFiles: []string{pipeline.ReportFile}},
+			wantEnd: contract.Refused, wantFiles: []string{brief.ReportFile}},
 		{name: "cancelled is errored", ctx: cancelled, lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
 			wantEnd: contract.Errored, wantErr: context.Canceled},
 	}
@@ -167,7 +167,7 @@ func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 }
 
 func TestPublish(t *testing.T) {
-	b := offlineBriefer(t, pipeline.Markdown)
+	b := offlineBriefer(t, brief.Markdown)
 	verified := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
 	refused := b.RunLead(context.Background(), contract.Lead{Topic: "xyzzy plugh"})
 	tampered := verified
@@ -185,7 +185,7 @@ func TestPublish(t *testing.T) {
 		{name: "verified writes ledger and brief", o: verified, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
 		{name: "tampered is refused and writes nothing new", o: tampered, wantErr: true, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
 		{name: "refused removes the earlier brief", o: refused, wantFiles: nil, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
-		{name: "refused with report", o: refused, report: true, wantFiles: []string{pipeline.ReportFile}, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
+		{name: "refused with report", o: refused, report: true, wantFiles: []string{brief.ReportFile}, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
 		{name: "errored leaves the folder alone", o: errored, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
 	}
 	for _, tt := range tests {
@@ -209,7 +209,7 @@ func TestPublish(t *testing.T) {
 }
 
 func TestLedgerUnchanged(t *testing.T) {
-	b := offlineBriefer(t, pipeline.Markdown)
+	b := offlineBriefer(t, brief.Markdown)
 	lead := contract.Lead{Topic: "cancer screening", AnyTopicWord: true}
 	dir := t.TempDir()
 	if _, err := engine.Publish(dir, b.RunLead(context.Background(), lead), false); err != nil {
@@ -236,7 +236,7 @@ func TestLedgerUnchanged(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := engine.LedgerUnchanged(tt.dir, b.Formats(), tt.ledger)
+			got, err := brief.LedgerUnchanged(tt.dir, b.Formats(), tt.ledger)
 			if err != nil || got != tt.want {
 				t.Errorf("LedgerUnchanged = %v, %v; want %v", got, err, tt.want)
 			}

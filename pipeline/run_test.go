@@ -3,8 +3,6 @@ package pipeline_test
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -166,16 +164,6 @@ func TestRunEndReasons(t *testing.T) {
 			if (res.Reason == contract.Verified) == res.Proof.IsZero() {
 				t.Errorf("proof zero = %v with end reason %s", res.Proof.IsZero(), res.Reason)
 			}
-			dir := t.TempDir()
-			_, aerr := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON}, res.Proof, res)
-			if (aerr == nil) != (tt.want == contract.Verified) {
-				t.Errorf("Assemble error = %v for end reason %s", aerr, res.Reason)
-			}
-			if tt.want != contract.Verified {
-				if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-					t.Errorf("failed run wrote %d files, want none", len(entries))
-				}
-			}
 		})
 	}
 }
@@ -222,35 +210,6 @@ func (s *onceSkeptic) Review(context.Context, contract.ReviewRequest) (contract.
 		return contract.ReviewResult{Objections: contract.Objections{Objections: s.first}}, nil
 	}
 	return contract.ReviewResult{Objections: contract.Objections{Objections: []contract.Objection{}}}, nil
-}
-
-func TestAssembleRefusesZeroAndStaleProofs(t *testing.T) {
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
-	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != contract.Verified {
-		t.Fatalf("Run = %s, %v", res.Reason, err)
-	}
-	formats := []pipeline.Format{pipeline.Markdown}
-
-	dir := t.TempDir()
-	if _, err := pipeline.Assemble(dir, formats, gates.Proof{}, res); !errors.Is(err, gates.ErrNoProof) {
-		t.Errorf("zero proof: err = %v, want ErrNoProof", err)
-	}
-	tampered := res
-	tampered.Draft = fabricated
-	if _, err := pipeline.Assemble(dir, formats, res.Proof, tampered); !errors.Is(err, gates.ErrStaleProof) {
-		t.Errorf("proof for another draft: err = %v, want ErrStaleProof", err)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Fatalf("refused assembly wrote %d files", len(entries))
-	}
-	paths, err := pipeline.Assemble(dir, formats, res.Proof, res)
-	if err != nil {
-		t.Fatalf("Assemble with the real proof: %v", err)
-	}
-	if len(paths) != 3 || filepath.Base(paths[0]) != pipeline.LedgerFile || filepath.Base(paths[1]) != pipeline.DraftFile {
-		t.Errorf("paths = %v, want ledger.json, draft.json then brief.md", paths)
-	}
 }
 
 func TestCancelledContextIsAnErrorNotAnOutcome(t *testing.T) {
@@ -306,36 +265,5 @@ func TestNewObjectionKindIsProgress(t *testing.T) {
 	}
 	if res.Reason != contract.IterationCap || len(w.requests) != 3 {
 		t.Errorf("end reason %s after %d passes, want iteration_cap after 3", res.Reason, len(w.requests))
-	}
-}
-
-func TestAssembleClearsStaleFormats(t *testing.T) {
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
-	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != contract.Verified {
-		t.Fatalf("Run = %s, %v", res.Reason, err)
-	}
-	dir := t.TempDir()
-	for _, stale := range []string{"brief.html", pipeline.ReportFile} {
-		if err := os.WriteFile(filepath.Join(dir, stale), []byte("old"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown}, res.Proof, res); err != nil {
-		t.Fatal(err)
-	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if strings.Join(names, ",") != "brief.md,draft.json,ledger.json" {
-		t.Errorf("files after assembling md = %v, want only brief.md, draft.json and ledger.json", names)
-	}
-	if !pipeline.HasBrief(dir, []pipeline.Format{pipeline.Markdown}) {
-		t.Error("HasBrief(md) = false after assembling md")
-	}
-	if pipeline.HasBrief(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON}) {
-		t.Error("HasBrief(md,json) = true with no brief.json")
 	}
 }

@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/oracletest"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
@@ -31,10 +31,10 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := engine.BriefOptions{Offline: off, Formats: []pipeline.Format{pipeline.Markdown, pipeline.JSON, pipeline.HTML, pipeline.BibTeX, pipeline.RIS, pipeline.CSL}}
+	o := engine.BriefOptions{Offline: off, Formats: []brief.Format{brief.Markdown, brief.JSON, brief.HTML, brief.BibTeX, brief.RIS, brief.CSL}}
 	if key != nil {
 		o.SigningKeyFile = filepath.Join(t.TempDir(), "key.pem")
-		priv, _, err := pipeline.MarshalKeyPair(key)
+		priv, _, err := brief.MarshalKeyPair(key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +61,7 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 func ledgerOf(t *testing.T, dir string) contract.Ledger {
 	t.Helper()
 	var l contract.Ledger
-	readJSON(t, filepath.Join(dir, pipeline.LedgerFile), &l)
+	readJSON(t, filepath.Join(dir, brief.LedgerFile), &l)
 	return l
 }
 

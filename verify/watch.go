@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/internal/atomicfile"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // File names the watch keeps in the folder it watches.
@@ -145,7 +145,7 @@ func writeWatch(dir string, s State, rep WatchReport) error {
 	if err != nil {
 		return fmt.Errorf("watch state: %w", err)
 	}
-	for _, f := range []pipeline.File{{Name: ReportJSONFile, Data: data}, {Name: ReportHTMLFile, Data: html}, {Name: StateFile, Data: state}} {
+	for _, f := range []brief.File{{Name: ReportJSONFile, Data: data}, {Name: ReportHTMLFile, Data: html}, {Name: StateFile, Data: state}} {
 		if err := atomicfile.WriteFile(filepath.Join(dir, f.Name), f.Data); err != nil {
 			return fmt.Errorf("watch: %w", err)
 		}

@@ -22,10 +22,10 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/internal/atomicfile"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // File names the report writes into the folder.
@@ -197,15 +197,15 @@ func readLead(dir string, ls batch.LeadSummary) (Lead, error) {
 			l.Tokens += u.p + u.o + u.t
 		}
 	}
-	for _, name := range []string{pipeline.BriefFile(pipeline.HTML), pipeline.BriefFile(pipeline.Markdown), pipeline.BriefFile(pipeline.JSON), pipeline.ReportFile} {
+	for _, name := range []string{brief.BriefFile(brief.HTML), brief.BriefFile(brief.Markdown), brief.BriefFile(brief.JSON), brief.ReportFile} {
 		if slices.Contains(rec.Files, name) {
 			l.Link = ls.ID + "/" + name
 			break
 		}
 	}
-	if slices.Contains(rec.Files, pipeline.ReportFile) {
+	if slices.Contains(rec.Files, brief.ReportFile) {
 		var fr failureRecord
-		if err := readJSON(filepath.Join(ld, pipeline.ReportFile), &fr); err != nil {
+		if err := readJSON(filepath.Join(ld, brief.ReportFile), &fr); err != nil {
 			return l, err
 		}
 		for _, f := range fr.Verdict.Failures {

@@ -12,9 +12,9 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // fixture writes a batch folder as the batch writes it: summary.json and,
@@ -44,11 +44,11 @@ func fixture(t *testing.T) string {
 	outcomes := []batch.Outcome{
 		{Key: "a-ok", Reason: contract.Verified, Detail: "verified", Attempts: 1, Metrics: metrics(1, 2*time.Second), Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
 		{Key: "b-same", Reason: contract.Unchanged, Detail: "same ledger", Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
-		{Key: "c-cap", Reason: contract.IterationCap, Detail: "3 passes", Attempts: 1, Metrics: metrics(3, 40*time.Second), Files: map[string][]byte{pipeline.ReportFile: failed(
+		{Key: "c-cap", Reason: contract.IterationCap, Detail: "3 passes", Attempts: 1, Metrics: metrics(3, 40*time.Second), Files: map[string][]byte{brief.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/x", Reason: contract.Reason("quote_not_found")},
 			contract.Diagnostic{ClaimID: "c2", DOI: "10.1/y", Reason: contract.Reason("open_objection"), Kind: contract.ObjectionKind("overreach")},
 		)}},
-		{Key: "d-oracle", Reason: contract.OracleUnavailable, Detail: "europepmc 503", Attempts: 5, Metrics: metrics(1, 11*time.Minute), Files: map[string][]byte{pipeline.ReportFile: failed(
+		{Key: "d-oracle", Reason: contract.OracleUnavailable, Detail: "europepmc 503", Attempts: 5, Metrics: metrics(1, 11*time.Minute), Files: map[string][]byte{brief.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/z", Reason: contract.Reason("quote_not_found")},
 		)}},
 		{Key: "e-<script>", Reason: contract.Refused, Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
@@ -143,7 +143,7 @@ func TestWriteCountsWhatTheFolderHolds(t *testing.T) {
 	if got.Totals.Pending != 2 || got.Totals.Leads != 5 || got.Totals.Tokens != 4*165 {
 		t.Errorf("totals = %+v, want 5 leads, 2 pending, %d tokens", got.Totals, 4*165)
 	}
-	wantLinks := map[string]string{"a-ok": "a-ok/brief.html", "b-same": "b-same/brief.md", "c-cap": "c-cap/" + pipeline.ReportFile, "d-oracle": "d-oracle/" + pipeline.ReportFile, "e-<script>": ""}
+	wantLinks := map[string]string{"a-ok": "a-ok/brief.html", "b-same": "b-same/brief.md", "c-cap": "c-cap/" + brief.ReportFile, "d-oracle": "d-oracle/" + brief.ReportFile, "e-<script>": ""}
 	gotLinks := map[string]string{}
 	for _, l := range got.Leads {
 		gotLinks[l.ID] = l.Link

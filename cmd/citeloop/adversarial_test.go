@@ -17,9 +17,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // adversarialDir holds the hostile drafts (format: its README.md).
@@ -150,7 +150,7 @@ func (g *scriptedGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // brief (verified) or the failure report.
 func firstPassReasons(t *testing.T, out string) ([]string, bool) {
 	t.Helper()
-	for _, name := range []string{"brief.json", pipeline.ReportFile} {
+	for _, name := range []string{"brief.json", brief.ReportFile} {
 		data, err := os.ReadFile(filepath.Join(out, name))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -227,9 +227,9 @@ func TestAdversarialCases(t *testing.T) {
 				}
 			}
 			if len(c.WantInLedger) > 0 {
-				ledger, err := os.ReadFile(filepath.Join(out, pipeline.LedgerFile))
+				ledger, err := os.ReadFile(filepath.Join(out, brief.LedgerFile))
 				if errors.Is(err, os.ErrNotExist) {
-					ledger, err = os.ReadFile(filepath.Join(out, pipeline.ReportFile))
+					ledger, err = os.ReadFile(filepath.Join(out, brief.ReportFile))
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -240,17 +240,17 @@ func TestAdversarialCases(t *testing.T) {
 					}
 				}
 			}
-			for _, f := range []pipeline.Format{pipeline.Markdown, pipeline.JSON, pipeline.HTML} {
-				data, err := os.ReadFile(filepath.Join(out, pipeline.BriefFile(f)))
+			for _, f := range []brief.Format{brief.Markdown, brief.JSON, brief.HTML} {
+				data, err := os.ReadFile(filepath.Join(out, brief.BriefFile(f)))
 				switch {
 				case c.WantEndReason != string(contract.Verified) && err == nil:
-					t.Errorf("a %s run wrote %s", c.WantEndReason, pipeline.BriefFile(f))
+					t.Errorf("a %s run wrote %s", c.WantEndReason, brief.BriefFile(f))
 				case c.WantEndReason == string(contract.Verified) && err != nil:
-					t.Errorf("verified run wrote no %s: %v", pipeline.BriefFile(f), err)
+					t.Errorf("verified run wrote no %s: %v", brief.BriefFile(f), err)
 				case err == nil:
 					for _, w := range c.WantInBrief {
 						if !bytes.Contains(data, []byte(w)) {
-							t.Errorf("%s lacks %q", pipeline.BriefFile(f), w)
+							t.Errorf("%s lacks %q", brief.BriefFile(f), w)
 						}
 					}
 				}

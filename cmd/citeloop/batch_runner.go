@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -20,7 +21,7 @@ type batchRunner struct{ briefer *engine.Briefer }
 // newBatchRunner builds the engine and its Briefer from the flags, as brief
 // does, with each model provider's calls under one shared rate limit.
 func newBatchRunner(a *app, o *engineFlags) (*batchRunner, error) {
-	formats, err := pipeline.ParseFormats(o.formats)
+	formats, err := brief.ParseFormats(o.formats)
 	if err != nil {
 		return nil, usageError("--format: %v", err)
 	}

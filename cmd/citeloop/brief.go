@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 type briefOptions struct {
@@ -83,7 +83,7 @@ lead (in file order) that did not verify.
 	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
 	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file (PKCS#8 PEM from citeloop keygen or openssl, or a 32-byte seed) to sign each brief's stamp")
 	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
-	f.BoolVar(&o.report, "report", false, "on failure, write "+pipeline.ReportFile+" (clearly not a brief) into --out")
+	f.BoolVar(&o.report, "report", false, "on failure, write "+brief.ReportFile+" (clearly not a brief) into --out")
 	o.agents.register(f)
 	o.collect.register(f)
 	return cmd
@@ -96,7 +96,7 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if o.maxIterations < 1 {
 		return usageError("--max-iterations must be at least 1, got %d", o.maxIterations)
 	}
-	formats, err := pipeline.ParseFormats(o.formats)
+	formats, err := brief.ParseFormats(o.formats)
 	if err != nil {
 		return usageError("--format: %v", err)
 	}
@@ -154,7 +154,7 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 }
 
 // publishPrint prints what publishing an outcome into out did.
-func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
+func publishPrint(a *app, out string, o engine.Outcome, p brief.Published) {
 	if o.Reason == contract.Verified {
 		fmt.Fprintf(a.stdout, "verified: %s\n", o.Detail)
 		for _, path := range p.Paths {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/citeloop/citeloop/engine"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
@@ -222,11 +223,11 @@ func TestBriefReportIsNotABrief(t *testing.T) {
 		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
 	}
 	entries, _ := os.ReadDir(out)
-	if len(entries) != 1 || entries[0].Name() != pipeline.ReportFile {
-		t.Fatalf("files = %v, want only %s", entries, pipeline.ReportFile)
+	if len(entries) != 1 || entries[0].Name() != brief.ReportFile {
+		t.Fatalf("files = %v, want only %s", entries, brief.ReportFile)
 	}
 	var report map[string]any
-	readJSON(t, filepath.Join(out, pipeline.ReportFile), &report)
+	readJSON(t, filepath.Join(out, brief.ReportFile), &report)
 	if report["NOT_A_BRIEF"] == nil || report["end_reason"] != "refused" {
 		t.Errorf("report lacks NOT_A_BRIEF or end_reason: %v", report)
 	}
@@ -297,7 +298,7 @@ func TestFailedRerunRemovesTheEarlierBrief(t *testing.T) {
 	if exitCode(err) != exitRefused {
 		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
 	}
-	for _, name := range pipeline.Artifacts() {
+	for _, name := range brief.Artifacts() {
 		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
 			t.Errorf("%s from the earlier verified run survived a failed rerun", name)
 		}

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 func TestBriefLeadsFile(t *testing.T) {
@@ -59,8 +59,8 @@ func TestBriefLeadsFile(t *testing.T) {
 		give         string
 		want, absent []string
 	}{
-		{"screening", []string{"brief.md", pipeline.LedgerFile, batch.OutcomeFile}, []string{pipeline.ReportFile}},
-		{"zebrafish", []string{pipeline.ReportFile, batch.OutcomeFile}, []string{"brief.md", pipeline.LedgerFile}},
+		{"screening", []string{"brief.md", brief.LedgerFile, batch.OutcomeFile}, []string{brief.ReportFile}},
+		{"zebrafish", []string{brief.ReportFile, batch.OutcomeFile}, []string{"brief.md", brief.LedgerFile}},
 	} {
 		for _, name := range tt.want {
 			if _, err := os.Stat(filepath.Join(out, tt.give, name)); err != nil {
@@ -116,10 +116,10 @@ func TestBriefIncludeRetractedKeepsThemFlagged(t *testing.T) {
 		var report struct {
 			Ledger contract.Ledger
 		}
-		if _, err := os.Stat(filepath.Join(out, pipeline.LedgerFile)); err == nil {
-			readJSON(t, filepath.Join(out, pipeline.LedgerFile), &report.Ledger)
+		if _, err := os.Stat(filepath.Join(out, brief.LedgerFile)); err == nil {
+			readJSON(t, filepath.Join(out, brief.LedgerFile), &report.Ledger)
 		} else {
-			readJSON(t, filepath.Join(out, pipeline.ReportFile), &report)
+			readJSON(t, filepath.Join(out, brief.ReportFile), &report)
 		}
 		found := false
 		for _, e := range report.Ledger.Entries {

@@ -1,4 +1,4 @@
-package pipeline_test
+package brief_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/pipeline"
@@ -43,9 +44,9 @@ func compare(t *testing.T, name string, got []byte) {
 // signed brief, and the failure report of a run that hit its cap.
 func TestWrittenFilesKeepTheirBytes(t *testing.T) {
 	key := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, ed25519.SeedSize))
-	gate := gates.New(&oracleOf{}, gates.WithClock(compatNow))
-	run := func(drafts ...contract.Draft) pipeline.Result {
-		r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: drafts}, Skeptic: &scriptedSkeptic{},
+	gate := gates.New(oracleOf{}, gates.WithClock(compatNow))
+	run := func(ds ...contract.Draft) pipeline.Result {
+		r := pipeline.Runner{Collector: collected(ledger()), Writer: &drafts{list: ds}, Skeptic: noObjections{},
 			Gate: gate, MaxIterations: 3, Now: compatNow}
 		res, err := r.Run(context.Background(), contract.Lead{Topic: "cancer screening"})
 		if err != nil {
@@ -54,14 +55,14 @@ func TestWrittenFilesKeepTheirBytes(t *testing.T) {
 		return res
 	}
 
-	verified := run(fabricated, good)
-	if verified.Reason != contract.Verified {
-		t.Fatalf("run ended %s (%s)", verified.Reason, verified.Detail)
+	ok := run(fabricated, good)
+	if ok.Reason != contract.Verified {
+		t.Fatalf("run ended %s (%s)", ok.Reason, ok.Detail)
 	}
-	prov := pipeline.Provenance{Oracles: []string{"fake"}, Policy: "first", Version: "compat",
-		Models: []pipeline.Model{{Role: "writer", Provider: "scripted", Name: "w"}, {Role: "skeptic", Provider: "scripted", Name: "s"}}}
-	files, err := pipeline.Render([]pipeline.Format{pipeline.Markdown, pipeline.JSON, pipeline.HTML, pipeline.BibTeX, pipeline.RIS, pipeline.CSL},
-		verified.Proof, verified, pipeline.WithSigningKey(key), pipeline.WithProvenance(prov))
+	prov := brief.Provenance{Oracles: []string{"fake"}, Policy: "first", Version: "compat",
+		Models: []brief.Model{{Role: "writer", Provider: "scripted", Name: "w"}, {Role: "skeptic", Provider: "scripted", Name: "s"}}}
+	files, err := brief.Assemble([]brief.Format{brief.Markdown, brief.JSON, brief.HTML, brief.BibTeX, brief.RIS, brief.CSL},
+		ok, brief.WithSigningKey(key), brief.WithProvenance(prov))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,9 +74,9 @@ func TestWrittenFilesKeepTheirBytes(t *testing.T) {
 	if capped.Reason != contract.IterationCap {
 		t.Fatalf("run ended %s (%s)", capped.Reason, capped.Detail)
 	}
-	report, err := pipeline.RenderReport(capped)
+	report, err := brief.RenderReport(capped)
 	if err != nil {
 		t.Fatal(err)
 	}
-	compare(t, pipeline.ReportFile, report)
+	compare(t, brief.ReportFile, report)
 }
