@@ -53,20 +53,21 @@ func oldOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead
 
 // newOfflineBrief is the engine's path: the corpus is parsed once per
 // process, then each brief builds its engine and Briefer and runs.
-func newOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead) (engine.Outcome, error) {
+func newOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead) (pipeline.Result, error) {
 	off, err := engine.EmbeddedOffline()
 	if err != nil {
-		return engine.Outcome{}, err
+		return pipeline.Result{}, err
 	}
 	e, err := engine.New(cfg, engine.Deps{Now: fixedNow})
 	if err != nil {
-		return engine.Outcome{}, err
+		return pipeline.Result{}, err
 	}
 	b, err := e.NewBriefer(engine.BriefOptions{Offline: off})
 	if err != nil {
-		return engine.Outcome{}, err
+		return pipeline.Result{}, err
 	}
-	return b.RunLead(ctx, lead), nil
+	res, _, err := b.RunLead(ctx, lead)
+	return res, err
 }
 
 // BenchmarkOfflineBrief runs one offline brief ("cancer screening", md and

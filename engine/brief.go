@@ -158,57 +158,50 @@ func (e *Engine) europePMCSearcher() (collect.ResultSearcher, error) {
 
 var _ collect.ResultSearcher = (*europepmc.Client)(nil)
 
-// Outcome is what running one lead produced, as a value: nothing is written
-// until Publish.
-type Outcome struct {
-	Lead contract.Lead
-	// Reason is the run's end reason, or contract.Errored when the run
-	// returned an error (then Err is set).
-	Reason contract.EndReason
-	// Detail explains the reason in one sentence for humans.
-	Detail string
-	// Result is the whole run: ledger, last draft, verdict, metrics, proof.
-	Result pipeline.Result
-	// Files are the rendered brief (ledger first) when Reason is Verified,
-	// otherwise the failure report (brief.ReportFile), clearly not a
-	// brief; none when Reason is Errored.
-	Files []brief.File
-	// Err is why the lead errored; errors.Is(Err, context.Canceled) or
-	// context.DeadlineExceeded tells an interrupted lead.
-	Err error
-	// ModelErr, set by RunLedger, is the last error a model call returned
-	// (an agents.CallError for the model backends).
-	ModelErr error
-}
-
-// Metrics are the run's counts and costs.
-func (o Outcome) Metrics() contract.Metrics { return o.Result.Metrics }
-
-// RunLead runs one lead and renders its brief or failure report to bytes.
-// Every ending, an error included, is an Outcome.
-func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) Outcome {
+// RunLead runs one lead: it collects the lead's ledger, runs the loop over
+// it, and renders the brief of a verified run or the failure report
+// (brief.ReportFile) of any other, to bytes: nothing is written until
+// Publish. An error is not an ending but why the lead has none (a cancelled
+// context, a broken input, a brief that could not be rendered): then the
+// result's Reason is contract.Errored, with what the run did until then.
+func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) (pipeline.Result, []brief.File, error) {
 	res, err := b.runner.Run(ctx, lead)
-	if err != nil {
-		return errored(lead, res, err)
-	}
-	o := Outcome{Lead: lead, Reason: res.Reason, Detail: res.Detail, Result: res}
-	if res.Reason == contract.Verified {
-		if o.Files, err = brief.Assemble(b.formats, res, b.render...); err != nil {
-			return errored(lead, res, err)
-		}
-		return o
-	}
-	data, err := brief.RenderReport(res)
-	if err != nil {
-		return errored(lead, res, err)
-	}
-	o.Files = []brief.File{{Name: brief.ReportFile, Data: data}}
-	return o
+	return b.rendered(res, err)
 }
 
-func errored(lead contract.Lead, res pipeline.Result, err error) Outcome {
-	res.Reason, res.Detail = contract.Errored, err.Error()
-	return Outcome{Lead: lead, Reason: contract.Errored, Detail: err.Error(), Result: res, Err: err}
+// RunLedger is RunLead over a ledger collected earlier (by Collect), so a
+// caller that looks at the ledger first (is it unchanged since the last
+// brief?) does not collect it twice.
+func (b *Briefer) RunLedger(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (pipeline.Result, []brief.File, error) {
+	res, err := b.runner.RunLedger(ctx, lead, ledger)
+	return b.rendered(res, err)
+}
+
+// RunLeadWithProgress is RunLead with progress called after each pass the
+// gate checked (a server streams it to its client).
+func (b *Briefer) RunLeadWithProgress(ctx context.Context, lead contract.Lead, progress func(contract.Iteration)) (pipeline.Result, []brief.File, error) {
+	runner := *b.runner
+	runner.Progress = progress
+	res, err := runner.Run(ctx, lead)
+	return b.rendered(res, err)
+}
+
+// rendered renders what a run returned: its brief, its failure report, or
+// nothing for an error.
+func (b *Briefer) rendered(res pipeline.Result, err error) (pipeline.Result, []brief.File, error) {
+	var files []brief.File
+	if err == nil && res.Reason == contract.Verified {
+		files, err = brief.Assemble(b.formats, res, b.render...)
+	} else if err == nil {
+		var data []byte
+		data, err = brief.RenderReport(res)
+		files = []brief.File{{Name: brief.ReportFile, Data: data}}
+	}
+	if err != nil {
+		res.Reason, res.Detail = contract.Errored, err.Error()
+		return res, nil, err
+	}
+	return res, files, nil
 }
 
 // Collect gathers a lead's evidence ledger without any model call.
@@ -219,12 +212,5 @@ func (b *Briefer) Collect(ctx context.Context, lead contract.Lead) (contract.Led
 // Formats are the formats RunLead renders.
 func (b *Briefer) Formats() []brief.Format { return b.formats }
 
-// RunLeadWithProgress is RunLead with progress called after each pass the
-// gate checked (a server streams it to its client).
-func (b *Briefer) RunLeadWithProgress(ctx context.Context, lead contract.Lead, progress func(contract.Iteration)) Outcome {
-	runner := *b.runner
-	runner.Progress = progress
-	withProgress := *b
-	withProgress.runner = &runner
-	return withProgress.RunLead(ctx, lead)
-}
+// MaxIterations is the most writer→skeptic→gate passes a lead runs.
+func (b *Briefer) MaxIterations() int { return b.runner.MaxIterations }

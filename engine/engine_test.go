@@ -19,6 +19,7 @@ import (
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/oracletest"
+	"github.com/citeloop/citeloop/pipeline"
 )
 
 var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
@@ -66,9 +67,9 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 	}
 	b := offlineBriefer(t, brief.Markdown)
 	topics := []string{"cancer screening", "prostate cancer", "vaccination", "no such topic xyzzy"}
-	alone := map[string]engine.Outcome{}
+	alone := map[string]ran{}
 	for _, topic := range topics {
-		alone[topic] = b.RunLead(context.Background(), contract.Lead{Topic: topic, AnyTopicWord: true})
+		alone[topic] = runLead(context.Background(), b, contract.Lead{Topic: topic, AnyTopicWord: true})
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
@@ -77,8 +78,8 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			topic := topics[i%len(topics)]
-			got := b.RunLead(context.Background(), contract.Lead{Topic: topic, AnyTopicWord: true})
-			if d := cmp.Diff(alone[topic].Files, got.Files); d != "" || got.Reason != alone[topic].Reason {
+			got := runLead(context.Background(), b, contract.Lead{Topic: topic, AnyTopicWord: true})
+			if d := cmp.Diff(alone[topic].files, got.files); d != "" || got.res.Reason != alone[topic].res.Reason {
 				errs <- topic + ": concurrent outcome differs: " + d
 			}
 			o, err := e.Oracle()
@@ -100,8 +101,8 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
-	if alone["cancer screening"].Reason != contract.Verified {
-		t.Errorf("cancer screening ended %s, want verified", alone["cancer screening"].Reason)
+	if alone["cancer screening"].res.Reason != contract.Verified {
+		t.Errorf("cancer screening ended %s, want verified", alone["cancer screening"].res.Reason)
 	}
 	if n := builds.Load(); n != 1 {
 		t.Errorf("oracle built %d times, want once per engine", n)
@@ -129,12 +130,12 @@ func TestRunLeadOutcomes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := b.RunLead(tt.ctx, tt.lead)
-			if o.Reason != tt.wantEnd {
-				t.Fatalf("end reason = %s (%s), want %s", o.Reason, o.Detail, tt.wantEnd)
+			o := runLead(tt.ctx, b, tt.lead)
+			if o.res.Reason != tt.wantEnd {
+				t.Fatalf("end reason = %s (%s), want %s", o.res.Reason, o.res.Detail, tt.wantEnd)
 			}
 			var names []string
-			for _, f := range o.Files {
+			for _, f := range o.files {
 				names = append(names, f.Name)
 				if len(f.Data) == 0 {
 					t.Errorf("%s is empty", f.Name)
@@ -143,10 +144,10 @@ func TestRunLeadOutcomes(t *testing.T) {
 			if d := cmp.Diff(tt.wantFiles, names); d != "" {
 				t.Errorf("files (-want +got):\n%s", d)
 			}
-			if !errors.Is(o.Err, tt.wantErr) || (tt.wantErr == nil) != (o.Err == nil) {
-				t.Errorf("Err = %v, want %v", o.Err, tt.wantErr)
+			if !errors.Is(o.err, tt.wantErr) || (tt.wantErr == nil) != (o.err == nil) {
+				t.Errorf("err = %v, want %v", o.err, tt.wantErr)
 			}
-			if tt.wantEnd == contract.Verified && len(o.Metrics().Iterations) == 0 {
+			if tt.wantEnd == contract.Verified && len(o.res.Metrics.Iterations) == 0 {
 				t.Error("a verified outcome has no iterations in its metrics")
 			}
 		})
@@ -156,9 +157,12 @@ func TestRunLeadOutcomes(t *testing.T) {
 func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 	b := offlineBriefer(t)
 	var passes []int
-	o := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, func(it contract.Iteration) { passes = append(passes, it.N) })
+	res, _, err := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, func(it contract.Iteration) { passes = append(passes, it.N) })
+	if err != nil {
+		t.Fatal(err)
+	}
 	var want []int
-	for _, it := range o.Metrics().Iterations {
+	for _, it := range res.Metrics.Iterations {
 		want = append(want, it.N)
 	}
 	if len(want) == 0 || !cmp.Equal(want, passes) {
@@ -168,15 +172,15 @@ func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 
 func TestPublish(t *testing.T) {
 	b := offlineBriefer(t, brief.Markdown)
-	verified := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
-	refused := b.RunLead(context.Background(), contract.Lead{Topic: "xyzzy plugh"})
+	verified := runLead(context.Background(), b, contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
+	refused := runLead(context.Background(), b, contract.Lead{Topic: "xyzzy plugh"})
 	tampered := verified
-	tampered.Result.Draft.Title += " (edited)"
-	errored := engine.Outcome{Reason: contract.Errored, Detail: "boom", Err: errors.New("boom")}
+	tampered.res.Draft.Title += " (edited)"
+	errored := ran{res: pipeline.Result{Outcome: contract.Outcome{Reason: contract.Errored, Detail: "boom"}}, err: errors.New("boom")}
 
 	tests := []struct {
 		name        string
-		o           engine.Outcome
+		o           ran
 		report      bool
 		wantErr     bool
 		wantFiles   []string // in the folder afterwards, sorted
@@ -191,10 +195,10 @@ func TestPublish(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			if _, err := engine.Publish(dir, verified, false); err != nil {
+			if _, err := brief.Publish(dir, verified.res, verified.files, false); err != nil {
 				t.Fatal(err)
 			}
-			p, err := engine.Publish(dir, tt.o, tt.report)
+			p, err := brief.Publish(dir, tt.o.res, tt.o.files, tt.report)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Publish error = %v, want error %v", err, tt.wantErr)
 			}
@@ -212,7 +216,9 @@ func TestLedgerUnchanged(t *testing.T) {
 	b := offlineBriefer(t, brief.Markdown)
 	lead := contract.Lead{Topic: "cancer screening", AnyTopicWord: true}
 	dir := t.TempDir()
-	if _, err := engine.Publish(dir, b.RunLead(context.Background(), lead), false); err != nil {
+	if o := runLead(context.Background(), b, lead); o.err != nil {
+		t.Fatal(o.err)
+	} else if _, err := brief.Publish(dir, o.res, o.files, false); err != nil {
 		t.Fatal(err)
 	}
 	ledger, err := b.Collect(context.Background(), lead)
@@ -242,6 +248,18 @@ func TestLedgerUnchanged(t *testing.T) {
 			}
 		})
 	}
+}
+
+// ran is what Briefer.RunLead returned.
+type ran struct {
+	res   pipeline.Result
+	files []brief.File
+	err   error
+}
+
+func runLead(ctx context.Context, b *engine.Briefer, lead contract.Lead) ran {
+	res, files, err := b.RunLead(ctx, lead)
+	return ran{res, files, err}
 }
 
 func listDir(t *testing.T, dir string) []string {

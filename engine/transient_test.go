@@ -8,6 +8,7 @@ import (
 
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/pipeline"
 )
 
 func TestOutcomeTransient(t *testing.T) {
@@ -33,9 +34,9 @@ func TestOutcomeTransient(t *testing.T) {
 		{nil, false},
 	}
 	for _, tt := range tests {
-		o := Outcome{Reason: contract.ModelError, ModelErr: tt.give}
-		if got := o.Transient(); got != tt.want {
-			t.Errorf("model_error with %v: Transient() = %v, want %v", tt.give, got, tt.want)
+		res := pipeline.Result{Outcome: contract.Outcome{Reason: contract.ModelError}, ModelErr: tt.give}
+		if got := transient(res); got != tt.want {
+			t.Errorf("model_error with %v: transient = %v, want %v", tt.give, got, tt.want)
 		}
 	}
 	for _, tt := range []struct {
@@ -48,9 +49,9 @@ func TestOutcomeTransient(t *testing.T) {
 		{contract.Refused, false},
 		{contract.Verified, false},
 	} {
-		o := Outcome{Reason: tt.give, ModelErr: &agents.CallError{Kind: agents.KindAPIError, Status: 503}}
-		if got := o.Transient(); got != tt.want {
-			t.Errorf("%s: Transient() = %v, want %v", tt.give, got, tt.want)
+		res := pipeline.Result{Outcome: contract.Outcome{Reason: tt.give}, ModelErr: &agents.CallError{Kind: agents.KindAPIError, Status: 503}}
+		if got := transient(res); got != tt.want {
+			t.Errorf("%s: transient = %v, want %v", tt.give, got, tt.want)
 		}
 	}
 }

@@ -16,14 +16,15 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 )
 
-// Runner wires the stages of one run. All fields but Logger and Now are
-// required.
+// Runner wires the stages of one run. All fields but MinSources, Logger,
+// Now and Progress are required; RunLedger needs no Collector.
 type Runner struct {
 	Collector Collector
 	Writer    Writer
 	Skeptic   Skeptic
 	Gate      *gates.Gate
-	// MaxIterations caps writer→skeptic→gate passes (default 3).
+	// MaxIterations caps writer→skeptic→gate passes; it must be at least 1
+	// (the front ends take it from configs, which has its default).
 	MaxIterations int
 	// MinSources is the fewest citable sources a brief may be written from
 	// (default 1). Below it the run ends Refused before any model call.
@@ -45,47 +46,84 @@ type Result struct {
 	Draft   contract.Draft
 	Verdict gates.Verdict
 	Proof   gates.Proof
+	// ModelErr, when Reason is ModelError, is the error the model call
+	// returned, as it returned it: errors.As finds the backend's typed
+	// error (an agents.CallError), so a caller can tell a transport failure
+	// worth retrying from a final one without reading Detail.
+	ModelErr error
 }
 
-// Run executes one run for lead. It returns an error only for conditions that
-// are not a run outcome: a cancelled context, a broken collector input. Every
-// other ending, good or bad, is a Result with its EndReason.
+// Run collects lead's ledger and runs the loop over it (RunLedger). It
+// returns an error only for conditions that are not a run outcome: a
+// cancelled context, a broken collector input. Every other ending, good or
+// bad, is a Result with its EndReason; a collector that fails with an error
+// wrapping oracles.ErrUnavailable ends it OracleUnavailable.
 func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
-	log := r.Logger
-	if log == nil {
-		log = zap.NewNop()
+	x, err := r.begin(lead)
+	if err != nil {
+		return x.res, err
 	}
-	now := r.Now
-	if now == nil {
-		now = time.Now
-	}
-	maxIter := r.MaxIterations
-	if maxIter < 1 {
-		maxIter = 3
-	}
-	minSources := max(r.MinSources, 1)
-
-	res := Result{Lead: lead}
-	res.Metrics.Reasons = map[contract.Reason]int{}
-	res.Metrics.StartedAt = now().UTC()
-	end := func(reason contract.EndReason, detail string) (Result, error) {
-		res.Reason, res.Detail = reason, detail
-		res.Metrics.Duration = now().Sub(res.Metrics.StartedAt)
-		log.Info("run ended", zap.String("end_reason", string(reason)),
-			zap.Int("iterations", len(res.Metrics.Iterations)), zap.Int("sources", res.Metrics.Sources))
-		return res, nil
-	}
-
 	ledger, err := r.Collector.Collect(ctx, lead)
 	if err != nil {
 		if ctx.Err() != nil {
-			return res, ctx.Err()
+			return x.res, ctx.Err()
 		}
 		if errors.Is(err, oracles.ErrUnavailable) {
-			return end(contract.OracleUnavailable, "collecting sources: "+err.Error())
+			return x.end(contract.OracleUnavailable, "collecting sources: "+err.Error())
 		}
-		return res, fmt.Errorf("collect sources for %s: %w", lead.Describe(), err)
+		return x.res, fmt.Errorf("collect sources for %s: %w", lead.Describe(), err)
 	}
+	return r.loop(ctx, x, ledger)
+}
+
+// RunLedger is Run over a ledger collected earlier, so a caller that looks
+// at the ledger first (is it unchanged since the last brief?) does not
+// collect it twice.
+func (r *Runner) RunLedger(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (Result, error) {
+	x, err := r.begin(lead)
+	if err != nil {
+		return x.res, err
+	}
+	return r.loop(ctx, x, ledger)
+}
+
+// run is one run under way: its result so far, its logger and clock.
+type run struct {
+	res Result
+	log *zap.Logger
+	now func() time.Time
+}
+
+// begin starts a run of lead at the runner's clock.
+func (r *Runner) begin(lead contract.Lead) (*run, error) {
+	x := &run{res: Result{Lead: lead}, log: r.Logger, now: r.Now}
+	if x.log == nil {
+		x.log = zap.NewNop()
+	}
+	if x.now == nil {
+		x.now = time.Now
+	}
+	if r.MaxIterations < 1 {
+		return x, fmt.Errorf("pipeline: MaxIterations must be at least 1, got %d", r.MaxIterations)
+	}
+	x.res.Metrics.Reasons = map[contract.Reason]int{}
+	x.res.Metrics.StartedAt = x.now().UTC()
+	return x, nil
+}
+
+// end ends the run for reason.
+func (x *run) end(reason contract.EndReason, detail string) (Result, error) {
+	x.res.Reason, x.res.Detail = reason, detail
+	x.res.Metrics.Duration = x.now().Sub(x.res.Metrics.StartedAt)
+	x.log.Info("run ended", zap.String("end_reason", string(reason)),
+		zap.Int("iterations", len(x.res.Metrics.Iterations)), zap.Int("sources", x.res.Metrics.Sources))
+	return x.res, nil
+}
+
+// loop runs writer → skeptic → gate over ledger until the run ends.
+func (r *Runner) loop(ctx context.Context, x *run, ledger contract.Ledger) (Result, error) {
+	res, log, now, end := &x.res, x.log, x.now, x.end
+	lead, maxIter, minSources := res.Lead, r.MaxIterations, max(r.MinSources, 1)
 	res.Ledger = ledger
 	res.Metrics.Sources = len(ledger.Entries)
 	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
@@ -104,8 +142,9 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		if err != nil {
 			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				return *res, ctx.Err()
 			}
+			res.ModelErr = err
 			return end(contract.ModelError, fmt.Sprintf("writer, pass %d: %v", i, err))
 		}
 		draft := wr.Draft
@@ -121,8 +160,9 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		if err != nil {
 			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				return *res, ctx.Err()
 			}
+			res.ModelErr = err
 			return end(contract.ModelError, fmt.Sprintf("skeptic, pass %d: %v", i, err))
 		}
 		objections := rr.Objections.Objections
@@ -147,7 +187,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		switch {
 		case verdict.OracleUnavailable:
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				return *res, ctx.Err()
 			}
 			return end(contract.OracleUnavailable, fmt.Sprintf("the oracle could not confirm %d citation(s) on pass %d; not the writer's fault, stopping", it.Reasons[contract.ReasonOracleUnavailable], i))
 		case verdict.Verified:

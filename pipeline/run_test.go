@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -172,7 +173,7 @@ func TestRepairPassGetsDiagnosticsAndObjections(t *testing.T) {
 	w := &scriptedWriter{drafts: []contract.Draft{fabricated, good}}
 	obj := contract.Objection{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "too strong"}
 	s := &onceSkeptic{first: []contract.Objection{obj}}
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: s, Gate: gates.New(&oracleOf{})}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: s, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
 	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s, %v; want verified", res.Reason, err)
@@ -216,7 +217,7 @@ func TestCancelledContextIsAnErrorNotAnOutcome(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	w := &scriptedWriter{err: context.Canceled}
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
 	if _, err := r.Run(ctx, contract.Lead{Topic: "t"}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Run with cancelled context: err = %v, want context.Canceled", err)
 	}
@@ -265,5 +266,61 @@ func TestNewObjectionKindIsProgress(t *testing.T) {
 	}
 	if res.Reason != contract.IterationCap || len(w.requests) != 3 {
 		t.Errorf("end reason %s after %d passes, want iteration_cap after 3", res.Reason, len(w.requests))
+	}
+}
+
+// callError stands for a model backend's typed error.
+type callError struct{ status int }
+
+func (e *callError) Error() string { return fmt.Sprintf("status %d", e.status) }
+
+// A model error ends the run with the error the call returned, as a value:
+// errors.As finds the backend's type through the result, whichever agent
+// failed.
+func TestModelErrorKeepsTheCallsError(t *testing.T) {
+	typed := fmt.Errorf("writer: %w", &callError{503})
+	for _, tt := range []struct {
+		name    string
+		writer  *scriptedWriter
+		skeptic *scriptedSkeptic
+	}{
+		{name: "writer", writer: &scriptedWriter{err: typed}, skeptic: &scriptedSkeptic{}},
+		{name: "skeptic", writer: &scriptedWriter{drafts: []contract.Draft{good}}, skeptic: &scriptedSkeptic{err: typed}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: tt.writer, Skeptic: tt.skeptic, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
+			res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
+			if err != nil || res.Reason != contract.ModelError {
+				t.Fatalf("Run = %s, %v; want model_error", res.Reason, err)
+			}
+			var ce *callError
+			if !errors.As(res.ModelErr, &ce) || ce.status != 503 {
+				t.Errorf("ModelErr = %v, want the call's *callError", res.ModelErr)
+			}
+		})
+	}
+	res, err := (&pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 3}).Run(context.Background(), contract.Lead{Topic: "t"})
+	if err != nil || res.ModelErr != nil {
+		t.Errorf("a verified run has ModelErr %v (err %v)", res.ModelErr, err)
+	}
+}
+
+// RunLedger runs the loop over the ledger it is given, collecting nothing.
+func TestRunLedgerCollectsNothing(t *testing.T) {
+	r := pipeline.Runner{Collector: staticCollector{err: errors.New("must not be called")}, Writer: &scriptedWriter{drafts: []contract.Draft{good}},
+		Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
+	res, err := r.RunLedger(context.Background(), contract.Lead{Topic: "t"}, ledger())
+	if err != nil || res.Reason != contract.Verified || res.Metrics.Sources != 3 || res.Ledger.Digest() != ledger().Digest() {
+		t.Errorf("RunLedger = %s (%s), %v, %d sources; want verified over the given ledger", res.Reason, res.Detail, err, res.Metrics.Sources)
+	}
+}
+
+// The iteration cap has no default here: configs holds it, and a runner
+// without one is a bug of its caller, not a run.
+func TestRunWithoutACapIsAnError(t *testing.T) {
+	w := &scriptedWriter{drafts: []contract.Draft{good}}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
+	if _, err := r.Run(context.Background(), contract.Lead{Topic: "t"}); err == nil || len(w.requests) != 0 {
+		t.Errorf("Run without MaxIterations: err %v after %d writer calls; want an error before any", err, len(w.requests))
 	}
 }

@@ -46,12 +46,12 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
-	if out.Reason != contract.Verified {
-		t.Fatalf("setup: run ended %s: %s", out.Reason, out.Detail)
+	res, files, err := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
+	if err != nil || res.Reason != contract.Verified {
+		t.Fatalf("setup: run ended %s: %s (%v)", res.Reason, res.Detail, err)
 	}
 	dir := filepath.Join(t.TempDir(), "brief")
-	if _, err := engine.Publish(dir, out, false); err != nil {
+	if _, err := brief.Publish(dir, res, files, false); err != nil {
 		t.Fatal(err)
 	}
 	return dir

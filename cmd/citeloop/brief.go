@@ -141,20 +141,20 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	} else if err != nil {
 		return err
 	}
-	out := briefer.RunLead(ctx, single)
-	if out.Err != nil {
-		return out.Err
-	}
-	p, err := briefer.Publish(o.out, out, o.report)
+	res, files, err := briefer.RunLead(ctx, single)
 	if err != nil {
 		return err
 	}
-	publishPrint(a, o.out, out, p)
-	return outcome(out)
+	p, err := briefer.Publish(o.out, res, files, o.report)
+	if err != nil {
+		return err
+	}
+	publishPrint(a, o.out, res.Outcome, p)
+	return outcome(res.Outcome)
 }
 
 // publishPrint prints what publishing an outcome into out did.
-func publishPrint(a *app, out string, o engine.Outcome, p brief.Published) {
+func publishPrint(a *app, out string, o contract.Outcome, p brief.Published) {
 	if o.Reason == contract.Verified {
 		fmt.Fprintf(a.stdout, "verified: %s\n", o.Detail)
 		for _, path := range p.Paths {
@@ -173,7 +173,7 @@ func publishPrint(a *app, out string, o engine.Outcome, p brief.Published) {
 
 // outcome is the error that carries a finished lead's exit code; its end
 // reason was already printed on stdout.
-func outcome(o engine.Outcome) error {
+func outcome(o contract.Outcome) error {
 	if o.Reason == contract.Verified {
 		return nil
 	}
