@@ -39,18 +39,14 @@ func TestStoredOutcomesKeepTheirBytes(t *testing.T) {
 		Iterations: []contract.Iteration{{N: 1, Writer: contract.Usage{Calls: 1, PromptTokens: 100}, Claims: 2, Citations: 3, Failures: 1,
 			Reasons: map[contract.Reason]int{"not_in_sources": 1}, GateTime: time.Millisecond}},
 		Writer: contract.Usage{Calls: 1, PromptTokens: 100}, Reasons: map[contract.Reason]int{"not_in_sources": 1}}
-	metrics, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	outcomes := []Outcome{
-		{Key: "verified", Reason: contract.Verified, Detail: "all 3 citations verified", Attempts: 2, Fingerprint: "f1", Metrics: metrics,
+	outcomes := []Record{
+		{Key: "verified", Outcome: contract.Outcome{Reason: contract.Verified, Detail: "all 3 citations verified", Metrics: m}, Attempts: 2, Fingerprint: "f1",
 			Files: map[string][]byte{"brief.md": []byte("# B\n"), "ledger.json": []byte("{}")}},
-		{Key: "unchanged", Reason: contract.Unchanged, Detail: "same sources", Attempts: 1, Fingerprint: "f1", Standing: &Ref{Run: "r0", Job: 7},
+		{Key: "unchanged", Outcome: contract.Outcome{Reason: contract.Unchanged, Detail: "same sources"}, Attempts: 1, Fingerprint: "f1", Standing: &Ref{Run: "r0", Job: 7},
 			Files: map[string][]byte{"brief.md": []byte("# B\n")}},
-		{Key: "retried", Reason: "model_error", Detail: "writer: 503", Retry: true, Attempts: 5, Fingerprint: "f2", Metrics: metrics,
+		{Key: "retried", Outcome: contract.Outcome{Reason: contract.ModelError, Detail: "writer: 503", Metrics: m}, Retry: true, Attempts: 5, Fingerprint: "f2",
 			Files: map[string][]byte{"FAILED-not-a-brief.json": []byte("{}")}},
-		{Key: "errored", Reason: contract.Errored, Detail: "collecting sources: broken", Attempts: 1},
+		{Key: "errored", Outcome: contract.Outcome{Reason: contract.Errored, Detail: "collecting sources: broken"}, Attempts: 1},
 	}
 	dir := t.TempDir()
 	sum := Summary{Run: "r1", File: "leads.yaml", InvalidRows: []string{"leads.yaml: row 3: no topic"}, Enqueued: 4, Pending: 1}
@@ -66,7 +62,7 @@ func TestStoredOutcomesKeepTheirBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 		compareCompat(t, o.Key+".outcome.json", data)
-		out, err := json.Marshal(record(o))
+		out, err := json.Marshal(outputOf(o))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -79,12 +79,12 @@ type blockingRunner struct {
 	release chan struct{}
 }
 
-func (b *blockingRunner) Run(ctx context.Context, l contract.Lead, led contract.Ledger) (Outcome, error) {
+func (b *blockingRunner) Run(ctx context.Context, l contract.Lead, led contract.Ledger) (Record, error) {
 	b.started <- l.ID
 	select {
 	case <-b.release:
 	case <-ctx.Done():
-		return Outcome{}, ctx.Err()
+		return Record{}, ctx.Err()
 	}
 	return b.fakeRunner.Run(ctx, l, led)
 }

@@ -17,13 +17,13 @@ import (
 // OutcomeFile is the record of a lead's outcome in its folder.
 const OutcomeFile = "outcome.json"
 
-// WriteOutcome writes o into dir/<key>/: the brief's files (the ledger
+// WriteOutcome writes r into dir/<key>/: the brief's files (the ledger
 // first, so a brief never points at a missing ledger) or the failure report,
 // each atomically, then outcome.json. Files an earlier outcome left there
 // that this one does not have are removed first, so a folder never holds
 // two outcomes' files.
-func WriteOutcome(dir string, o Outcome) error {
-	ld := filepath.Join(dir, o.Key)
+func WriteOutcome(dir string, r Record) error {
+	ld := filepath.Join(dir, r.Key)
 	if err := os.MkdirAll(ld, 0o755); err != nil {
 		return err
 	}
@@ -33,17 +33,17 @@ func WriteOutcome(dir string, o Outcome) error {
 		return err
 	}
 	for _, name := range append(brief.Artifacts(), OutcomeFile) {
-		if _, ok := o.Files[name]; ok {
+		if _, ok := r.Files[name]; ok {
 			continue
 		}
 		if err := os.Remove(filepath.Join(ld, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
 	}
-	names := make([]string, 0, len(o.Files))
-	for name := range o.Files {
+	names := make([]string, 0, len(r.Files))
+	for name := range r.Files {
 		if name != filepath.Base(name) || name == OutcomeFile || name[0] == '.' {
-			return fmt.Errorf("outcome of %s: file name %q is not a plain file name", o.Key, name)
+			return fmt.Errorf("outcome of %s: file name %q is not a plain file name", r.Key, name)
 		}
 		names = append(names, name)
 	}
@@ -57,16 +57,14 @@ func WriteOutcome(dir string, o Outcome) error {
 		return strings.Compare(a, b)
 	})
 	for _, name := range names {
-		if err := atomicfile.WriteFile(filepath.Join(ld, name), o.Files[name]); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(ld, name), r.Files[name]); err != nil {
 			return err
 		}
 	}
-	rec := o
-	rec.Files = nil
 	data, err := json.MarshalIndent(struct {
-		Outcome
+		recordJSON
 		Files []string `json:"files"`
-	}{rec, names}, "", "  ")
+	}{jsonOf(r), names}, "", "  ")
 	if err != nil {
 		return err
 	}

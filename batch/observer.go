@@ -10,11 +10,12 @@ import (
 // command line draws progress and exports metrics from it. Its methods are
 // called from the lead's goroutine, concurrently, and must not block.
 type Observer interface {
-	// LeadEnded is a lead's final outcome, just recorded.
-	LeadEnded(o Outcome)
+	// LeadEnded is a lead's final outcome, just recorded; key names the
+	// lead in its run.
+	LeadEnded(key string, o contract.Outcome)
 	// LeadRetried is an attempt that failed in a way that may pass; the
 	// lead runs again later.
-	LeadRetried(o Outcome)
+	LeadRetried(key string, o contract.Outcome)
 }
 
 // Resumer is an Observer that is also told, once a resumed run is
@@ -30,16 +31,16 @@ type Resumer interface {
 type Observers []Observer
 
 // LeadEnded implements Observer.
-func (os Observers) LeadEnded(o Outcome) {
+func (os Observers) LeadEnded(key string, o contract.Outcome) {
 	for _, x := range os {
-		x.LeadEnded(o)
+		x.LeadEnded(key, o)
 	}
 }
 
 // LeadRetried implements Observer.
-func (os Observers) LeadRetried(o Outcome) {
+func (os Observers) LeadRetried(key string, o contract.Outcome) {
 	for _, x := range os {
-		x.LeadRetried(o)
+		x.LeadRetried(key, o)
 	}
 }
 
@@ -60,8 +61,8 @@ func (e *Engine) tellResumed(ctx context.Context, run string) error {
 		return nil
 	}
 	byReason := map[contract.EndReason]int{}
-	if err := e.each(ctx, run, nil, func(o Outcome) error {
-		byReason[o.Reason]++
+	if err := e.each(ctx, run, nil, func(r Record) error {
+		byReason[r.Reason]++
 		return nil
 	}); err != nil {
 		return err

@@ -18,20 +18,20 @@ type recorder struct {
 	retried map[string]int
 }
 
-func (r *recorder) LeadEnded(o Outcome) {
+func (r *recorder) LeadEnded(key string, o contract.Outcome) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, dup := r.ended[o.Key]; dup {
-		r.ended[o.Key] = "DUPLICATE"
+	if _, dup := r.ended[key]; dup {
+		r.ended[key] = "DUPLICATE"
 		return
 	}
-	r.ended[o.Key] = o.Reason
+	r.ended[key] = o.Reason
 }
 
-func (r *recorder) LeadRetried(o Outcome) {
+func (r *recorder) LeadRetried(key string, _ contract.Outcome) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.retried[o.Key]++
+	r.retried[key]++
 }
 
 // The observer hears every final outcome once, as recorded, and every

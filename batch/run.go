@@ -158,7 +158,7 @@ func (e *Engine) Summarize(ctx context.Context, sum *Summary) error {
 }
 
 // leadSummary is o's line in a summary; its folder is in dir, when set.
-func leadSummary(o Outcome, dir string) LeadSummary {
+func leadSummary(o Record, dir string) LeadSummary {
 	l := LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts}
 	if dir != "" {
 		l.Dir = filepath.Join(dir, o.Key)

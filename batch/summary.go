@@ -26,7 +26,7 @@ func (e *Engine) record(ctx context.Context, sum *Summary, dir string, export bo
 	}
 	count := func(sw *summaryWriter) error {
 		sum.reset()
-		err := e.each(ctx, sum.Run, files, func(o Outcome) error {
+		err := e.each(ctx, sum.Run, files, func(o Record) error {
 			if export {
 				if err := WriteOutcome(dir, o); err != nil {
 					return fmt.Errorf("export %s: %w", o.Key, err)
@@ -186,7 +186,7 @@ func ScanSummary(dir string, fn func(LeadSummary) error) (Summary, error) {
 // the queue lists them (as summary.json does), reading no files; Dir is in
 // OutDir when it is set.
 func (e *Engine) EachLead(ctx context.Context, run string, fn func(LeadSummary) error) error {
-	return e.each(ctx, run, nil, func(o Outcome) error {
+	return e.each(ctx, run, nil, func(o Record) error {
 		return fn(leadSummary(o, e.cfg.OutDir))
 	})
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
@@ -11,20 +10,17 @@ import (
 var _ batch.Runner = (*Briefer)(nil)
 
 // Run implements batch.Runner: it runs the loop over a ledger the batch
-// collected (RunLedger) and returns the outcome with its rendered files,
-// marked for a retry when its failure may pass later (an oracle that could
-// not answer, a model transport failure).
-func (b *Briefer) Run(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (batch.Outcome, error) {
+// collected (RunLedger) and returns the run's outcome with its rendered
+// files, marked for a retry when its failure may pass later (an oracle
+// that could not answer, a model transport failure).
+func (b *Briefer) Run(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (batch.Record, error) {
 	res, files, err := b.RunLedger(ctx, lead, ledger)
 	if err != nil {
-		return batch.Outcome{}, err
+		return batch.Record{}, err
 	}
-	o := batch.Outcome{Reason: res.Reason, Detail: res.Detail, Retry: transient(res), Files: make(map[string][]byte, len(files))}
-	if o.Metrics, err = json.Marshal(res.Metrics); err != nil {
-		return o, err
-	}
+	r := batch.Record{Outcome: res.Outcome, Retry: transient(res), Files: make(map[string][]byte, len(files))}
 	for _, f := range files {
-		o.Files[f.Name] = f.Data
+		r.Files[f.Name] = f.Data
 	}
-	return o, nil
+	return r, nil
 }

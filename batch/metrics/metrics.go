@@ -2,18 +2,16 @@
 // outcome, retries, the gate's failures by reason, model calls, tokens and
 // latencies, oracle requests and their latencies, and the queue's depth. It
 // is a batch.Observer, so it counts exactly the outcomes the engine records,
-// in the process that ran them; oracle requests are counted one by one as
+// in the process that ran them, from their contract.Metrics; oracle requests are counted one by one as
 // they are made (OracleRequest). A worker fleet is summed by Prometheus
 // across its scrapes.
 package metrics
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -30,7 +28,6 @@ type Metrics struct {
 	modelCalls   *prometheus.CounterVec
 	modelLatency *prometheus.HistogramVec
 	tokens       *prometheus.CounterVec
-	undecodable  prometheus.Counter
 	oracleReqs   *prometheus.CounterVec
 	oracleTime   *prometheus.HistogramVec
 }
@@ -63,11 +60,9 @@ func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
 			Help: "HTTP requests to oracle services, each retry counted, collection searches included, by oracle and code (the HTTP status, or timeout, canceled, error)."}, []string{"oracle", "code"}),
 		oracleTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "citeloop_oracle_request_duration_seconds",
 			Help: "Latency of one HTTP request to an oracle service, to the response's headers, by oracle.", Buckets: prometheus.ExponentialBuckets(0.01, 2, 12)}, []string{"oracle"}),
-		undecodable: prometheus.NewCounter(prometheus.CounterOpts{Name: "citeloop_batch_metrics_undecodable_total",
-			Help: "Outcomes whose run metrics could not be read (counted by outcome only)."}),
 	}
 	reg.MustRegister(m.leads, m.retries, m.leadDuration, m.iterations, m.gateFailures, m.citations,
-		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.undecodable, m.oracleReqs, m.oracleTime)
+		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.oracleReqs, m.oracleTime)
 	if depth != nil {
 		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
 			Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
@@ -83,7 +78,7 @@ func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
 }
 
 // LeadEnded implements batch.Observer.
-func (m *Metrics) LeadEnded(o batch.Outcome) {
+func (m *Metrics) LeadEnded(_ string, o contract.Outcome) {
 	m.leads.WithLabelValues(string(o.Reason)).Inc()
 	m.run(o)
 }
@@ -97,21 +92,20 @@ func (m *Metrics) OracleRequest(r oracles.Request) {
 
 // LeadRetried implements batch.Observer: the failed attempt's calls and
 // tokens were spent too.
-func (m *Metrics) LeadRetried(o batch.Outcome) {
+func (m *Metrics) LeadRetried(_ string, o contract.Outcome) {
 	m.retries.WithLabelValues(string(o.Reason)).Inc()
 	m.run(o)
 }
 
 // run counts the maker/checker run behind an outcome, if it had one.
-func (m *Metrics) run(o batch.Outcome) {
-	if len(o.Metrics) == 0 || o.Reason == contract.Unchanged {
+func (m *Metrics) run(o contract.Outcome) {
+	// An unchanged lead ran nothing, and a lead the batch ended without a
+	// run (a failed collection, a deadline) has no metrics: a run's have
+	// its start.
+	if o.Reason == contract.Unchanged || o.Metrics.StartedAt.IsZero() {
 		return
 	}
-	var pm contract.Metrics
-	if err := json.Unmarshal(o.Metrics, &pm); err != nil {
-		m.undecodable.Inc()
-		return
-	}
+	pm := o.Metrics
 	m.leadDuration.Observe(pm.Duration.Seconds())
 	m.iterations.Observe(float64(len(pm.Iterations)))
 	for _, it := range pm.Iterations {

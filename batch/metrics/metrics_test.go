@@ -2,7 +2,6 @@ package metrics_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -11,19 +10,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/metrics"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 )
 
-func runMetrics(t *testing.T, its ...contract.Iteration) json.RawMessage {
-	t.Helper()
-	data, err := json.Marshal(contract.Metrics{Iterations: its, Duration: 3 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+// runMetrics are the metrics of a run of its.
+func runMetrics(its ...contract.Iteration) contract.Metrics {
+	return contract.Metrics{Iterations: its, StartedAt: time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC), Duration: 3 * time.Second}
 }
 
 func TestMetricsCountWhatEnded(t *testing.T) {
@@ -32,15 +26,15 @@ func TestMetricsCountWhatEnded(t *testing.T) {
 	m := metrics.New(reg, func() (int, error) { return depth, nil })
 	writer := contract.Usage{Calls: 2, PromptTokens: 100, OutputTokens: 20, Latency: 4 * time.Second}
 	skeptic := contract.Usage{Calls: 1, PromptTokens: 30, OutputTokens: 3, ThinkingTokens: 5, Latency: time.Second}
-	cap := runMetrics(t,
+	cap := runMetrics(
 		contract.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 2, "open_objection": 1}, GateTime: time.Millisecond},
 		contract.Iteration{N: 2, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 1}, GateTime: time.Millisecond},
 	)
-	m.LeadEnded(batch.Outcome{Key: "a", Reason: contract.Verified, Metrics: runMetrics(t, contract.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 3})})
-	m.LeadEnded(batch.Outcome{Key: "b", Reason: contract.IterationCap, Metrics: cap})
-	m.LeadEnded(batch.Outcome{Key: "c", Reason: contract.Unchanged, Metrics: cap}) // an unchanged lead ran nothing
-	m.LeadRetried(batch.Outcome{Key: "d", Reason: contract.OracleUnavailable})
-	m.LeadEnded(batch.Outcome{Key: "e", Reason: contract.Errored, Metrics: json.RawMessage(`{"iterations":"x"}`)})
+	m.LeadEnded("a", contract.Outcome{Reason: contract.Verified, Metrics: runMetrics(contract.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 3})})
+	m.LeadEnded("b", contract.Outcome{Reason: contract.IterationCap, Metrics: cap})
+	m.LeadEnded("c", contract.Outcome{Reason: contract.Unchanged, Metrics: cap}) // an unchanged lead ran nothing
+	m.LeadRetried("d", contract.Outcome{Reason: contract.OracleUnavailable})
+	m.LeadEnded("e", contract.Outcome{Reason: contract.Errored}) // a lead that errored ran no loop
 
 	want := `
 # HELP citeloop_batch_leads_total Leads that ended in this process, by outcome (end reason).
@@ -66,13 +60,9 @@ citeloop_gate_citations_total 11
 # HELP citeloop_batch_queue_depth Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read.
 # TYPE citeloop_batch_queue_depth gauge
 citeloop_batch_queue_depth 7
-# HELP citeloop_batch_metrics_undecodable_total Outcomes whose run metrics could not be read (counted by outcome only).
-# TYPE citeloop_batch_metrics_undecodable_total counter
-citeloop_batch_metrics_undecodable_total 1
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "citeloop_batch_leads_total", "citeloop_batch_lead_retries_total",
-		"citeloop_gate_failures_total", "citeloop_model_calls_total", "citeloop_gate_citations_total", "citeloop_batch_queue_depth",
-		"citeloop_batch_metrics_undecodable_total"); err != nil {
+		"citeloop_gate_failures_total", "citeloop_model_calls_total", "citeloop_gate_citations_total", "citeloop_batch_queue_depth"); err != nil {
 		t.Error(err)
 	}
 	tokens := `

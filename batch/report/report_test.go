@@ -23,16 +23,12 @@ import (
 func fixture(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	metrics := func(iters int, d time.Duration) json.RawMessage {
+	metrics := func(iters int, d time.Duration) contract.Metrics {
 		m := contract.Metrics{Duration: d, Writer: contract.Usage{PromptTokens: 100, OutputTokens: 10}, Skeptic: contract.Usage{PromptTokens: 50, OutputTokens: 5}}
 		for i := range iters {
 			m.Iterations = append(m.Iterations, contract.Iteration{N: i + 1})
 		}
-		data, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return data
+		return m
 	}
 	failed := func(fs ...contract.Diagnostic) []byte {
 		data, err := json.Marshal(map[string]any{"NOT_A_BRIEF": "x", "verdict": gates.Verdict{Failures: fs}})
@@ -41,17 +37,17 @@ func fixture(t *testing.T) string {
 		}
 		return data
 	}
-	outcomes := []batch.Outcome{
-		{Key: "a-ok", Reason: contract.Verified, Detail: "verified", Attempts: 1, Metrics: metrics(1, 2*time.Second), Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
-		{Key: "b-same", Reason: contract.Unchanged, Detail: "same ledger", Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
-		{Key: "c-cap", Reason: contract.IterationCap, Detail: "3 passes", Attempts: 1, Metrics: metrics(3, 40*time.Second), Files: map[string][]byte{brief.ReportFile: failed(
+	outcomes := []batch.Record{
+		{Key: "a-ok", Outcome: contract.Outcome{Reason: contract.Verified, Detail: "verified", Metrics: metrics(1, 2*time.Second)}, Attempts: 1, Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
+		{Key: "b-same", Outcome: contract.Outcome{Reason: contract.Unchanged, Detail: "same ledger"}, Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
+		{Key: "c-cap", Outcome: contract.Outcome{Reason: contract.IterationCap, Detail: "3 passes", Metrics: metrics(3, 40*time.Second)}, Attempts: 1, Files: map[string][]byte{brief.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/x", Reason: contract.Reason("quote_not_found")},
 			contract.Diagnostic{ClaimID: "c2", DOI: "10.1/y", Reason: contract.Reason("open_objection"), Kind: contract.ObjectionKind("overreach")},
 		)}},
-		{Key: "d-oracle", Reason: contract.OracleUnavailable, Detail: "europepmc 503", Attempts: 5, Metrics: metrics(1, 11*time.Minute), Files: map[string][]byte{brief.ReportFile: failed(
+		{Key: "d-oracle", Outcome: contract.Outcome{Reason: contract.OracleUnavailable, Detail: "europepmc 503", Metrics: metrics(1, 11*time.Minute)}, Attempts: 5, Files: map[string][]byte{brief.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/z", Reason: contract.Reason("quote_not_found")},
 		)}},
-		{Key: "e-<script>", Reason: contract.Refused, Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
+		{Key: "e-<script>", Outcome: contract.Outcome{Reason: contract.Refused, Detail: "<b>too few sources</b>", Metrics: metrics(0, 0)}, Attempts: 1},
 	}
 	writeRun(t, dir, "r1", "leads.csv", 2, outcomes)
 	return dir
@@ -60,7 +56,7 @@ func fixture(t *testing.T) string {
 // writeRun writes into dir each outcome, as a batch writes it, and
 // summary.json listing them, without the counts (as before they were
 // recorded): the report counts the lines.
-func writeRun(tb testing.TB, dir, run, file string, pending int, outcomes []batch.Outcome) {
+func writeRun(tb testing.TB, dir, run, file string, pending int, outcomes []batch.Record) {
 	tb.Helper()
 	sum := struct {
 		Run     string              `json:"run"`

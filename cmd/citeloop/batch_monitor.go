@@ -166,7 +166,7 @@ func (m *monitor) LeadsEnded(byReason map[contract.EndReason]int) {
 }
 
 // LeadEnded implements batch.Observer.
-func (m *monitor) LeadEnded(o batch.Outcome) {
+func (m *monitor) LeadEnded(key string, o contract.Outcome) {
 	counter := counterOf(o.Reason)
 	m.mu.Lock()
 	m.counts[counter]++
@@ -175,17 +175,17 @@ func (m *monitor) LeadEnded(o batch.Outcome) {
 	m.bar.Add(counter, 1)
 	m.bar.Status(rateOf(ranHere, time.Since(m.start)))
 	if m.met != nil {
-		m.met.LeadEnded(o)
+		m.met.LeadEnded(key, o)
 	}
 }
 
 // LeadRetried implements batch.Observer.
-func (m *monitor) LeadRetried(o batch.Outcome) {
+func (m *monitor) LeadRetried(key string, o contract.Outcome) {
 	m.mu.Lock()
 	m.counts[countRetried]++
 	m.mu.Unlock()
 	if m.met != nil {
-		m.met.LeadRetried(o)
+		m.met.LeadRetried(key, o)
 	}
 }
 

@@ -71,7 +71,7 @@ func runNights(ctx context.Context, a *app, o *batchOptions, file string) error 
 	if err := makeOutDir(o.out); err != nil {
 		return err
 	}
-	runner, err := newBatchRunner(a, &o.engine)
+	runner, err := o.engine.runner(a)
 	if err != nil {
 		return err
 	}

@@ -257,7 +257,7 @@ func TestRunBriefLeadsKeepsBriefExitCodes(t *testing.T) {
 			if err := a.setup(newRootCmd(a)); err != nil {
 				t.Fatal(err)
 			}
-			o := &briefOptions{offline: true, out: t.TempDir(), formats: "md", maxIterations: 3}
+			o := &briefOptions{briefFlags: briefFlags{offline: true, formats: "md", maxIterations: 3}, out: t.TempDir()}
 			o.collect.leads = writeLeads(t, tt.leads)
 			if got := exitCode(runBriefLeads(context.Background(), a, o)); got != tt.want {
 				t.Errorf("exit = %d, want %d", got, tt.want)

@@ -44,7 +44,7 @@ with --drain until the queue has no lead left to run (exit 0).`,
 }
 
 func runWorker(ctx context.Context, a *app, o *engineFlags, drain bool) error {
-	runner, err := newBatchRunner(a, o)
+	runner, err := o.runner(a)
 	if err != nil {
 		return err
 	}
