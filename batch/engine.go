@@ -52,6 +52,14 @@ type Config struct {
 	Nightly *Nightly
 }
 
+// logger is the configured logger, or none.
+func (c Config) logger() *zap.Logger {
+	if c.Logger == nil {
+		return zap.NewNop()
+	}
+	return c.Logger
+}
+
 func (c *Config) defaults() {
 	if c.Concurrency < 1 {
 		c.Concurrency = 8

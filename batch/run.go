@@ -135,11 +135,7 @@ func (e *Engine) RunLeads(ctx context.Context, leads iter.Seq2[Lead, error], o O
 		return sum, err
 	}
 	waitErr := e.Wait(ctx, sum.Run)
-	// Stop on a context of its own: after a signal the running leads still
-	// get StopGrace to finish, and a little more to record their outcomes.
-	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.StopGrace+30*time.Second)
-	defer cancel()
-	stopErr := e.Stop(stopCtx)
+	stopErr := e.shutdown(ctx)
 	// The summary is read on a fresh context so an interrupted run still
 	// leaves an accurate record of what ended.
 	if err := e.Summarize(context.WithoutCancel(ctx), &sum); err != nil {

@@ -1,16 +1,18 @@
-// Package metrics exports a batch's progress as Prometheus series: leads by
-// outcome, retries, the gate's failures by reason, model calls, tokens and
-// latencies, oracle requests and their latencies, and the queue's depth. It
-// is a batch.Observer, so it counts exactly the outcomes the engine records,
-// in the process that ran them, from their contract.Metrics; oracle requests are counted one by one as
-// they are made (OracleRequest). A worker fleet is summed by Prometheus
-// across its scrapes.
+// Package metrics exports a batch's progress as Prometheus series and serves
+// them: leads by outcome, retries, the gate's failures by reason, model
+// calls, tokens and latencies, oracle requests and their latencies, and the
+// queue's depth. It is a batch.Observer, so it counts exactly the outcomes
+// the engine records, in the process that ran them, from their
+// contract.Metrics; oracle requests are counted one by one as they are made
+// (OracleRequest). A worker fleet is summed by Prometheus across its
+// scrapes.
 package metrics
 
 import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
@@ -18,6 +20,7 @@ import (
 
 // Metrics holds the series. Its methods are safe for concurrent use.
 type Metrics struct {
+	reg          *prometheus.Registry
 	leads        *prometheus.CounterVec
 	retries      *prometheus.CounterVec
 	leadDuration prometheus.Histogram
@@ -32,10 +35,21 @@ type Metrics struct {
 	oracleTime   *prometheus.HistogramVec
 }
 
-// New registers the series on reg. depth, when set, is read at each scrape
-// for the queue depth (leads without an outcome).
-func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
+// NewRegistry is a registry with the Go runtime's and the process's
+// collectors, for New: what a batch serves.
+func NewRegistry() *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return reg
+}
+
+// New registers the series on reg, which Serve serves. Build it before the
+// engine, so that OracleRequest can be the engine's request hook
+// (engine.Deps.OracleRequests); the queue's depth joins once the queue is
+// open (WatchQueue).
+func New(reg *prometheus.Registry) *Metrics {
 	m := &Metrics{
+		reg: reg,
 		leads: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_batch_leads_total",
 			Help: "Leads that ended in this process, by outcome (end reason)."}, []string{"outcome"}),
 		retries: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_batch_lead_retries_total",
@@ -63,18 +77,22 @@ func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
 	}
 	reg.MustRegister(m.leads, m.retries, m.leadDuration, m.iterations, m.gateFailures, m.citations,
 		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.oracleReqs, m.oracleTime)
-	if depth != nil {
-		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
-			Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
-			func() float64 {
-				n, err := depth()
-				if err != nil {
-					return -1
-				}
-				return float64(n)
-			}))
-	}
 	return m
+}
+
+// WatchQueue adds the queue's depth (leads without an outcome), read with
+// depth at each scrape. A batch calls it once its queue is open; a second
+// call is an error.
+func (m *Metrics) WatchQueue(depth func() (int, error)) error {
+	return m.reg.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
+		Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
+		func() float64 {
+			n, err := depth()
+			if err != nil {
+				return -1
+			}
+			return float64(n)
+		}))
 }
 
 // LeadEnded implements batch.Observer.

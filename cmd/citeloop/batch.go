@@ -239,28 +239,24 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 	for _, e := range f.Invalid {
 		fmt.Fprintf(a.stderr, "citeloop: skipping invalid row: %s\n", e)
 	}
+	run := batch.FileRun{
+		Out: o.out, DatabaseURL: o.engine.databaseURL, Run: o.run, Force: o.force, EnqueueOnly: o.enqueueOnly,
+		Report: func(dir string) error { return writeReport(a, dir) },
+	}
 	var runner batch.Runner
+	var bar *progressBar
 	if !o.enqueueOnly {
+		run.Monitor = o.engine.monitor.monitor(a, f.Count)
 		r, err := o.engine.runner(a)
 		if err != nil {
 			return err
 		}
 		runner = r
+		bar = o.engine.monitor.bar(a, "batch", run.Monitor)
+		defer bar.close()
 	}
-	run := batch.FileRun{
-		Out: o.out, DatabaseURL: o.engine.databaseURL, Run: o.run, Force: o.force, EnqueueOnly: o.enqueueOnly,
-		Config: o.engine.engineConfig(a, runner, o.out),
-		Report: func(dir string) error { return writeReport(a, dir) },
-	}
-	if runner != nil {
-		mon, err := o.engine.monitor.startMonitor(a, "batch", f.Count)
-		if err != nil {
-			return err
-		}
-		defer mon.close()
-		run.Config.Observer = mon
-		run.Watch = mon.watch
-	}
+	run.Config = o.engine.engineConfig(a, runner, o.out)
+	run.Config.Observer = bar.observer()
 	sum, runErr := batch.RunFile(ctx, f, run)
 	if runErr != nil {
 		if errors.Is(runErr, batch.ErrStart) {
