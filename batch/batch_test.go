@@ -44,9 +44,9 @@ func testEngine(t testing.TB, s *Store, f *fakeRunner, out string) *Engine {
 	return e
 }
 
-func reasons(t testing.TB, e *Engine, sum Summary) map[string]string {
+func reasons(t testing.TB, e *Engine, sum Summary) map[string]contract.EndReason {
 	t.Helper()
-	m := map[string]string{}
+	m := map[string]contract.EndReason{}
 	var lines []LeadSummary
 	if err := e.EachLead(context.Background(), sum.Run, func(l LeadSummary) error {
 		lines = append(lines, l)
@@ -103,11 +103,11 @@ func testRunBatchEndsEveryLeadOnce(t *testing.T, open func(testing.TB) *Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{}
+	want := map[string]contract.EndReason{}
 	for _, l := range testLeads(20) {
-		want[l.Key] = Verified
+		want[l.Key] = contract.Verified
 	}
-	want["L002"], want["L003"], want["L005"], want["L006"], want["L007"] = "model_error", "refused", OracleUnavailable, Errored, "no_progress"
+	want["L002"], want["L003"], want["L005"], want["L006"], want["L007"] = "model_error", "refused", contract.OracleUnavailable, contract.Errored, "no_progress"
 	if diff := cmp.Diff(want, reasons(t, e, sum)); diff != "" {
 		t.Errorf("end reasons (-want +got):\n%s", diff)
 	}
@@ -160,7 +160,7 @@ func testUnchangedAndForce(t *testing.T, open func(testing.TB) *Store) {
 	leads := testLeads(3)
 	f.scripts["L002"] = script{final: "iteration_cap"}
 	// night runs the leads and returns the run and how each lead ended.
-	night := func(force bool) (string, map[string]string) {
+	night := func(force bool) (string, map[string]contract.EndReason) {
 		t.Helper()
 		e := testEngine(t, s, f, out)
 		sum, err := e.RunBatch(context.Background(), leads, Options{Source: "leads.yaml", Force: force})
@@ -178,7 +178,7 @@ func testUnchangedAndForce(t *testing.T, open func(testing.TB) *Store) {
 	if secondRun == firstRun {
 		t.Fatalf("a finished run was reused: %s", secondRun)
 	}
-	if diff := cmp.Diff(map[string]string{"L000": Unchanged, "L001": Unchanged, "L002": "iteration_cap"}, second); diff != "" {
+	if diff := cmp.Diff(map[string]contract.EndReason{"L000": contract.Unchanged, "L001": contract.Unchanged, "L002": "iteration_cap"}, second); diff != "" {
 		t.Errorf("second night (-want +got):\n%s", diff)
 	}
 	if f.count(f.runs, "L000") != 1 || f.count(f.runs, "L002") != 2 {
@@ -192,11 +192,11 @@ func testUnchangedAndForce(t *testing.T, open func(testing.TB) *Store) {
 	f.version["L001"] = "v2"
 	f.mu.Unlock()
 	_, third := night(false)
-	if diff := cmp.Diff(map[string]string{"L000": Unchanged, "L001": Verified, "L002": "iteration_cap"}, third); diff != "" {
+	if diff := cmp.Diff(map[string]contract.EndReason{"L000": contract.Unchanged, "L001": contract.Verified, "L002": "iteration_cap"}, third); diff != "" {
 		t.Errorf("third night (-want +got):\n%s", diff)
 	}
 	_, forced := night(true)
-	if diff := cmp.Diff(map[string]string{"L000": Verified, "L001": Verified, "L002": "iteration_cap"}, forced); diff != "" {
+	if diff := cmp.Diff(map[string]contract.EndReason{"L000": contract.Verified, "L001": contract.Verified, "L002": "iteration_cap"}, forced); diff != "" {
 		t.Errorf("forced night (-want +got):\n%s", diff)
 	}
 	if f.count(f.runs, "L000") != 2 {

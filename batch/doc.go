@@ -2,17 +2,25 @@
 // (github.com/riverqueue/river): each lead is one job, so a crashed process
 // loses nothing (the job is released or rescued and run again from the
 // start), a lead never gets two outcomes (jobs are unique per run and lead,
-// and every lead job ends completed with its outcome recorded), and several
+// and every lead job ends completed with its Record stored), and several
 // machines can share one PostgreSQL queue.
 //
-// The package knows nothing of agents, oracles or rendering: it drives a
-// Runner, which collects a lead's ledger and runs the maker/checker loop over
-// it, and stores what the Runner returns. The "unchanged" check sits between
-// the two calls, so a lead whose sources did not change costs no model call.
+// It runs no model and renders no brief itself: it drives a Runner
+// (engine.Briefer is one), which collects a lead's ledger and runs the
+// maker/checker loop over it, and stores the Record the Runner returns: the
+// lead's contract.Outcome with its rendered files. The "unchanged" check sits
+// between the two calls, so a lead whose sources did not change costs no
+// model call. Of the oracles it knows only that a collection failing with
+// oracles.ErrUnavailable is retried; of briefs, their file names (package
+// brief), to write a lead's folder.
 //
-// Front ends need no more than two calls: RunFile runs a leads file once
-// (LoadFile reads it), as `citeloop batch` does; RunNights runs it at each
-// time of a schedule on River's periodic jobs, one folder per night and one
-// database for all nights, as `citeloop batch --schedule` does. Rendering
-// (the report, the index of nights) is theirs, through hooks.
+// Front ends need one call each: RunFile runs a leads file once (LoadFile
+// reads it), as `citeloop batch` does; RunNights runs it at each time of a
+// schedule on River's periodic jobs, one folder per night and one database
+// for all nights, as `citeloop batch --schedule` does; RunWorker works a
+// shared queue that others fill, as `citeloop worker` does. Each reports on
+// itself through a Monitor: a Tally of the endings, its log lines, and the
+// Prometheus series of batch/metrics, served while it runs. The report and
+// the index of nights are the front end's to render, through hooks
+// (batch/report fits).
 package batch

@@ -52,6 +52,14 @@ type Config struct {
 	Nightly *Nightly
 }
 
+// logger is the configured logger, or none.
+func (c Config) logger() *zap.Logger {
+	if c.Logger == nil {
+		return zap.NewNop()
+	}
+	return c.Logger
+}
+
 func (c *Config) defaults() {
 	if c.Concurrency < 1 {
 		c.Concurrency = 8
@@ -327,13 +335,13 @@ const filesPerRead = 10
 // Each calls fn with the outcome of every lead of run that has one, with
 // its files, in job order, a page at a time so that a large run is never
 // all in memory.
-func (e *Engine) Each(ctx context.Context, run string, fn func(Outcome) error) error {
+func (e *Engine) Each(ctx context.Context, run string, fn func(Record) error) error {
 	return e.each(ctx, run, e.store.files, fn)
 }
 
 // each is Each reading files from files, or no file at all when files is
 // nil (a summary needs only each outcome's reason).
-func (e *Engine) each(ctx context.Context, run string, files outcomeFiles, fn func(Outcome) error) error {
+func (e *Engine) each(ctx context.Context, run string, files outcomeFiles, fn func(Record) error) error {
 	params := river.NewJobListParams().Kinds(jobKind).States(rivertype.JobStateCompleted).
 		TagsAll(runTag(run)).OrderBy(river.JobListOrderByID, river.SortOrderAsc).First(100)
 	for {
@@ -344,7 +352,7 @@ func (e *Engine) each(ctx context.Context, run string, files outcomeFiles, fn fu
 		// Files are read a few jobs at a time: a page of briefs is
 		// megabytes.
 		for part := range slices.Chunk(res.Jobs, filesPerRead) {
-			outs, err := decodeOutcomes(ctx, files, part)
+			outs, err := decodeRecords(ctx, files, part)
 			if err != nil {
 				return err
 			}
@@ -370,10 +378,10 @@ func leadArgs(j *rivertype.JobRow) (LeadArgs, error) {
 }
 
 // outcomeOf reads the outcome of a completed job, with its files.
-func (e *Engine) outcomeOf(ctx context.Context, j *rivertype.JobRow) (Outcome, error) {
-	outs, err := decodeOutcomes(ctx, e.store.files, []*rivertype.JobRow{j})
+func (e *Engine) outcomeOf(ctx context.Context, j *rivertype.JobRow) (Record, error) {
+	outs, err := decodeRecords(ctx, e.store.files, []*rivertype.JobRow{j})
 	if err != nil {
-		return Outcome{}, err
+		return Record{}, err
 	}
 	return outs[0], nil
 }

@@ -19,8 +19,8 @@ func (topicRunner) Collect(_ context.Context, lead contract.Lead) (contract.Ledg
 	return contract.Ledger{Lead: lead}, nil
 }
 
-func (topicRunner) Run(_ context.Context, lead contract.Lead, _ contract.Ledger) (batch.Outcome, error) {
-	return batch.Outcome{Reason: batch.Verified, Files: map[string][]byte{"brief.md": []byte("# " + lead.Topic + "\n")}}, nil
+func (topicRunner) Run(_ context.Context, lead contract.Lead, _ contract.Ledger) (batch.Record, error) {
+	return batch.Record{Outcome: contract.Outcome{Reason: contract.Verified}, Files: map[string][]byte{"brief.md": []byte("# " + lead.Topic + "\n")}}, nil
 }
 
 // A Go program runs a leads file as `citeloop batch` does, without the CLI:

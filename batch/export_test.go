@@ -79,12 +79,12 @@ type blockingRunner struct {
 	release chan struct{}
 }
 
-func (b *blockingRunner) Run(ctx context.Context, l contract.Lead, led contract.Ledger) (Outcome, error) {
+func (b *blockingRunner) Run(ctx context.Context, l contract.Lead, led contract.Ledger) (Record, error) {
 	b.started <- l.ID
 	select {
 	case <-b.release:
 	case <-ctx.Done():
-		return Outcome{}, ctx.Err()
+		return Record{}, ctx.Err()
 	}
 	return b.fakeRunner.Run(ctx, l, led)
 }
@@ -133,9 +133,9 @@ func TestInterruptedRunResumes(t *testing.T) {
 	if sum2.Run != sum.Run || sum2.Enqueued != 0 {
 		t.Errorf("rerun: run %s (want %s), %d enqueued (want 0)", sum2.Run, sum.Run, sum2.Enqueued)
 	}
-	want := map[string]string{}
+	want := map[string]contract.EndReason{}
 	for _, l := range leads {
-		want[l.Key] = Verified
+		want[l.Key] = contract.Verified
 	}
 	if diff := cmp.Diff(want, reasons(t, again, sum2)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

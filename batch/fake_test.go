@@ -25,7 +25,7 @@ type script struct {
 	// collectDown fails Collect with oracles.ErrUnavailable this many times.
 	collectDown int
 	// final ends the run with this reason (not verified, no retry).
-	final string
+	final contract.EndReason
 	// collectErr fails Collect with an internal error.
 	collectErr bool
 }
@@ -120,7 +120,7 @@ func (f *fakeRunner) Collect(ctx context.Context, lead contract.Lead) (contract.
 	}}}, nil
 }
 
-func (f *fakeRunner) Run(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (Outcome, error) {
+func (f *fakeRunner) Run(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (Record, error) {
 	f.mu.Lock()
 	n, s := 1, f.scripts[lead.ID]
 	if !f.uncounted {
@@ -134,16 +134,16 @@ func (f *fakeRunner) Run(ctx context.Context, lead contract.Lead, ledger contrac
 
 	for _, call := range []func(context.Context) error{f.modelCall, f.modelCall, f.oracleCall} {
 		if err := call(ctx); err != nil {
-			return Outcome{}, err
+			return Record{}, err
 		}
 	}
 	switch {
 	case s.transient < 0 || n <= s.transient:
-		return Outcome{Reason: "model_error", Detail: "writer: api_error 503", Retry: true}, nil
+		return Record{Outcome: contract.Outcome{Reason: "model_error", Detail: "writer: api_error 503"}, Retry: true}, nil
 	case s.final != "":
-		return Outcome{Reason: s.final, Detail: "scripted", Files: map[string][]byte{"FAILED-not-a-brief.json": []byte(`{"NOT_A_BRIEF":"` + lead.ID + `"}`)}}, nil
+		return Record{Outcome: contract.Outcome{Reason: s.final, Detail: "scripted"}, Files: map[string][]byte{"FAILED-not-a-brief.json": []byte(`{"NOT_A_BRIEF":"` + lead.ID + `"}`)}}, nil
 	}
-	return Outcome{Reason: Verified, Detail: "all verified", Metrics: []byte(`{"sources":1}`), Files: map[string][]byte{
+	return Record{Outcome: contract.Outcome{Reason: contract.Verified, Detail: "all verified", Metrics: contract.Metrics{Sources: 1}}, Files: map[string][]byte{
 		"ledger.json": []byte(ledger.Entries[0].ContentHash),
 		"brief.md":    append([]byte("# "+lead.ID+"\n"), make([]byte, f.fileSize)...),
 	}}, nil

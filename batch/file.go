@@ -191,9 +191,9 @@ type FileRun struct {
 	// Config is the engine's; its OutDir is set to Out. Its Runner may be
 	// nil only with EnqueueOnly.
 	Config Config
-	// Watch, when set, is given the engine before the run starts (a monitor
-	// reads its queue depth).
-	Watch func(*Engine)
+	// Monitor reports on the run while its leads are worked here (not with
+	// EnqueueOnly); its Tally, when not given, counts a run of f.Count leads.
+	Monitor Monitor
 	// Report, when set, writes the run's report into Out once summary.json
 	// is there (batch/report's Write fits); the batch package renders
 	// nothing itself.
@@ -212,6 +212,17 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 	if r.Out == "" && !(r.EnqueueOnly && r.DatabaseURL != "") {
 		return sum, startError{errors.New("batch: no output folder")}
 	}
+	cfg := r.Config
+	cfg.OutDir = r.Out
+	var mon *monitoring
+	if !r.EnqueueOnly {
+		var err error
+		if mon, err = r.Monitor.start(cfg.logger(), f.Count); err != nil {
+			return sum, err
+		}
+		defer mon.close()
+		cfg = mon.observe(cfg)
+	}
 	if r.Out != "" {
 		if err := makeDir(r.Out); err != nil {
 			return sum, err
@@ -229,14 +240,12 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 		return sum, err
 	}
 	defer store.Close()
-	cfg := r.Config
-	cfg.OutDir = r.Out
 	e, err := New(store, cfg)
 	if err != nil {
 		return sum, err
 	}
-	if r.Watch != nil {
-		r.Watch(e)
+	if mon != nil {
+		mon.watch(e)
 	}
 	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid})
 	if r.EnqueueOnly {

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/citeloop/citeloop/contract"
 )
 
 func writeFile(t *testing.T, dir, name, content string) string {
@@ -195,11 +197,11 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	fake := newFake()
 	fake.scripts["b"] = script{final: "refused"}
 	var reported []string
-	var watched *Engine
+	tally := NewTally(f.Count, nil)
 	sum, err := RunFile(context.Background(), f, FileRun{
-		Out:    out,
-		Config: Config{Runner: fake, PollInterval: 20 * time.Millisecond},
-		Watch:  func(e *Engine) { watched = e },
+		Out:     out,
+		Config:  Config{Runner: fake, PollInterval: 20 * time.Millisecond},
+		Monitor: Monitor{Tally: tally},
 		Report: func(d string) error {
 			s, lines, err := ReadSummary(d)
 			if err != nil {
@@ -220,14 +222,14 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]string{}
+	got := map[string]contract.EndReason{}
 	for _, l := range lines {
 		got[l.ID] = l.EndReason
 	}
 	if file.Run != sum.Run || file.Ended != sum.Ended || !cmp.Equal(file.EndReasons, sum.EndReasons) {
 		t.Errorf("summary.json %+v, returned summary %+v", file, sum)
 	}
-	if diff := cmp.Diff(map[string]string{"a": Verified, "b": "refused"}, got); diff != "" {
+	if diff := cmp.Diff(map[string]contract.EndReason{"a": contract.Verified, "b": "refused"}, got); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
 	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "earlier lead") || sum.File != f.Path {
@@ -236,8 +238,8 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	if diff := cmp.Diff([]string{out}, reported); diff != "" {
 		t.Errorf("report written into (-want +got):\n%s", diff)
 	}
-	if watched == nil {
-		t.Error("Watch was not given the engine")
+	if c := tally.Counts(); c.Total != 2 || c.Verified != 1 || c.Failed != 1 || c.Done() != 2 {
+		t.Errorf("the monitor's tally counted %+v, want 1 verified and 1 failed of 2", c)
 	}
 	if _, err := os.Stat(filepath.Join(out, DatabaseFile)); err != nil {
 		t.Errorf("the embedded database is not in the folder: %v", err)

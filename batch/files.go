@@ -10,72 +10,65 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // OutcomeFile is the record of a lead's outcome in its folder.
 const OutcomeFile = "outcome.json"
 
-// WriteOutcome writes o into dir/<key>/: the brief's files (the ledger
+// WriteOutcome writes r into dir/<key>/: the brief's files (the ledger
 // first, so a brief never points at a missing ledger) or the failure report,
 // each atomically, then outcome.json. Files an earlier outcome left there
 // that this one does not have are removed first, so a folder never holds
 // two outcomes' files.
-func WriteOutcome(dir string, o Outcome) error {
-	ld := filepath.Join(dir, o.Key)
+func WriteOutcome(dir string, r Record) error {
+	ld := filepath.Join(dir, r.Key)
 	if err := os.MkdirAll(ld, 0o755); err != nil {
 		return err
 	}
 	// A process killed mid-write leaves its hidden temporary file behind
 	// (never a half-written real one): clear them.
-	tmps, err := filepath.Glob(filepath.Join(ld, ".*.tmp-*"))
-	if err != nil {
+	if err := atomicfile.RemoveTemps(ld); err != nil {
 		return err
 	}
-	for _, tmp := range tmps {
-		if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	for _, name := range append(pipeline.Artifacts(), OutcomeFile) {
-		if _, ok := o.Files[name]; ok {
+	for _, name := range append(brief.Artifacts(), OutcomeFile) {
+		if _, ok := r.Files[name]; ok {
 			continue
 		}
 		if err := os.Remove(filepath.Join(ld, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
 	}
-	names := make([]string, 0, len(o.Files))
-	for name := range o.Files {
+	names := make([]string, 0, len(r.Files))
+	for name := range r.Files {
 		if name != filepath.Base(name) || name == OutcomeFile || name[0] == '.' {
-			return fmt.Errorf("outcome of %s: file name %q is not a plain file name", o.Key, name)
+			return fmt.Errorf("outcome of %s: file name %q is not a plain file name", r.Key, name)
 		}
 		names = append(names, name)
 	}
 	slices.SortFunc(names, func(a, b string) int {
 		switch {
-		case a == pipeline.LedgerFile:
+		case a == brief.LedgerFile:
 			return -1
-		case b == pipeline.LedgerFile:
+		case b == brief.LedgerFile:
 			return 1
 		}
 		return strings.Compare(a, b)
 	})
 	for _, name := range names {
-		if err := pipeline.WriteFileAtomic(filepath.Join(ld, name), o.Files[name]); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(ld, name), r.Files[name]); err != nil {
 			return err
 		}
 	}
-	rec := o
-	rec.Files = nil
 	data, err := json.MarshalIndent(struct {
-		Outcome
+		recordJSON
 		Files []string `json:"files"`
-	}{rec, names}, "", "  ")
+	}{jsonOf(r), names}, "", "  ")
 	if err != nil {
 		return err
 	}
-	return pipeline.WriteFileAtomic(filepath.Join(ld, OutcomeFile), append(data, '\n'))
+	return atomicfile.WriteFile(filepath.Join(ld, OutcomeFile), append(data, '\n'))
 }
 
 // ErrLocked is returned by LockDir when another process holds the folder.

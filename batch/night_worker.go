@@ -12,7 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"go.uber.org/zap"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // nightMarker, in a night's folder, holds the night's run, so a night
@@ -125,7 +125,7 @@ func nightFolder(out string, t time.Time, run string) (string, error) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", err
 		}
-		if err := pipeline.WriteFileAtomic(marker, []byte(run+"\n")); err != nil {
+		if err := atomicfile.WriteFile(marker, []byte(run+"\n")); err != nil {
 			return "", err
 		}
 		return name, nil

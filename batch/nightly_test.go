@@ -142,7 +142,7 @@ func sortedReasons(t testing.TB, n Night) []string {
 	}
 	var out []string
 	for _, l := range lines {
-		out = append(out, l.ID+"="+l.EndReason)
+		out = append(out, l.ID+"="+string(l.EndReason))
 	}
 	slicesSort(out)
 	return out

@@ -3,7 +3,6 @@ package batch
 import (
 	"context"
 	"errors"
-	"time"
 
 	"go.uber.org/zap"
 )
@@ -21,8 +20,8 @@ type NightsRun struct {
 	// Config is the engine's: it needs a Runner; OutDir is set to Out.
 	Config  Config
 	Nightly Nightly
-	// Watch, when set, is given the engine before the nights start.
-	Watch func(*Engine)
+	// Monitor reports on the nights while they run.
+	Monitor Monitor
 }
 
 // RunNights runs r.Nightly's leads file at each time of its schedule until
@@ -38,6 +37,11 @@ func RunNights(ctx context.Context, r NightsRun) error {
 	if r.Config.Runner == nil {
 		return errors.New("batch: RunNights needs a Runner")
 	}
+	mon, err := r.Monitor.start(r.Config.logger(), 0)
+	if err != nil {
+		return err
+	}
+	defer mon.close()
 	if err := makeDir(r.Out); err != nil {
 		return err
 	}
@@ -53,7 +57,7 @@ func RunNights(ctx context.Context, r NightsRun) error {
 		return err
 	}
 	defer store.Close()
-	cfg := r.Config
+	cfg := mon.observe(r.Config)
 	cfg.OutDir = r.Out
 	nightly := r.Nightly
 	cfg.Nightly = &nightly
@@ -61,9 +65,7 @@ func RunNights(ctx context.Context, r NightsRun) error {
 	if err != nil {
 		return startError{err}
 	}
-	if r.Watch != nil {
-		r.Watch(e)
-	}
+	mon.watch(e)
 	if store.embedded {
 		if n, err := e.ReleaseOrphans(ctx); err != nil {
 			return err
@@ -77,9 +79,7 @@ func RunNights(ctx context.Context, r NightsRun) error {
 	}
 	e.cfg.Logger.Info("nights scheduled", zap.String("database", store.Name), zap.String("out", r.Out))
 	<-ctx.Done()
-	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.StopGrace+30*time.Second)
-	defer cancel()
-	if err := e.Stop(stopCtx); err != nil {
+	if err := e.shutdown(ctx); err != nil {
 		return errors.Join(ctx.Err(), err)
 	}
 	return ctx.Err()

@@ -1,16 +1,21 @@
 package batch
 
-import "context"
+import (
+	"context"
+
+	"github.com/citeloop/citeloop/contract"
+)
 
 // Observer hears of each lead's ending in this process, as it happens: the
 // command line draws progress and exports metrics from it. Its methods are
 // called from the lead's goroutine, concurrently, and must not block.
 type Observer interface {
-	// LeadEnded is a lead's final outcome, just recorded.
-	LeadEnded(o Outcome)
+	// LeadEnded is a lead's final outcome, just recorded; key names the
+	// lead in its run.
+	LeadEnded(key string, o contract.Outcome)
 	// LeadRetried is an attempt that failed in a way that may pass; the
 	// lead runs again later.
-	LeadRetried(o Outcome)
+	LeadRetried(key string, o contract.Outcome)
 }
 
 // Resumer is an Observer that is also told, once a resumed run is
@@ -19,28 +24,28 @@ type Observer interface {
 // not at zero.
 type Resumer interface {
 	// LeadsEnded counts the outcomes the run already had, by end reason.
-	LeadsEnded(byReason map[string]int)
+	LeadsEnded(byReason map[contract.EndReason]int)
 }
 
 // Observers fans every event out to each of its observers, in order.
 type Observers []Observer
 
 // LeadEnded implements Observer.
-func (os Observers) LeadEnded(o Outcome) {
+func (os Observers) LeadEnded(key string, o contract.Outcome) {
 	for _, x := range os {
-		x.LeadEnded(o)
+		x.LeadEnded(key, o)
 	}
 }
 
 // LeadRetried implements Observer.
-func (os Observers) LeadRetried(o Outcome) {
+func (os Observers) LeadRetried(key string, o contract.Outcome) {
 	for _, x := range os {
-		x.LeadRetried(o)
+		x.LeadRetried(key, o)
 	}
 }
 
 // LeadsEnded implements Resumer: each observer that is a Resumer hears it.
-func (os Observers) LeadsEnded(byReason map[string]int) {
+func (os Observers) LeadsEnded(byReason map[contract.EndReason]int) {
 	for _, x := range os {
 		if r, ok := x.(Resumer); ok {
 			r.LeadsEnded(byReason)
@@ -55,9 +60,9 @@ func (e *Engine) tellResumed(ctx context.Context, run string) error {
 	if !ok {
 		return nil
 	}
-	byReason := map[string]int{}
-	if err := e.each(ctx, run, nil, func(o Outcome) error {
-		byReason[o.Reason]++
+	byReason := map[contract.EndReason]int{}
+	if err := e.each(ctx, run, nil, func(r Record) error {
+		byReason[r.Reason]++
 		return nil
 	}); err != nil {
 		return err

@@ -7,29 +7,31 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/citeloop/citeloop/contract"
 )
 
 // recorder is an Observer that counts what it hears.
 type recorder struct {
 	mu      sync.Mutex
-	ended   map[string]string
+	ended   map[string]contract.EndReason
 	retried map[string]int
 }
 
-func (r *recorder) LeadEnded(o Outcome) {
+func (r *recorder) LeadEnded(key string, o contract.Outcome) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, dup := r.ended[o.Key]; dup {
-		r.ended[o.Key] = "DUPLICATE"
+	if _, dup := r.ended[key]; dup {
+		r.ended[key] = "DUPLICATE"
 		return
 	}
-	r.ended[o.Key] = o.Reason
+	r.ended[key] = o.Reason
 }
 
-func (r *recorder) LeadRetried(o Outcome) {
+func (r *recorder) LeadRetried(key string, _ contract.Outcome) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.retried[o.Key]++
+	r.retried[key]++
 }
 
 // The observer hears every final outcome once, as recorded, and every
@@ -39,8 +41,8 @@ func TestObserverHearsEveryEnding(t *testing.T) {
 	f.scripts["L001"] = script{transient: 2}
 	f.scripts["L002"] = script{transient: -1}
 	f.scripts["L003"] = script{final: "refused"}
-	a := &recorder{ended: map[string]string{}, retried: map[string]int{}}
-	b := &recorder{ended: map[string]string{}, retried: map[string]int{}}
+	a := &recorder{ended: map[string]contract.EndReason{}, retried: map[string]int{}}
+	b := &recorder{ended: map[string]contract.EndReason{}, retried: map[string]int{}}
 	e, err := New(openTestSQLite(t), Config{Runner: f, Concurrency: 4, MaxAttempts: 3, RetryPolicy: quickRetry{},
 		PollInterval: 20 * time.Millisecond, Deadline: 10 * time.Second, Observer: Observers{a, b}})
 	if err != nil {
@@ -63,10 +65,10 @@ func TestObserverHearsEveryEnding(t *testing.T) {
 // resumeRecorder is a recorder that also hears a resumed run's standing.
 type resumeRecorder struct {
 	recorder
-	resumed []map[string]int
+	resumed []map[contract.EndReason]int
 }
 
-func (r *resumeRecorder) LeadsEnded(byReason map[string]int) {
+func (r *resumeRecorder) LeadsEnded(byReason map[contract.EndReason]int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.resumed = append(r.resumed, byReason)
@@ -80,7 +82,7 @@ func TestResumerHearsWhereTheRunStands(t *testing.T) {
 	f := newFake()
 	f.scripts["L001"] = script{final: "refused"}
 	store := openTestSQLite(t)
-	first := &resumeRecorder{recorder: recorder{ended: map[string]string{}, retried: map[string]int{}}}
+	first := &resumeRecorder{recorder: recorder{ended: map[string]contract.EndReason{}, retried: map[string]int{}}}
 	cfg := Config{Runner: f, Concurrency: 2, PollInterval: 20 * time.Millisecond, Deadline: 10 * time.Second, Observer: Observers{first}}
 	e, err := New(store, cfg)
 	if err != nil {
@@ -93,7 +95,7 @@ func TestResumerHearsWhereTheRunStands(t *testing.T) {
 		t.Errorf("a new run told the resumer %v, want nothing", first.resumed)
 	}
 
-	again := &resumeRecorder{recorder: recorder{ended: map[string]string{}, retried: map[string]int{}}}
+	again := &resumeRecorder{recorder: recorder{ended: map[string]contract.EndReason{}, retried: map[string]int{}}}
 	cfg.Observer = Observers{again}
 	e, err = New(store, cfg)
 	if err != nil {
@@ -103,10 +105,10 @@ func TestResumerHearsWhereTheRunStands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]map[string]int{{"verified": 2, "refused": 1}}, again.resumed); diff != "" {
+	if diff := cmp.Diff([]map[contract.EndReason]int{{"verified": 2, "refused": 1}}, again.resumed); diff != "" {
 		t.Errorf("resumed standing (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(map[string]string{"L003": "verified", "L004": "verified"}, again.ended); diff != "" {
+	if diff := cmp.Diff(map[string]contract.EndReason{"L003": "verified", "L004": "verified"}, again.ended); diff != "" {
 		t.Errorf("leads heard ending after the resume (-want +got):\n%s", diff)
 	}
 	if sum.Ended != 5 {
@@ -119,9 +121,9 @@ func TestObserversFanOutLeadsEnded(t *testing.T) {
 	a := &resumeRecorder{}
 	b := &recorder{}
 	c := &resumeRecorder{}
-	Observers{a, b, c}.LeadsEnded(map[string]int{"verified": 3})
+	Observers{a, b, c}.LeadsEnded(map[contract.EndReason]int{"verified": 3})
 	for i, r := range []*resumeRecorder{a, c} {
-		if diff := cmp.Diff([]map[string]int{{"verified": 3}}, r.resumed); diff != "" {
+		if diff := cmp.Diff([]map[contract.EndReason]int{{"verified": 3}}, r.resumed); diff != "" {
 			t.Errorf("resumer %d (-want +got):\n%s", i, diff)
 		}
 	}

@@ -44,25 +44,25 @@ const (
 	outcomeFileInsert = `INSERT INTO citeloop_outcome_file (job_id, name, data) VALUES ($1, $2, $3)`
 )
 
-// recorded is an outcome as its job's output holds it: the files' digests
-// in place of the files. An output written before the files moved out has
-// its files inline (Outcome.Files) and no digests; it reads as it did.
-type recorded struct {
-	Outcome
+// output is a record as its job's output holds it: the files' digests in
+// place of the files. An output written before the files moved out has its
+// files inline (Files) and no digests; it reads as it did.
+type output struct {
+	recordJSON
+	Files    map[string][]byte `json:"files,omitempty"`
 	FileSums map[string]string `json:"file_sha256,omitempty"`
 }
 
-// record splits o into what its job's output holds and its files.
-func record(o Outcome) recorded {
-	r := recorded{Outcome: o}
-	r.Files = nil
-	if len(o.Files) > 0 {
-		r.FileSums = make(map[string]string, len(o.Files))
-		for name, data := range o.Files {
-			r.FileSums[name] = fileSum(data)
+// outputOf splits r into what its job's output holds and its files.
+func outputOf(r Record) output {
+	o := output{recordJSON: jsonOf(r)}
+	if len(r.Files) > 0 {
+		o.FileSums = make(map[string]string, len(r.Files))
+		for name, data := range r.Files {
+			o.FileSums[name] = fileSum(data)
 		}
 	}
-	return r
+	return o
 }
 
 func fileSum(data []byte) string {
@@ -87,30 +87,30 @@ type outcomeFiles interface {
 	get(ctx context.Context, jobs []int64) (map[int64]map[string][]byte, error)
 }
 
-// decodeOutcomes reads the outcomes of jobs and joins each to its files,
+// decodeRecords reads the records of jobs and joins each to its files,
 // checking that they are the files its output names, byte for byte. With
-// files nil it reads no file: the outcomes come without them.
-func decodeOutcomes(ctx context.Context, files outcomeFiles, jobs []*rivertype.JobRow) ([]Outcome, error) {
-	recs := make([]recorded, len(jobs))
+// files nil it reads no file: the records come without them.
+func decodeRecords(ctx context.Context, files outcomeFiles, jobs []*rivertype.JobRow) ([]Record, error) {
+	outs := make([]output, len(jobs))
 	var ids []int64
 	for i, j := range jobs {
 		out := j.Output()
 		if len(out) == 0 {
 			return nil, fmt.Errorf("batch: job %d completed without an outcome", j.ID)
 		}
-		if err := json.Unmarshal(out, &recs[i]); err != nil {
+		if err := json.Unmarshal(out, &outs[i]); err != nil {
 			return nil, fmt.Errorf("batch: job %d: outcome: %w", j.ID, err)
 		}
-		if len(recs[i].FileSums) > 0 {
+		if len(outs[i].FileSums) > 0 {
 			ids = append(ids, j.ID)
 		}
 	}
+	recs := make([]Record, len(jobs))
 	if files == nil {
-		outs := make([]Outcome, len(recs))
-		for i, r := range recs {
-			outs[i] = r.Outcome
+		for i, o := range outs {
+			recs[i] = o.record(o.Files)
 		}
-		return outs, nil
+		return recs, nil
 	}
 	var stored map[int64]map[string][]byte
 	if len(ids) > 0 {
@@ -119,25 +119,24 @@ func decodeOutcomes(ctx context.Context, files outcomeFiles, jobs []*rivertype.J
 			return nil, fmt.Errorf("batch: files of jobs %d to %d: %w", ids[0], ids[len(ids)-1], err)
 		}
 	}
-	outs := make([]Outcome, len(jobs))
-	for i, r := range recs {
-		o := r.Outcome
-		if len(r.FileSums) > 0 {
-			o.Files = make(map[string][]byte, len(r.FileSums))
-			for _, name := range slices.Sorted(maps.Keys(r.FileSums)) {
+	for i, o := range outs {
+		fs := o.Files
+		if len(o.FileSums) > 0 {
+			fs = make(map[string][]byte, len(o.FileSums))
+			for _, name := range slices.Sorted(maps.Keys(o.FileSums)) {
 				data, ok := stored[jobs[i].ID][name]
 				switch {
 				case !ok:
 					return nil, fmt.Errorf("batch: job %d: file %q of its outcome is missing", jobs[i].ID, name)
-				case fileSum(data) != r.FileSums[name]:
+				case fileSum(data) != o.FileSums[name]:
 					return nil, fmt.Errorf("batch: job %d: file %q is not the one its outcome recorded (SHA-256 differs)", jobs[i].ID, name)
 				}
-				o.Files[name] = data
+				fs[name] = data
 			}
 		}
-		outs[i] = o
+		recs[i] = o.record(fs)
 	}
-	return outs, nil
+	return recs, nil
 }
 
 // fileRows are the rows of a job_id, name, data query: *sql.Rows and

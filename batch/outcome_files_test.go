@@ -22,8 +22,8 @@ func (filesRunner) Collect(_ context.Context, l contract.Lead) (contract.Ledger,
 	return contract.Ledger{Lead: l, Entries: []contract.Entry{{ID: "S1", DOI: "10.1000/" + l.ID, ContentHash: "h-" + l.ID}}}, nil
 }
 
-func (r filesRunner) Run(_ context.Context, l contract.Lead, _ contract.Ledger) (Outcome, error) {
-	return Outcome{Reason: Verified, Detail: "all verified", Files: r.files[l.ID]}, nil
+func (r filesRunner) Run(_ context.Context, l contract.Lead, _ contract.Ledger) (Record, error) {
+	return Record{Outcome: contract.Outcome{Reason: contract.Verified, Detail: "all verified"}, Files: r.files[l.ID]}, nil
 }
 
 func allBytes() []byte {
@@ -69,7 +69,7 @@ func testOutcomeFilesRoundTrip(t *testing.T, open func(testing.TB) *Store) {
 	s := open(t)
 	e, run := runFiles(t, s, want)
 	got := map[string]map[string][]byte{}
-	if err := e.Each(ctx, run, func(o Outcome) error { got[o.Key] = o.Files; return nil }); err != nil {
+	if err := e.Each(ctx, run, func(o Record) error { got[o.Key] = o.Files; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -118,7 +118,7 @@ func testOutcomeFilesTampered(t *testing.T, open func(testing.TB) *Store) {
 			if err := s.files.put(ctx, job, tc.give(job), nil); err != nil {
 				t.Fatal(err)
 			}
-			err = e.Each(ctx, run, func(Outcome) error { return nil })
+			err = e.Each(ctx, run, func(Record) error { return nil })
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "job ") {
 				t.Errorf("Each = %v, want an error with %q", err, tc.want)
 			}
@@ -147,7 +147,7 @@ func testOutcomeInlineFiles(t *testing.T, open func(testing.TB) *Store) {
 	}
 	seedJobs(t, s, "old-night", rivertype.JobStateCompleted, 2, jobKind, 3)
 	var got []int
-	if err := e.Each(context.Background(), "old-night", func(o Outcome) error {
+	if err := e.Each(context.Background(), "old-night", func(o Record) error {
 		got = append(got, len(o.Files["brief.md"]))
 		return nil
 	}); err != nil {

@@ -10,6 +10,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/rivertype"
+
+	"github.com/citeloop/citeloop/contract"
 )
 
 // Pending counts only the lead jobs of the run that have no outcome: not
@@ -74,7 +76,7 @@ func seedJobs(t testing.TB, s *Store, run string, state rivertype.JobState, n in
 		switch state {
 		case rivertype.JobStateCompleted, rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
 			finalized = &now
-			out, err := json.Marshal(map[string]Outcome{rivertype.MetadataKeyOutput: {Key: key, Reason: Verified,
+			out, err := json.Marshal(map[string]Record{rivertype.MetadataKeyOutput: {Key: key, Outcome: contract.Outcome{Reason: contract.Verified},
 				Files: map[string][]byte{"brief.md": make([]byte, outKB<<10)}}})
 			if err != nil {
 				t.Fatal(err)

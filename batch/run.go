@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/contract"
 )
 
 // SummaryFile records, in the output folder, how each lead of a run ended.
@@ -26,8 +28,8 @@ type Summary struct {
 	Enqueued int `json:"enqueued"`
 	// Ended counts the leads with an outcome, and EndReasons the same
 	// leads by end reason.
-	Ended      int            `json:"ended"`
-	EndReasons map[string]int `json:"end_reasons"`
+	Ended      int                        `json:"ended"`
+	EndReasons map[contract.EndReason]int `json:"end_reasons"`
 	// Pending counts leads still without an outcome (an interrupted run, or
 	// leads other machines are still working).
 	Pending int `json:"pending,omitempty"`
@@ -38,11 +40,11 @@ type Summary struct {
 
 // LeadSummary is one lead's line in the summary.
 type LeadSummary struct {
-	ID        string `json:"id"`
-	Dir       string `json:"dir,omitempty"`
-	EndReason string `json:"end_reason"`
-	Detail    string `json:"detail"`
-	Attempts  int    `json:"attempts,omitempty"`
+	ID        string             `json:"id"`
+	Dir       string             `json:"dir,omitempty"`
+	EndReason contract.EndReason `json:"end_reason"`
+	Detail    string             `json:"detail"`
+	Attempts  int                `json:"attempts,omitempty"`
 }
 
 // Verified reports whether every lead with an outcome has a verified brief
@@ -53,17 +55,17 @@ func (s Summary) Verified() bool { return s.FirstUnverified == nil }
 func (s *Summary) add(l LeadSummary) {
 	s.Ended++
 	if s.EndReasons == nil {
-		s.EndReasons = map[string]int{}
+		s.EndReasons = map[contract.EndReason]int{}
 	}
 	s.EndReasons[l.EndReason]++
-	if s.FirstUnverified == nil && l.EndReason != Verified && l.EndReason != Unchanged {
+	if s.FirstUnverified == nil && !l.EndReason.Briefed() {
 		s.FirstUnverified = &l
 	}
 }
 
 // reset clears s's counts before the outcomes are counted again.
 func (s *Summary) reset() {
-	s.Ended, s.EndReasons, s.FirstUnverified, s.Pending = 0, map[string]int{}, nil, 0
+	s.Ended, s.EndReasons, s.FirstUnverified, s.Pending = 0, map[contract.EndReason]int{}, nil, 0
 }
 
 // Options are one batch command's choices.
@@ -133,11 +135,7 @@ func (e *Engine) RunLeads(ctx context.Context, leads iter.Seq2[Lead, error], o O
 		return sum, err
 	}
 	waitErr := e.Wait(ctx, sum.Run)
-	// Stop on a context of its own: after a signal the running leads still
-	// get StopGrace to finish, and a little more to record their outcomes.
-	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.StopGrace+30*time.Second)
-	defer cancel()
-	stopErr := e.Stop(stopCtx)
+	stopErr := e.shutdown(ctx)
 	// The summary is read on a fresh context so an interrupted run still
 	// leaves an accurate record of what ended.
 	if err := e.Summarize(context.WithoutCancel(ctx), &sum); err != nil {
@@ -156,7 +154,7 @@ func (e *Engine) Summarize(ctx context.Context, sum *Summary) error {
 }
 
 // leadSummary is o's line in a summary; its folder is in dir, when set.
-func leadSummary(o Outcome, dir string) LeadSummary {
+func leadSummary(o Record, dir string) LeadSummary {
 	l := LeadSummary{ID: o.Key, EndReason: o.Reason, Detail: o.Detail, Attempts: o.Attempts}
 	if dir != "" {
 		l.Dir = filepath.Join(dir, o.Key)

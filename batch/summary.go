@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // record counts the outcomes of sum's run into sum, reading them from the
@@ -26,7 +26,7 @@ func (e *Engine) record(ctx context.Context, sum *Summary, dir string, export bo
 	}
 	count := func(sw *summaryWriter) error {
 		sum.reset()
-		err := e.each(ctx, sum.Run, files, func(o Outcome) error {
+		err := e.each(ctx, sum.Run, files, func(o Record) error {
 			if export {
 				if err := WriteOutcome(dir, o); err != nil {
 					return fmt.Errorf("export %s: %w", o.Key, err)
@@ -48,7 +48,7 @@ func (e *Engine) record(ctx context.Context, sum *Summary, dir string, export bo
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return pipeline.WriteAtomic(filepath.Join(dir, SummaryFile), func(w io.Writer) error {
+	return atomicfile.Write(filepath.Join(dir, SummaryFile), func(w io.Writer) error {
 		sw := &summaryWriter{w: w}
 		sw.head(*sum)
 		if err := count(sw); err != nil {
@@ -186,7 +186,7 @@ func ScanSummary(dir string, fn func(LeadSummary) error) (Summary, error) {
 // the queue lists them (as summary.json does), reading no files; Dir is in
 // OutDir when it is set.
 func (e *Engine) EachLead(ctx context.Context, run string, fn func(LeadSummary) error) error {
-	return e.each(ctx, run, nil, func(o Outcome) error {
+	return e.each(ctx, run, nil, func(o Record) error {
 		return fn(leadSummary(o, e.cfg.OutDir))
 	})
 }

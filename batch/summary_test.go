@@ -13,16 +13,17 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // The summary written a line at a time is valid JSON that reads back as the
 // summary and lines it was given, whatever the number of lines.
 func TestSummaryWriterRoundTrip(t *testing.T) {
 	lines := []LeadSummary{
-		{ID: "a", Dir: "out/a", EndReason: Verified, Detail: "verified", Attempts: 1},
+		{ID: "a", Dir: "out/a", EndReason: contract.Verified, Detail: "verified", Attempts: 1},
 		{ID: "b", EndReason: "refused", Detail: "too few \"sources\"\n<b>", Attempts: 2},
-		{ID: "c", EndReason: Unchanged, Detail: "same ledger"},
+		{ID: "c", EndReason: contract.Unchanged, Detail: "same ledger"},
 		{ID: "d", EndReason: "refused", Detail: "again"},
 	}
 	for _, tt := range []struct {
@@ -84,19 +85,19 @@ func TestSummaryCounts(t *testing.T) {
 	if !s.Verified() {
 		t.Error("an empty summary is not verified")
 	}
-	for _, l := range []LeadSummary{{ID: "a", EndReason: Verified}, {ID: "b", EndReason: Unchanged}} {
+	for _, l := range []LeadSummary{{ID: "a", EndReason: contract.Verified}, {ID: "b", EndReason: contract.Unchanged}} {
 		s.add(l)
 	}
 	if !s.Verified() || s.Ended != 2 {
 		t.Errorf("verified and unchanged leads: verified %v, %d ended", s.Verified(), s.Ended)
 	}
-	for _, l := range []LeadSummary{{ID: "c", EndReason: "iteration_cap", Detail: "3 passes"}, {ID: "d", EndReason: "refused"}, {ID: "e", EndReason: Verified}} {
+	for _, l := range []LeadSummary{{ID: "c", EndReason: "iteration_cap", Detail: "3 passes"}, {ID: "d", EndReason: "refused"}, {ID: "e", EndReason: contract.Verified}} {
 		s.add(l)
 	}
 	if s.Verified() || s.FirstUnverified == nil || s.FirstUnverified.ID != "c" || s.FirstUnverified.Detail != "3 passes" {
 		t.Errorf("first unverified %+v, want c", s.FirstUnverified)
 	}
-	if diff := cmp.Diff(map[string]int{Verified: 2, Unchanged: 1, "iteration_cap": 1, "refused": 1}, s.EndReasons); diff != "" || s.Ended != 5 {
+	if diff := cmp.Diff(map[contract.EndReason]int{contract.Verified: 2, contract.Unchanged: 1, "iteration_cap": 1, "refused": 1}, s.EndReasons); diff != "" || s.Ended != 5 {
 		t.Errorf("%d ended, reasons (-want +got):\n%s", s.Ended, diff)
 	}
 	s.reset()
@@ -113,10 +114,10 @@ func TestSummaryFailureKeepsTheLastFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	broken := errors.New("queue went away")
-	err := pipeline.WriteAtomic(path, func(w io.Writer) error {
+	err := atomicfile.Write(path, func(w io.Writer) error {
 		sw := &summaryWriter{w: w}
 		sw.head(Summary{Run: "new"})
-		if err := sw.lead(LeadSummary{ID: "a", EndReason: Verified}); err != nil {
+		if err := sw.lead(LeadSummary{ID: "a", EndReason: contract.Verified}); err != nil {
 			return err
 		}
 		return broken

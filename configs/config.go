@@ -33,6 +33,11 @@ type Signing struct {
 	KeyFile string `yaml:"key_file"`
 }
 
+// DefaultMaxIterations is pipeline.max_iterations when the configuration
+// does not set it: the one default of the iteration cap, which every front
+// end reads from the loaded configuration.
+const DefaultMaxIterations = 3
+
 // Pipeline configures the maker/checker loop.
 type Pipeline struct {
 	// MaxIterations caps writer→skeptic→gate passes.
@@ -45,7 +50,7 @@ func Default() Config {
 		Oracles:  DefaultOracles(),
 		Agents:   DefaultAgents(),
 		Collect:  DefaultCollect(),
-		Pipeline: Pipeline{MaxIterations: 3},
+		Pipeline: Pipeline{MaxIterations: DefaultMaxIterations},
 		Gate:     DefaultGate(),
 	}
 }

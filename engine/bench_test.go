@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/agents/offline"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -47,26 +48,27 @@ func oldOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead
 	if err != nil {
 		return res, err
 	}
-	_, err = pipeline.Render([]pipeline.Format{pipeline.Markdown, pipeline.JSON}, res.Proof, res)
+	_, err = brief.Assemble([]brief.Format{brief.Markdown, brief.JSON}, res)
 	return res, err
 }
 
 // newOfflineBrief is the engine's path: the corpus is parsed once per
 // process, then each brief builds its engine and Briefer and runs.
-func newOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead) (engine.Outcome, error) {
+func newOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead) (pipeline.Result, error) {
 	off, err := engine.EmbeddedOffline()
 	if err != nil {
-		return engine.Outcome{}, err
+		return pipeline.Result{}, err
 	}
 	e, err := engine.New(cfg, engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
-		return engine.Outcome{}, err
+		return pipeline.Result{}, err
 	}
 	b, err := e.NewBriefer(engine.BriefOptions{Offline: off})
 	if err != nil {
-		return engine.Outcome{}, err
+		return pipeline.Result{}, err
 	}
-	return b.RunLead(ctx, lead), nil
+	res, _, err := b.RunLead(ctx, lead)
+	return res, err
 }
 
 // BenchmarkOfflineBrief runs one offline brief ("cancer screening", md and
@@ -80,7 +82,7 @@ func BenchmarkOfflineBrief(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			o, err := newOfflineBrief(ctx, cfg, lead)
-			if err != nil || o.Reason != pipeline.Verified {
+			if err != nil || o.Reason != contract.Verified {
 				b.Fatalf("%s %v", o.Reason, err)
 			}
 		}
@@ -90,7 +92,7 @@ func BenchmarkOfflineBrief(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			res, err := oldOfflineBrief(ctx, cfg, lead)
-			if err != nil || res.Reason != pipeline.Verified {
+			if err != nil || res.Reason != contract.Verified {
 				b.Fatalf("%s %v", res.Reason, err)
 			}
 		}

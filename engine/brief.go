@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
@@ -30,9 +31,9 @@ type BriefOptions struct {
 	// MaxIterations caps the passes; 0 means pipeline.max_iterations.
 	MaxIterations int
 	// Formats are the brief's output formats; empty means md and json.
-	Formats []pipeline.Format
+	Formats []brief.Format
 	// SigningKeyFile, when set, is an Ed25519 private key file (see
-	// pipeline.ReadPrivateKey) the stamp of every brief is signed with.
+	// brief.ReadPrivateKey) the stamp of every brief is signed with.
 	SigningKeyFile string
 	// WrapAgents, when set, wraps the writer and skeptic once for every
 	// lead of the Briefer (a batch holds each provider to shared rate
@@ -54,8 +55,8 @@ func (o BriefOptions) ValidateLead(l contract.Lead) (contract.Lead, error) {
 // Build it once; RunLead is safe to call from many goroutines.
 type Briefer struct {
 	runner  *pipeline.Runner
-	formats []pipeline.Format
-	render  []pipeline.RenderOption
+	formats []brief.Format
+	render  []brief.Option
 	log     *zap.Logger
 }
 
@@ -91,7 +92,7 @@ func (e *Engine) NewBriefer(o BriefOptions) (*Briefer, error) {
 	}
 	formats := o.Formats
 	if len(formats) == 0 {
-		formats = []pipeline.Format{pipeline.Markdown, pipeline.JSON}
+		formats = []brief.Format{brief.Markdown, brief.JSON}
 	}
 	return &Briefer{
 		runner: &pipeline.Runner{
@@ -157,57 +158,50 @@ func (e *Engine) europePMCSearcher() (collect.ResultSearcher, error) {
 
 var _ collect.ResultSearcher = (*europepmc.Client)(nil)
 
-// Outcome is what running one lead produced, as a value: nothing is written
-// until Publish.
-type Outcome struct {
-	Lead contract.Lead
-	// Reason is the run's end reason, or pipeline.Errored when the run
-	// returned an error (then Err is set).
-	Reason pipeline.EndReason
-	// Detail explains the reason in one sentence for humans.
-	Detail string
-	// Result is the whole run: ledger, last draft, verdict, metrics, proof.
-	Result pipeline.Result
-	// Files are the rendered brief (ledger first) when Reason is Verified,
-	// otherwise the failure report (pipeline.ReportFile), clearly not a
-	// brief; none when Reason is Errored.
-	Files []pipeline.File
-	// Err is why the lead errored; errors.Is(Err, context.Canceled) or
-	// context.DeadlineExceeded tells an interrupted lead.
-	Err error
-	// ModelErr, set by RunLedger, is the last error a model call returned
-	// (an agents.CallError for the model backends).
-	ModelErr error
-}
-
-// Metrics are the run's counts and costs.
-func (o Outcome) Metrics() pipeline.Metrics { return o.Result.Metrics }
-
-// RunLead runs one lead and renders its brief or failure report to bytes.
-// Every ending, an error included, is an Outcome.
-func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) Outcome {
+// RunLead runs one lead: it collects the lead's ledger, runs the loop over
+// it, and renders the brief of a verified run or the failure report
+// (brief.ReportFile) of any other, to bytes: nothing is written until
+// Publish. An error is not an ending but why the lead has none (a cancelled
+// context, a broken input, a brief that could not be rendered): then the
+// result's Reason is contract.Errored, with what the run did until then.
+func (b *Briefer) RunLead(ctx context.Context, lead contract.Lead) (pipeline.Result, []brief.File, error) {
 	res, err := b.runner.Run(ctx, lead)
-	if err != nil {
-		return errored(lead, res, err)
-	}
-	o := Outcome{Lead: lead, Reason: res.Reason, Detail: res.Detail, Result: res}
-	if res.Reason == pipeline.Verified {
-		if o.Files, err = pipeline.Render(b.formats, res.Proof, res, b.render...); err != nil {
-			return errored(lead, res, err)
-		}
-		return o
-	}
-	data, err := pipeline.RenderReport(res)
-	if err != nil {
-		return errored(lead, res, err)
-	}
-	o.Files = []pipeline.File{{Name: pipeline.ReportFile, Data: data}}
-	return o
+	return b.rendered(res, err)
 }
 
-func errored(lead contract.Lead, res pipeline.Result, err error) Outcome {
-	res.Reason, res.Detail = pipeline.Errored, err.Error()
-	return Outcome{Lead: lead, Reason: pipeline.Errored, Detail: err.Error(), Result: res, Err: err}
+// RunLedger is RunLead over a ledger collected earlier (by Collect), so a
+// caller that looks at the ledger first (is it unchanged since the last
+// brief?) does not collect it twice.
+func (b *Briefer) RunLedger(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (pipeline.Result, []brief.File, error) {
+	res, err := b.runner.RunLedger(ctx, lead, ledger)
+	return b.rendered(res, err)
+}
+
+// RunLeadWithProgress is RunLead with progress called after each pass the
+// gate checked (a server streams it to its client).
+func (b *Briefer) RunLeadWithProgress(ctx context.Context, lead contract.Lead, progress func(contract.Iteration)) (pipeline.Result, []brief.File, error) {
+	runner := *b.runner
+	runner.Progress = progress
+	res, err := runner.Run(ctx, lead)
+	return b.rendered(res, err)
+}
+
+// rendered renders what a run returned: its brief, its failure report, or
+// nothing for an error.
+func (b *Briefer) rendered(res pipeline.Result, err error) (pipeline.Result, []brief.File, error) {
+	var files []brief.File
+	if err == nil && res.Reason == contract.Verified {
+		files, err = brief.Assemble(b.formats, res, b.render...)
+	} else if err == nil {
+		var data []byte
+		data, err = brief.RenderReport(res)
+		files = []brief.File{{Name: brief.ReportFile, Data: data}}
+	}
+	if err != nil {
+		res.Reason, res.Detail = contract.Errored, err.Error()
+		return res, nil, err
+	}
+	return res, files, nil
 }
 
 // Collect gathers a lead's evidence ledger without any model call.
@@ -216,14 +210,7 @@ func (b *Briefer) Collect(ctx context.Context, lead contract.Lead) (contract.Led
 }
 
 // Formats are the formats RunLead renders.
-func (b *Briefer) Formats() []pipeline.Format { return b.formats }
+func (b *Briefer) Formats() []brief.Format { return b.formats }
 
-// RunLeadWithProgress is RunLead with progress called after each pass the
-// gate checked (a server streams it to its client).
-func (b *Briefer) RunLeadWithProgress(ctx context.Context, lead contract.Lead, progress func(pipeline.Iteration)) Outcome {
-	runner := *b.runner
-	runner.Progress = progress
-	withProgress := *b
-	withProgress.runner = &runner
-	return withProgress.RunLead(ctx, lead)
-}
+// MaxIterations is the most writer→skeptic→gate passes a lead runs.
+func (b *Briefer) MaxIterations() int { return b.runner.MaxIterations }

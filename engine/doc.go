@@ -11,15 +11,15 @@
 //     the engine, prints the values it returns and maps them to exit codes.
 //     Only cmd knows exit codes. A --leads run is a batch run (package
 //     batch) over a Briefer.
-//   - A batch worker builds one Engine and one Briefer per process, then runs
-//     many leads concurrently, each with its own context deadline:
-//     Briefer.Collect gathers a lead's ledger, Briefer.RunLedger runs the
-//     loop over it (RunLead does both) and returns an Outcome value (end
-//     reason, metrics, the rendered brief files or the failure report as
-//     bytes; Outcome.Transient tells a failure worth retrying); Publish writes
-//     an Outcome into a folder as a separate step; LedgerUnchanged tells
-//     whether a lead's freshly collected ledger matches the one of its last
-//     verified brief, so the worker can skip the models.
+//   - A batch builds one Engine and one Briefer per process, then runs many
+//     leads concurrently, each with its own context deadline: the Briefer is
+//     its batch.Runner. Briefer.Collect gathers a lead's ledger,
+//     Briefer.RunLedger runs the loop over it (RunLead does both) and
+//     returns the run's pipeline.Result (its contract.Outcome, verdict,
+//     proof and typed model error) with the rendered brief files or the
+//     failure report as bytes; Briefer.Run puts them in a batch.Record,
+//     marked for a retry when the failure may pass. Publish writes them into
+//     a folder as a separate step (brief.Publish).
 //   - An MCP server checks documents given as text (Engine.Check), collects
 //     a lead's sources (Briefer.Collect) and writes a brief with a per-pass
 //     progress callback (Briefer.RunLeadWithProgress), all cancellable by
@@ -34,9 +34,9 @@
 //     the cache (Engine.FreshOracle). A Briefer signs each brief's stamp
 //     when BriefOptions.SigningKeyFile is set, and records its provenance.
 //
-// Dependencies run one way: engine imports pipeline, agents, gates, oracles
-// and configs; nothing but the front ends, cmd and mcpserver (and programs
-// outside the module), imports engine. An Engine, a Briefer and the oracles they build are safe for
+// Dependencies run one way: engine imports batch, brief, pipeline, agents,
+// gates, oracles and configs; nothing but the front ends, cmd and mcpserver
+// (and programs outside the module), imports engine. An Engine, a Briefer and the oracles they build are safe for
 // concurrent use; each oracle is built once per Engine, so the collector and
 // the gate share one client and its rate limits.
 package engine

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	agentsall "github.com/citeloop/citeloop/agents/all"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -41,7 +42,7 @@ func mapRegistry(t *testing.T, records []oracles.Record) (*oracles.Registry, *at
 	return r, &builds, &lookups
 }
 
-func offlineBriefer(t testing.TB, formats ...pipeline.Format) *engine.Briefer {
+func offlineBriefer(t testing.TB, formats ...brief.Format) *engine.Briefer {
 	t.Helper()
 	e, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
@@ -66,11 +67,11 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := offlineBriefer(t, pipeline.Markdown)
+	b := offlineBriefer(t, brief.Markdown)
 	topics := []string{"cancer screening", "prostate cancer", "vaccination", "no such topic xyzzy"}
-	alone := map[string]engine.Outcome{}
+	alone := map[string]ran{}
 	for _, topic := range topics {
-		alone[topic] = b.RunLead(context.Background(), contract.Lead{Topic: topic, AnyTopicWord: true})
+		alone[topic] = runLead(context.Background(), b, contract.Lead{Topic: topic, AnyTopicWord: true})
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
@@ -79,8 +80,8 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			topic := topics[i%len(topics)]
-			got := b.RunLead(context.Background(), contract.Lead{Topic: topic, AnyTopicWord: true})
-			if d := cmp.Diff(alone[topic].Files, got.Files); d != "" || got.Reason != alone[topic].Reason {
+			got := runLead(context.Background(), b, contract.Lead{Topic: topic, AnyTopicWord: true})
+			if d := cmp.Diff(alone[topic].files, got.files); d != "" || got.res.Reason != alone[topic].res.Reason {
 				errs <- topic + ": concurrent outcome differs: " + d
 			}
 			o, err := e.Oracle()
@@ -102,8 +103,8 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
-	if alone["cancer screening"].Reason != pipeline.Verified {
-		t.Errorf("cancer screening ended %s, want verified", alone["cancer screening"].Reason)
+	if alone["cancer screening"].res.Reason != contract.Verified {
+		t.Errorf("cancer screening ended %s, want verified", alone["cancer screening"].res.Reason)
 	}
 	if n := builds.Load(); n != 1 {
 		t.Errorf("oracle built %d times, want once per engine", n)
@@ -111,32 +112,32 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 }
 
 func TestRunLeadOutcomes(t *testing.T) {
-	b := offlineBriefer(t, pipeline.Markdown, pipeline.JSON)
+	b := offlineBriefer(t, brief.Markdown, brief.JSON)
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	tests := []struct {
 		name      string
 		ctx       context.Context
 		lead      contract.Lead
-		wantEnd   pipeline.EndReason
+		wantEnd   contract.EndReason
 		wantFiles []string
 		wantErr   error
 	}{
 		{name: "verified", ctx: context.Background(), lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
-			wantEnd: pipeline.Verified, wantFiles: []string{pipeline.LedgerFile, pipeline.DraftFile, "brief.md", "brief.json"}},
+			wantEnd: contract.Verified, wantFiles: []string{brief.LedgerFile, brief.DraftFile, "brief.md", "brief.json"}},
 		{name: "refused renders the report only", ctx: context.Background(), lead: contract.Lead{Topic: "xyzzy plugh"},
-			wantEnd: pipeline.Refused, wantFiles: []string{pipeline.ReportFile}},
+			wantEnd: contract.Refused, wantFiles: []string{brief.ReportFile}},
 		{name: "cancelled is errored", ctx: cancelled, lead: contract.Lead{Topic: "cancer screening", AnyTopicWord: true},
-			wantEnd: pipeline.Errored, wantErr: context.Canceled},
+			wantEnd: contract.Errored, wantErr: context.Canceled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			o := b.RunLead(tt.ctx, tt.lead)
-			if o.Reason != tt.wantEnd {
-				t.Fatalf("end reason = %s (%s), want %s", o.Reason, o.Detail, tt.wantEnd)
+			o := runLead(tt.ctx, b, tt.lead)
+			if o.res.Reason != tt.wantEnd {
+				t.Fatalf("end reason = %s (%s), want %s", o.res.Reason, o.res.Detail, tt.wantEnd)
 			}
 			var names []string
-			for _, f := range o.Files {
+			for _, f := range o.files {
 				names = append(names, f.Name)
 				if len(f.Data) == 0 {
 					t.Errorf("%s is empty", f.Name)
@@ -145,10 +146,10 @@ func TestRunLeadOutcomes(t *testing.T) {
 			if d := cmp.Diff(tt.wantFiles, names); d != "" {
 				t.Errorf("files (-want +got):\n%s", d)
 			}
-			if !errors.Is(o.Err, tt.wantErr) || (tt.wantErr == nil) != (o.Err == nil) {
-				t.Errorf("Err = %v, want %v", o.Err, tt.wantErr)
+			if !errors.Is(o.err, tt.wantErr) || (tt.wantErr == nil) != (o.err == nil) {
+				t.Errorf("err = %v, want %v", o.err, tt.wantErr)
 			}
-			if tt.wantEnd == pipeline.Verified && len(o.Metrics().Iterations) == 0 {
+			if tt.wantEnd == contract.Verified && len(o.res.Metrics.Iterations) == 0 {
 				t.Error("a verified outcome has no iterations in its metrics")
 			}
 		})
@@ -158,9 +159,12 @@ func TestRunLeadOutcomes(t *testing.T) {
 func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 	b := offlineBriefer(t)
 	var passes []int
-	o := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, func(it pipeline.Iteration) { passes = append(passes, it.N) })
+	res, _, err := b.RunLeadWithProgress(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true}, func(it contract.Iteration) { passes = append(passes, it.N) })
+	if err != nil {
+		t.Fatal(err)
+	}
 	var want []int
-	for _, it := range o.Metrics().Iterations {
+	for _, it := range res.Metrics.Iterations {
 		want = append(want, it.N)
 	}
 	if len(want) == 0 || !cmp.Equal(want, passes) {
@@ -169,16 +173,16 @@ func TestRunLeadWithProgressReportsEveryPass(t *testing.T) {
 }
 
 func TestPublish(t *testing.T) {
-	b := offlineBriefer(t, pipeline.Markdown)
-	verified := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
-	refused := b.RunLead(context.Background(), contract.Lead{Topic: "xyzzy plugh"})
+	b := offlineBriefer(t, brief.Markdown)
+	verified := runLead(context.Background(), b, contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
+	refused := runLead(context.Background(), b, contract.Lead{Topic: "xyzzy plugh"})
 	tampered := verified
-	tampered.Result.Draft.Title += " (edited)"
-	errored := engine.Outcome{Reason: pipeline.Errored, Detail: "boom", Err: errors.New("boom")}
+	tampered.res.Draft.Title += " (edited)"
+	errored := ran{res: pipeline.Result{Outcome: contract.Outcome{Reason: contract.Errored, Detail: "boom"}}, err: errors.New("boom")}
 
 	tests := []struct {
 		name        string
-		o           engine.Outcome
+		o           ran
 		report      bool
 		wantErr     bool
 		wantFiles   []string // in the folder afterwards, sorted
@@ -187,16 +191,16 @@ func TestPublish(t *testing.T) {
 		{name: "verified writes ledger and brief", o: verified, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
 		{name: "tampered is refused and writes nothing new", o: tampered, wantErr: true, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
 		{name: "refused removes the earlier brief", o: refused, wantFiles: nil, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
-		{name: "refused with report", o: refused, report: true, wantFiles: []string{pipeline.ReportFile}, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
+		{name: "refused with report", o: refused, report: true, wantFiles: []string{brief.ReportFile}, wantRemoved: []string{"ledger.json", "draft.json", "brief.md"}},
 		{name: "errored leaves the folder alone", o: errored, wantFiles: []string{"brief.md", "draft.json", "ledger.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			if _, err := engine.Publish(dir, verified, false); err != nil {
+			if _, err := brief.Publish(dir, verified.res, verified.files, false); err != nil {
 				t.Fatal(err)
 			}
-			p, err := engine.Publish(dir, tt.o, tt.report)
+			p, err := brief.Publish(dir, tt.o.res, tt.o.files, tt.report)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Publish error = %v, want error %v", err, tt.wantErr)
 			}
@@ -211,10 +215,12 @@ func TestPublish(t *testing.T) {
 }
 
 func TestLedgerUnchanged(t *testing.T) {
-	b := offlineBriefer(t, pipeline.Markdown)
+	b := offlineBriefer(t, brief.Markdown)
 	lead := contract.Lead{Topic: "cancer screening", AnyTopicWord: true}
 	dir := t.TempDir()
-	if _, err := engine.Publish(dir, b.RunLead(context.Background(), lead), false); err != nil {
+	if o := runLead(context.Background(), b, lead); o.err != nil {
+		t.Fatal(o.err)
+	} else if _, err := brief.Publish(dir, o.res, o.files, false); err != nil {
 		t.Fatal(err)
 	}
 	ledger, err := b.Collect(context.Background(), lead)
@@ -238,12 +244,24 @@ func TestLedgerUnchanged(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := engine.LedgerUnchanged(tt.dir, b.Formats(), tt.ledger)
+			got, err := brief.LedgerUnchanged(tt.dir, b.Formats(), tt.ledger)
 			if err != nil || got != tt.want {
 				t.Errorf("LedgerUnchanged = %v, %v; want %v", got, err, tt.want)
 			}
 		})
 	}
+}
+
+// ran is what Briefer.RunLead returned.
+type ran struct {
+	res   pipeline.Result
+	files []brief.File
+	err   error
+}
+
+func runLead(ctx context.Context, b *engine.Briefer, lead contract.Lead) ran {
+	res, files, err := b.RunLead(ctx, lead)
+	return ran{res, files, err}
 }
 
 func listDir(t *testing.T, dir string) []string {

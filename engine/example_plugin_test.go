@@ -130,12 +130,15 @@ func Example_ownOracle() {
 	if err != nil {
 		panic(err)
 	}
-	o := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
-	p, err := b.Publish(filepath.Join(dir, "brief"), o, false)
+	res, files, err := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(o.Reason, len(o.Result.Ledger.Entries), "sources,", len(p.Paths), "files written")
+	p, err := b.Publish(filepath.Join(dir, "brief"), res, files, false)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Reason, len(res.Ledger.Entries), "sources,", len(p.Paths), "files written")
 
 	// The section is decoded strictly by the oracle's own type: a typo is
 	// reported with its key, before anything runs.

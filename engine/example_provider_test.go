@@ -142,8 +142,11 @@ func Example_ownModelProvider() {
 			fmt.Println(strings.TrimPrefix(err.Error(), config+": "))
 			continue
 		}
-		o := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
-		fmt.Println(o.Reason, "after", calls.n["lab-writer"], "writer and", calls.n["lab-skeptic"], "skeptic call(s)")
+		res, _, err := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(res.Reason, "after", calls.n["lab-writer"], "writer and", calls.n["lab-skeptic"], "skeptic call(s)")
 	}
 	// Output:
 	// invalid configuration: no model credentials: the writer (lab lab-writer) needs LAB_MODEL_TOKEN; the skeptic (lab lab-skeptic) needs LAB_MODEL_TOKEN; or pass --offline to run without a model

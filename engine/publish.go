@@ -1,99 +1,20 @@
 package engine
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
-// Published says what Publish did in a folder.
-type Published struct {
-	// Paths are the files written: the brief and its ledger, or the
-	// failure report.
-	Paths []string
-	// Removed are files an earlier run left there and Publish removed, so
-	// that an old brief never looks like this run's result.
-	Removed []string
-}
-
-// Publish is the package's Publish, logging the brief it wrote.
-func (b *Briefer) Publish(dir string, o Outcome, report bool) (Published, error) {
-	p, err := Publish(dir, o, report)
-	if err == nil && o.Reason == pipeline.Verified {
-		v := o.Result.Verdict
-		b.log.Info("brief written", zap.String("lead", o.Lead.ID), zap.Int("files", len(p.Paths)), zap.Int("claims", v.Claims), zap.Int("citations", v.Citations))
+// Publish is brief.Publish of what RunLead returned, logging the brief it
+// wrote.
+func (b *Briefer) Publish(dir string, res pipeline.Result, files []brief.File, report bool) (brief.Published, error) {
+	p, err := brief.Publish(dir, res, files, report)
+	if err == nil && res.Reason == contract.Verified {
+		v := res.Verdict
+		b.log.Info("brief written", zap.String("lead", res.Lead.ID), zap.Int("files", len(p.Paths)), zap.Int("claims", v.Claims), zap.Int("citations", v.Citations))
 	}
 	return p, err
-}
-
-// Publish writes an outcome into dir. A verified outcome's brief is written
-// only if its proof still approves its draft and ledger. Any other outcome
-// removes an earlier brief from dir and writes the failure report only if
-// report is set. An errored outcome writes and removes nothing.
-func Publish(dir string, o Outcome, report bool) (Published, error) {
-	var p Published
-	switch o.Reason {
-	case pipeline.Errored:
-		return p, nil
-	case pipeline.Verified:
-		if err := o.Result.Proof.Approves(o.Result.Draft, o.Result.Ledger); err != nil {
-			return p, fmt.Errorf("publish %s: %w", dir, err)
-		}
-		paths, err := pipeline.WriteBrief(dir, o.Files)
-		p.Paths = paths
-		return p, err
-	}
-	removed, err := pipeline.ClearArtifacts(dir)
-	p.Removed = removed
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return p, fmt.Errorf("publish %s: %w", dir, err)
-	}
-	if !report {
-		return p, nil
-	}
-	for _, f := range o.Files {
-		if f.Name != pipeline.ReportFile {
-			continue
-		}
-		path, err := pipeline.WriteReportData(dir, f.Data)
-		if err != nil {
-			return p, fmt.Errorf("publish %s: %w", dir, err)
-		}
-		p.Paths = append(p.Paths, path)
-	}
-	return p, nil
-}
-
-// LedgerUnchanged reports whether ledger cites the same sources with the
-// same texts as the ledger of the verified brief in dir: the same DOIs with
-// the same content hashes, in the same order. Collection times and notes
-// do not count. A folder without a verified brief is never unchanged.
-func LedgerUnchanged(dir string, formats []pipeline.Format, ledger contract.Ledger) (bool, error) {
-	if !pipeline.HasBrief(dir, formats) {
-		return false, nil
-	}
-	data, err := os.ReadFile(filepath.Join(dir, pipeline.LedgerFile))
-	if err != nil {
-		return false, fmt.Errorf("ledger unchanged: %w", err)
-	}
-	var old contract.Ledger
-	if err := json.Unmarshal(data, &old); err != nil {
-		return false, fmt.Errorf("ledger unchanged: %s: %w", filepath.Join(dir, pipeline.LedgerFile), err)
-	}
-	if len(old.Entries) != len(ledger.Entries) {
-		return false, nil
-	}
-	for i, e := range ledger.Entries {
-		if o := old.Entries[i]; o.DOI != e.DOI || o.ContentHash != e.ContentHash || o.ContentHash == "" {
-			return false, nil
-		}
-	}
-	return true, nil
 }

@@ -4,21 +4,23 @@ import (
 	"errors"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
-// Transient reports whether the lead failed for a reason that may pass
-// later unchanged: an oracle that could not answer, or a model call that
-// failed in transport (no HTTP status), with 408, 429 or a 5xx, or ran out
-// of time. A blocked prompt, an answer that breaks the contract, other 4xx
+// transient reports whether a run ended for a reason that may pass later
+// unchanged: an oracle that could not answer, or a model call that failed
+// in transport (no HTTP status), with 408, 429 or a 5xx, or ran out of
+// time. A blocked prompt, an answer that breaks the contract, other 4xx
 // errors, iteration_cap, no_progress and refused are final. It decides on
-// the typed agents.CallError RunLedger records, never on the message.
-func (o Outcome) Transient() bool {
-	switch o.Reason {
-	case pipeline.OracleUnavailable:
+// the typed agents.CallError the run's ModelErr holds, never on the
+// message.
+func transient(res pipeline.Result) bool {
+	switch res.Reason {
+	case contract.OracleUnavailable:
 		return true
-	case pipeline.ModelError:
-		return transientModelError(o.ModelErr)
+	case contract.ModelError:
+		return transientModelError(res.ModelErr)
 	}
 	return false
 }

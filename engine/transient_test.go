@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -33,24 +34,24 @@ func TestOutcomeTransient(t *testing.T) {
 		{nil, false},
 	}
 	for _, tt := range tests {
-		o := Outcome{Reason: pipeline.ModelError, ModelErr: tt.give}
-		if got := o.Transient(); got != tt.want {
-			t.Errorf("model_error with %v: Transient() = %v, want %v", tt.give, got, tt.want)
+		res := pipeline.Result{Outcome: contract.Outcome{Reason: contract.ModelError}, ModelErr: tt.give}
+		if got := transient(res); got != tt.want {
+			t.Errorf("model_error with %v: transient = %v, want %v", tt.give, got, tt.want)
 		}
 	}
 	for _, tt := range []struct {
-		give pipeline.EndReason
+		give contract.EndReason
 		want bool
 	}{
-		{pipeline.OracleUnavailable, true},
-		{pipeline.IterationCap, false},
-		{pipeline.NoProgress, false},
-		{pipeline.Refused, false},
-		{pipeline.Verified, false},
+		{contract.OracleUnavailable, true},
+		{contract.IterationCap, false},
+		{contract.NoProgress, false},
+		{contract.Refused, false},
+		{contract.Verified, false},
 	} {
-		o := Outcome{Reason: tt.give, ModelErr: &agents.CallError{Kind: agents.KindAPIError, Status: 503}}
-		if got := o.Transient(); got != tt.want {
-			t.Errorf("%s: Transient() = %v, want %v", tt.give, got, tt.want)
+		res := pipeline.Result{Outcome: contract.Outcome{Reason: tt.give}, ModelErr: &agents.CallError{Kind: agents.KindAPIError, Status: 503}}
+		if got := transient(res); got != tt.want {
+			t.Errorf("%s: transient = %v, want %v", tt.give, got, tt.want)
 		}
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // LeadInput is what a brief is about: a topic, a researcher, or both.
@@ -139,29 +138,22 @@ func (s *server) writeBrief(ctx context.Context, req *mcp.CallToolRequest, in Br
 	if bad != nil {
 		return bad, BriefOutput{}, nil
 	}
-	total := in.MaxIterations
-	if total == 0 {
-		total = s.opts.MaxIterations
-	}
-	if total == 0 {
-		total = s.opts.Engine.Config().Pipeline.MaxIterations
-	}
-	out := b.RunLeadWithProgress(ctx, lead, s.progress(ctx, req, total))
-	s.log.Info("mcp tool", zap.String("tool", "write_brief"), zap.String("reason", string(out.Reason)), zap.Int("passes", len(out.Metrics().Iterations)))
+	out, files, err := b.RunLeadWithProgress(ctx, lead, s.progress(ctx, req, b.MaxIterations()))
+	s.log.Info("mcp tool", zap.String("tool", "write_brief"), zap.String("reason", string(out.Reason)), zap.Int("passes", len(out.Metrics.Iterations)))
 	switch {
-	case out.Err != nil && interrupted(ctx, out.Err):
+	case err != nil && interrupted(ctx, err):
 		return failure(ReasonInterrupted, "the call was cancelled; no brief"), BriefOutput{Reason: ReasonInterrupted}, nil
-	case out.Reason != pipeline.Verified:
+	case out.Reason != contract.Verified:
 		var diagnostics []mcp.Content
-		for _, f := range out.Files {
+		for _, f := range files {
 			diagnostics = append(diagnostics, &mcp.TextContent{Text: string(f.Data)})
 		}
 		// The structured result names the end reason too, with no files.
-		ended := BriefOutput{Reason: string(out.Reason), Detail: out.Detail, Passes: len(out.Metrics().Iterations)}
+		ended := BriefOutput{Reason: string(out.Reason), Detail: out.Detail, Passes: len(out.Metrics.Iterations)}
 		return failure(string(out.Reason), out.Detail+"; no brief", diagnostics...), ended, nil
 	}
-	res := BriefOutput{Reason: string(out.Reason), Detail: out.Detail, Passes: len(out.Metrics().Iterations), Files: []BriefFile{}}
-	for _, f := range out.Files {
+	res := BriefOutput{Reason: string(out.Reason), Detail: out.Detail, Passes: len(out.Metrics.Iterations), Files: []BriefFile{}}
+	for _, f := range files {
 		res.Files = append(res.Files, BriefFile{Name: f.Name, Content: string(f.Data)})
 	}
 	return nil, res, nil
@@ -169,12 +161,12 @@ func (s *server) writeBrief(ctx context.Context, req *mcp.CallToolRequest, in Br
 
 // progress sends one notification per pass when the client asked for
 // progress; it carries counts only, never the draft.
-func (s *server) progress(ctx context.Context, req *mcp.CallToolRequest, total int) func(pipeline.Iteration) {
+func (s *server) progress(ctx context.Context, req *mcp.CallToolRequest, total int) func(contract.Iteration) {
 	token := req.Params.GetProgressToken()
 	if token == nil {
 		return nil
 	}
-	return func(it pipeline.Iteration) {
+	return func(it contract.Iteration) {
 		err := req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
 			ProgressToken: token,
 			Progress:      float64(it.N),

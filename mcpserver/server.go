@@ -117,7 +117,7 @@ const (
 	ReasonPathRefused   = "path_refused"
 	ReasonInterrupted   = "interrupted"
 	ReasonUnavailable   = "oracle_unavailable"
-	// ReasonInternal is pipeline.Errored's word: the run could not go on.
+	// ReasonInternal is contract.Errored's word: the run could not go on.
 	ReasonInternal = "error"
 )
 

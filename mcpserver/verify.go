@@ -13,7 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/verify"
 )
 
@@ -113,7 +113,7 @@ func (s *server) verifyBrief(ctx context.Context, _ *mcp.CallToolRequest, in Ver
 func (s *server) verifyOptions(in VerifyInput) (verify.Options, *mcp.CallToolResult) {
 	var o verify.Options
 	if in.PublicKey != "" {
-		pub, err := pipeline.ParsePublicKey("public_key", []byte(in.PublicKey))
+		pub, err := brief.ParsePublicKey("public_key", []byte(in.PublicKey))
 		if err != nil {
 			return o, failure(ReasonBadInput, err.Error())
 		}
@@ -154,10 +154,10 @@ func (s *server) briefFiles(in VerifyInput) (briefSet, *mcp.CallToolResult) {
 	}
 	m := fstest.MapFS{}
 	for _, f := range []struct{ field, name, text string }{
-		{"brief", pipeline.BriefFile(pipeline.JSON), in.Brief},
-		{"ledger", pipeline.LedgerFile, in.Ledger},
-		{"draft", pipeline.DraftFile, in.Draft},
-		{"markdown", pipeline.BriefFile(pipeline.Markdown), in.Markdown},
+		{"brief", brief.BriefFile(brief.JSON), in.Brief},
+		{"ledger", brief.LedgerFile, in.Ledger},
+		{"draft", brief.DraftFile, in.Draft},
+		{"markdown", brief.BriefFile(brief.Markdown), in.Markdown},
 	} {
 		if f.text == "" {
 			if f.field != "markdown" {
@@ -167,7 +167,7 @@ func (s *server) briefFiles(in VerifyInput) (briefSet, *mcp.CallToolResult) {
 		}
 		m[f.name] = &fstest.MapFile{Data: []byte(f.text)}
 	}
-	return briefSet{fsys: m, names: []string{pipeline.BriefFile(pipeline.JSON)}, close: func() {}}, nil
+	return briefSet{fsys: m, names: []string{brief.BriefFile(brief.JSON)}, close: func() {}}, nil
 }
 
 // briefFolder opens the brief folder, brief.json or tree of brief folders
@@ -199,7 +199,7 @@ func (s *server) briefFolder(p string) (briefSet, *mcp.CallToolResult) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && d.Name() == pipeline.BriefFile(pipeline.JSON) {
+			if !d.IsDir() && d.Name() == brief.BriefFile(brief.JSON) {
 				names = append(names, name)
 			}
 			return nil

@@ -14,11 +14,11 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/mcpserver"
 	"github.com/citeloop/citeloop/oracles/all"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // writtenBrief has write_brief write a brief on the offline server and
@@ -119,7 +119,7 @@ func TestVerifyBriefContents(t *testing.T) {
 func TestVerifyBriefSignature(t *testing.T) {
 	cs, _ := connect(t, newServer(t, mcpserver.Options{}, nil))
 	files := writtenBrief(t, cs)
-	_, pub, err := pipeline.MarshalKeyPair(ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize)))
+	_, pub, err := brief.MarshalKeyPair(ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize)))
 	if err != nil {
 		t.Fatal(err)
 	}

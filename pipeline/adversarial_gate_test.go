@@ -112,7 +112,7 @@ func TestAdversarialCases(t *testing.T) {
 			if string(res.Reason) != c.WantEndReason {
 				t.Errorf("end reason = %s (%s), want %s", res.Reason, res.Detail, c.WantEndReason)
 			}
-			if (res.Reason == pipeline.Verified) == res.Proof.IsZero() {
+			if (res.Reason == contract.Verified) == res.Proof.IsZero() {
 				t.Errorf("end reason %s with proof zero = %v", res.Reason, res.Proof.IsZero())
 			}
 			var first map[contract.Reason]int

@@ -16,31 +16,15 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 )
 
-// EndReason says why a run ended. Every run ends with exactly one.
-type EndReason string
-
-// The end reasons. Only Verified produces a brief.
-const (
-	Verified          EndReason = "verified"
-	IterationCap      EndReason = "iteration_cap"
-	NoProgress        EndReason = "no_progress"
-	OracleUnavailable EndReason = "oracle_unavailable"
-	Refused           EndReason = "refused"
-	ModelError        EndReason = "model_error"
-	// Errored is never returned by Runner.Run: front ends record it for a
-	// lead whose run returned an error (a cancelled context, unreadable
-	// input, a brief that could not be rendered) instead of a Result.
-	Errored EndReason = "error"
-)
-
-// Runner wires the stages of one run. All fields but Logger and Now are
-// required.
+// Runner wires the stages of one run. All fields but MinSources, Logger,
+// Now and Progress are required; RunLedger needs no Collector.
 type Runner struct {
 	Collector Collector
 	Writer    Writer
 	Skeptic   Skeptic
 	Gate      *gates.Gate
-	// MaxIterations caps writer→skeptic→gate passes (default 3).
+	// MaxIterations caps writer→skeptic→gate passes; it must be at least 1
+	// (the front ends take it from configs, which has its default).
 	MaxIterations int
 	// MinSources is the fewest citable sources a brief may be written from
 	// (default 1). Below it the run ends Refused before any model call.
@@ -49,101 +33,108 @@ type Runner struct {
 	Now        func() time.Time
 	// Progress, when set, is called after each pass the gate checked, so a
 	// front end can report progress while the run goes on.
-	Progress func(Iteration)
+	Progress func(contract.Iteration)
 }
 
-// Result is the outcome of one run. Proof is non-zero only when Reason is
-// Verified.
+// Result is a run's outcome with what the run produced: the ledger, the
+// last draft, the gate's verdict and, only when Reason is Verified, the
+// gate's proof.
 type Result struct {
-	Reason EndReason `json:"end_reason"`
-	// Detail explains the reason in one sentence for humans.
-	Detail  string          `json:"detail"`
-	Lead    contract.Lead   `json:"lead"`
-	Ledger  contract.Ledger `json:"-"`
-	Draft   contract.Draft  `json:"-"`
-	Verdict gates.Verdict   `json:"verdict"`
-	Proof   gates.Proof     `json:"-"`
-	Metrics Metrics         `json:"metrics"`
+	contract.Outcome
+	Lead    contract.Lead
+	Ledger  contract.Ledger
+	Draft   contract.Draft
+	Verdict gates.Verdict
+	Proof   gates.Proof
+	// ModelErr, when Reason is ModelError, is the error the model call
+	// returned, as it returned it: errors.As finds the backend's typed
+	// error (an agents.CallError), so a caller can tell a transport failure
+	// worth retrying from a final one without reading Detail.
+	ModelErr error
 }
 
-// Iteration records one writer→skeptic→gate pass.
-type Iteration struct {
-	N          int                     `json:"n"`
-	Writer     contract.Usage          `json:"writer"`
-	Skeptic    contract.Usage          `json:"skeptic"`
-	Claims     int                     `json:"claims"`
-	Citations  int                     `json:"citations"`
-	Objections int                     `json:"objections"`
-	Failures   int                     `json:"failures"`
-	Reasons    map[contract.Reason]int `json:"reasons,omitempty"`
-	GateTime   time.Duration           `json:"gate_ns"`
-}
-
-// Metrics are the run's counts and costs.
-type Metrics struct {
-	Sources    int            `json:"sources"`
-	Iterations []Iteration    `json:"iterations"`
-	Writer     contract.Usage `json:"writer_total"`
-	Skeptic    contract.Usage `json:"skeptic_total"`
-	StartedAt  time.Time      `json:"started_at"`
-	Duration   time.Duration  `json:"duration_ns"`
-
-	// Reasons counts the gate's failures over all passes by reason code
-	// (number_not_in_quote, reference_in_text, ...), so a brief shows what
-	// its writer had to be stopped from shipping.
-	Reasons map[contract.Reason]int `json:"failures_by_reason"`
-}
-
-// Run executes one run for lead. It returns an error only for conditions that
-// are not a run outcome: a cancelled context, a broken collector input. Every
-// other ending, good or bad, is a Result with its EndReason.
+// Run collects lead's ledger and runs the loop over it (RunLedger). It
+// returns an error only for conditions that are not a run outcome: a
+// cancelled context, a broken collector input. Every other ending, good or
+// bad, is a Result with its EndReason; a collector that fails with an error
+// wrapping oracles.ErrUnavailable ends it OracleUnavailable.
 func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
-	log := r.Logger
-	if log == nil {
-		log = zap.NewNop()
+	x, err := r.begin(lead)
+	if err != nil {
+		return x.res, err
 	}
-	now := r.Now
-	if now == nil {
-		now = time.Now
-	}
-	maxIter := r.MaxIterations
-	if maxIter < 1 {
-		maxIter = 3
-	}
-	minSources := max(r.MinSources, 1)
-
-	res := Result{Lead: lead}
-	res.Metrics.Reasons = map[contract.Reason]int{}
-	res.Metrics.StartedAt = now().UTC()
-	end := func(reason EndReason, detail string) (Result, error) {
-		res.Reason, res.Detail = reason, detail
-		res.Metrics.Duration = now().Sub(res.Metrics.StartedAt)
-		log.Info("run ended", zap.String("end_reason", string(reason)),
-			zap.Int("iterations", len(res.Metrics.Iterations)), zap.Int("sources", res.Metrics.Sources))
-		return res, nil
-	}
-
 	ledger, err := r.Collector.Collect(ctx, lead)
 	if err != nil {
 		if ctx.Err() != nil {
-			return res, ctx.Err()
+			return x.res, ctx.Err()
 		}
 		if errors.Is(err, oracles.ErrUnavailable) {
-			return end(OracleUnavailable, "collecting sources: "+err.Error())
+			return x.end(contract.OracleUnavailable, "collecting sources: "+err.Error())
 		}
-		return res, fmt.Errorf("collect sources for %s: %w", lead.Describe(), err)
+		return x.res, fmt.Errorf("collect sources for %s: %w", lead.Describe(), err)
 	}
+	return r.loop(ctx, x, ledger)
+}
+
+// RunLedger is Run over a ledger collected earlier, so a caller that looks
+// at the ledger first (is it unchanged since the last brief?) does not
+// collect it twice.
+func (r *Runner) RunLedger(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (Result, error) {
+	x, err := r.begin(lead)
+	if err != nil {
+		return x.res, err
+	}
+	return r.loop(ctx, x, ledger)
+}
+
+// run is one run under way: its result so far, its logger and clock.
+type run struct {
+	res Result
+	log *zap.Logger
+	now func() time.Time
+}
+
+// begin starts a run of lead at the runner's clock.
+func (r *Runner) begin(lead contract.Lead) (*run, error) {
+	x := &run{res: Result{Lead: lead}, log: r.Logger, now: r.Now}
+	if x.log == nil {
+		x.log = zap.NewNop()
+	}
+	if x.now == nil {
+		x.now = time.Now
+	}
+	if r.MaxIterations < 1 {
+		return x, fmt.Errorf("pipeline: MaxIterations must be at least 1, got %d", r.MaxIterations)
+	}
+	x.res.Metrics.Reasons = map[contract.Reason]int{}
+	x.res.Metrics.StartedAt = x.now().UTC()
+	return x, nil
+}
+
+// end ends the run for reason.
+func (x *run) end(reason contract.EndReason, detail string) (Result, error) {
+	x.res.Reason, x.res.Detail = reason, detail
+	x.res.Metrics.Duration = x.now().Sub(x.res.Metrics.StartedAt)
+	x.log.Info("run ended", zap.String("end_reason", string(reason)),
+		zap.Int("iterations", len(x.res.Metrics.Iterations)), zap.Int("sources", x.res.Metrics.Sources))
+	return x.res, nil
+}
+
+// loop runs writer → skeptic → gate over ledger until the run ends.
+func (r *Runner) loop(ctx context.Context, x *run, ledger contract.Ledger) (Result, error) {
+	res, log, now, end := &x.res, x.log, x.now, x.end
+	lead, maxIter, minSources := res.Lead, r.MaxIterations, max(r.MinSources, 1)
 	res.Ledger = ledger
 	res.Metrics.Sources = len(ledger.Entries)
 	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
 	if len(ledger.Entries) < minSources {
-		return end(Refused, fmt.Sprintf("%d citable sources for %s; need %d%s%s", len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
+		return end(contract.Refused, fmt.Sprintf("%d citable sources for %s; need %d%s%s", len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
 	}
 
 	req := contract.WriteRequest{Lead: lead, Ledger: ledger}
 	var lastFailures string
 	for i := 1; i <= maxIter; i++ {
-		it := Iteration{N: i}
+		it := contract.Iteration{N: i}
 		req.Iteration = i
 		wr, err := r.Writer.Write(ctx, req)
 		it.Writer = wr.Usage
@@ -151,15 +142,16 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		if err != nil {
 			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				return *res, ctx.Err()
 			}
-			return end(ModelError, fmt.Sprintf("writer, pass %d: %v", i, err))
+			res.ModelErr = err
+			return end(contract.ModelError, fmt.Sprintf("writer, pass %d: %v", i, err))
 		}
 		draft := wr.Draft
 		res.Draft = draft
 		if draft.Refused {
 			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
-			return end(Refused, "writer abstained: "+draft.Missing)
+			return end(contract.Refused, "writer abstained: "+draft.Missing)
 		}
 
 		rr, err := r.Skeptic.Review(ctx, contract.ReviewRequest{Lead: lead, Ledger: ledger, Iteration: i, Draft: draft})
@@ -168,9 +160,10 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		if err != nil {
 			res.Metrics.Iterations = append(res.Metrics.Iterations, it)
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				return *res, ctx.Err()
 			}
-			return end(ModelError, fmt.Sprintf("skeptic, pass %d: %v", i, err))
+			res.ModelErr = err
+			return end(contract.ModelError, fmt.Sprintf("skeptic, pass %d: %v", i, err))
 		}
 		objections := rr.Objections.Objections
 
@@ -194,17 +187,17 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		switch {
 		case verdict.OracleUnavailable:
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				return *res, ctx.Err()
 			}
-			return end(OracleUnavailable, fmt.Sprintf("the oracle could not confirm %d citation(s) on pass %d; not the writer's fault, stopping", it.Reasons[contract.ReasonOracleUnavailable], i))
+			return end(contract.OracleUnavailable, fmt.Sprintf("the oracle could not confirm %d citation(s) on pass %d; not the writer's fault, stopping", it.Reasons[contract.ReasonOracleUnavailable], i))
 		case verdict.Verified:
 			res.Proof = proof
-			return end(Verified, fmt.Sprintf("all %d citations of %d claims verified on pass %d", verdict.Citations, verdict.Claims, i))
+			return end(contract.Verified, fmt.Sprintf("all %d citations of %d claims verified on pass %d", verdict.Citations, verdict.Claims, i))
 		}
 
 		sig := failureSignature(verdict.Failures)
 		if sig == lastFailures {
-			return end(NoProgress, fmt.Sprintf("pass %d repeated the %d failures of pass %d", i, len(verdict.Failures), i-1))
+			return end(contract.NoProgress, fmt.Sprintf("pass %d repeated the %d failures of pass %d", i, len(verdict.Failures), i-1))
 		}
 		lastFailures = sig
 		prev := draft
@@ -212,7 +205,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 		req.Diagnostics = withoutObjections(verdict.Failures)
 		req.Objections = objections
 	}
-	return end(IterationCap, fmt.Sprintf("%d failures remain after %d passes: %s", len(res.Verdict.Failures), maxIter, summarize(res.Verdict.Reasons())))
+	return end(contract.IterationCap, fmt.Sprintf("%d failures remain after %d passes: %s", len(res.Verdict.Failures), maxIter, summarize(res.Verdict.Reasons())))
 }
 
 // failureSignature identifies a set of failures independent of order, so

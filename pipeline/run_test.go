@@ -3,8 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -118,25 +117,25 @@ func TestRunEndReasons(t *testing.T) {
 		collector   staticCollector
 		oracleErr   error
 		minSources  int
-		want        pipeline.EndReason
+		want        contract.EndReason
 		wantWrites  int
 		wantSkeptic int
 	}{
-		{name: "verified first pass", drafts: []contract.Draft{good}, want: pipeline.Verified, wantWrites: 1, wantSkeptic: 1},
-		{name: "repaired second draft passes", drafts: []contract.Draft{fabricated, good}, want: pipeline.Verified, wantWrites: 2, wantSkeptic: 2},
-		{name: "fabricated doi every pass hits the cap", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, want: pipeline.IterationCap, wantWrites: 3, wantSkeptic: 3},
-		{name: "same fabricated doi twice is no progress", drafts: []contract.Draft{fabricated}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "quote not in source never verifies", drafts: []contract.Draft{badQuote}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "retracted source never verifies", drafts: []contract.Draft{retracted}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "doi with query syntax never verifies", drafts: []contract.Draft{injection}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "skeptic that always objects cannot be outlasted", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{objections: []contract.Objection{{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "no"}}}, want: pipeline.NoProgress, wantWrites: 2, wantSkeptic: 2},
-		{name: "skeptic that says done cannot pass a fabricated draft", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, skeptic: &scriptedSkeptic{objections: []contract.Objection{}}, want: pipeline.IterationCap, wantWrites: 3, wantSkeptic: 3},
-		{name: "oracle unavailable stops at once", drafts: []contract.Draft{good}, oracleErr: unavailable, want: pipeline.OracleUnavailable, wantWrites: 1, wantSkeptic: 1},
-		{name: "collection unavailable stops before any model call", drafts: []contract.Draft{good}, collector: staticCollector{err: unavailable}, want: pipeline.OracleUnavailable},
-		{name: "writer abstains", drafts: []contract.Draft{refusal}, want: pipeline.Refused, wantWrites: 1},
-		{name: "too few sources abstains before any model call", drafts: []contract.Draft{good}, minSources: 5, want: pipeline.Refused},
-		{name: "writer error is a model error", writerErr: errors.New("503 three times"), want: pipeline.ModelError, wantWrites: 1},
-		{name: "skeptic error is a model error", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{err: errors.New("garbage")}, want: pipeline.ModelError, wantWrites: 1, wantSkeptic: 1},
+		{name: "verified first pass", drafts: []contract.Draft{good}, want: contract.Verified, wantWrites: 1, wantSkeptic: 1},
+		{name: "repaired second draft passes", drafts: []contract.Draft{fabricated, good}, want: contract.Verified, wantWrites: 2, wantSkeptic: 2},
+		{name: "fabricated doi every pass hits the cap", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, want: contract.IterationCap, wantWrites: 3, wantSkeptic: 3},
+		{name: "same fabricated doi twice is no progress", drafts: []contract.Draft{fabricated}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "quote not in source never verifies", drafts: []contract.Draft{badQuote}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "retracted source never verifies", drafts: []contract.Draft{retracted}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "doi with query syntax never verifies", drafts: []contract.Draft{injection}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "skeptic that always objects cannot be outlasted", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{objections: []contract.Objection{{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "no"}}}, want: contract.NoProgress, wantWrites: 2, wantSkeptic: 2},
+		{name: "skeptic that says done cannot pass a fabricated draft", drafts: []contract.Draft{fabricated, fabricated2, fabricated3}, skeptic: &scriptedSkeptic{objections: []contract.Objection{}}, want: contract.IterationCap, wantWrites: 3, wantSkeptic: 3},
+		{name: "oracle unavailable stops at once", drafts: []contract.Draft{good}, oracleErr: unavailable, want: contract.OracleUnavailable, wantWrites: 1, wantSkeptic: 1},
+		{name: "collection unavailable stops before any model call", drafts: []contract.Draft{good}, collector: staticCollector{err: unavailable}, want: contract.OracleUnavailable},
+		{name: "writer abstains", drafts: []contract.Draft{refusal}, want: contract.Refused, wantWrites: 1},
+		{name: "too few sources abstains before any model call", drafts: []contract.Draft{good}, minSources: 5, want: contract.Refused},
+		{name: "writer error is a model error", writerErr: errors.New("503 three times"), want: contract.ModelError, wantWrites: 1},
+		{name: "skeptic error is a model error", drafts: []contract.Draft{good}, skeptic: &scriptedSkeptic{err: errors.New("garbage")}, want: contract.ModelError, wantWrites: 1, wantSkeptic: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,18 +162,8 @@ func TestRunEndReasons(t *testing.T) {
 			if res.Detail == "" {
 				t.Error("run ended without a detail")
 			}
-			if (res.Reason == pipeline.Verified) == res.Proof.IsZero() {
+			if (res.Reason == contract.Verified) == res.Proof.IsZero() {
 				t.Errorf("proof zero = %v with end reason %s", res.Proof.IsZero(), res.Reason)
-			}
-			dir := t.TempDir()
-			_, aerr := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON}, res.Proof, res)
-			if (aerr == nil) != (tt.want == pipeline.Verified) {
-				t.Errorf("Assemble error = %v for end reason %s", aerr, res.Reason)
-			}
-			if tt.want != pipeline.Verified {
-				if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-					t.Errorf("failed run wrote %d files, want none", len(entries))
-				}
 			}
 		})
 	}
@@ -184,9 +173,9 @@ func TestRepairPassGetsDiagnosticsAndObjections(t *testing.T) {
 	w := &scriptedWriter{drafts: []contract.Draft{fabricated, good}}
 	obj := contract.Objection{ClaimID: "c1", Kind: contract.KindOverclaim, Detail: "too strong"}
 	s := &onceSkeptic{first: []contract.Objection{obj}}
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: s, Gate: gates.New(&oracleOf{})}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: s, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
 	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
+	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("Run = %s, %v; want verified", res.Reason, err)
 	}
 	first, second := w.requests[0], w.requests[1]
@@ -224,40 +213,11 @@ func (s *onceSkeptic) Review(context.Context, contract.ReviewRequest) (contract.
 	return contract.ReviewResult{Objections: contract.Objections{Objections: []contract.Objection{}}}, nil
 }
 
-func TestAssembleRefusesZeroAndStaleProofs(t *testing.T) {
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
-	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
-		t.Fatalf("Run = %s, %v", res.Reason, err)
-	}
-	formats := []pipeline.Format{pipeline.Markdown}
-
-	dir := t.TempDir()
-	if _, err := pipeline.Assemble(dir, formats, gates.Proof{}, res); !errors.Is(err, gates.ErrNoProof) {
-		t.Errorf("zero proof: err = %v, want ErrNoProof", err)
-	}
-	tampered := res
-	tampered.Draft = fabricated
-	if _, err := pipeline.Assemble(dir, formats, res.Proof, tampered); !errors.Is(err, gates.ErrStaleProof) {
-		t.Errorf("proof for another draft: err = %v, want ErrStaleProof", err)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Fatalf("refused assembly wrote %d files", len(entries))
-	}
-	paths, err := pipeline.Assemble(dir, formats, res.Proof, res)
-	if err != nil {
-		t.Fatalf("Assemble with the real proof: %v", err)
-	}
-	if len(paths) != 3 || filepath.Base(paths[0]) != pipeline.LedgerFile || filepath.Base(paths[1]) != pipeline.DraftFile {
-		t.Errorf("paths = %v, want ledger.json, draft.json then brief.md", paths)
-	}
-}
-
 func TestCancelledContextIsAnErrorNotAnOutcome(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	w := &scriptedWriter{err: context.Canceled}
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
 	if _, err := r.Run(ctx, contract.Lead{Topic: "t"}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Run with cancelled context: err = %v, want context.Canceled", err)
 	}
@@ -280,7 +240,7 @@ func TestRewordedObjectionIsNoProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Reason != pipeline.NoProgress || len(w.requests) != 2 {
+	if res.Reason != contract.NoProgress || len(w.requests) != 2 {
 		t.Errorf("end reason %s after %d passes, want no_progress after 2", res.Reason, len(w.requests))
 	}
 }
@@ -304,38 +264,63 @@ func TestNewObjectionKindIsProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Reason != pipeline.IterationCap || len(w.requests) != 3 {
+	if res.Reason != contract.IterationCap || len(w.requests) != 3 {
 		t.Errorf("end reason %s after %d passes, want iteration_cap after 3", res.Reason, len(w.requests))
 	}
 }
 
-func TestAssembleClearsStaleFormats(t *testing.T) {
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
-	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
-		t.Fatalf("Run = %s, %v", res.Reason, err)
+// callError stands for a model backend's typed error.
+type callError struct{ status int }
+
+func (e *callError) Error() string { return fmt.Sprintf("status %d", e.status) }
+
+// A model error ends the run with the error the call returned, as a value:
+// errors.As finds the backend's type through the result, whichever agent
+// failed.
+func TestModelErrorKeepsTheCallsError(t *testing.T) {
+	typed := fmt.Errorf("writer: %w", &callError{503})
+	for _, tt := range []struct {
+		name    string
+		writer  *scriptedWriter
+		skeptic *scriptedSkeptic
+	}{
+		{name: "writer", writer: &scriptedWriter{err: typed}, skeptic: &scriptedSkeptic{}},
+		{name: "skeptic", writer: &scriptedWriter{drafts: []contract.Draft{good}}, skeptic: &scriptedSkeptic{err: typed}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: tt.writer, Skeptic: tt.skeptic, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
+			res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
+			if err != nil || res.Reason != contract.ModelError {
+				t.Fatalf("Run = %s, %v; want model_error", res.Reason, err)
+			}
+			var ce *callError
+			if !errors.As(res.ModelErr, &ce) || ce.status != 503 {
+				t.Errorf("ModelErr = %v, want the call's *callError", res.ModelErr)
+			}
+		})
 	}
-	dir := t.TempDir()
-	for _, stale := range []string{"brief.html", pipeline.ReportFile} {
-		if err := os.WriteFile(filepath.Join(dir, stale), []byte("old"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	res, err := (&pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 3}).Run(context.Background(), contract.Lead{Topic: "t"})
+	if err != nil || res.ModelErr != nil {
+		t.Errorf("a verified run has ModelErr %v (err %v)", res.ModelErr, err)
 	}
-	if _, err := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown}, res.Proof, res); err != nil {
-		t.Fatal(err)
+}
+
+// RunLedger runs the loop over the ledger it is given, collecting nothing.
+func TestRunLedgerCollectsNothing(t *testing.T) {
+	r := pipeline.Runner{Collector: staticCollector{err: errors.New("must not be called")}, Writer: &scriptedWriter{drafts: []contract.Draft{good}},
+		Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{}), MaxIterations: 3}
+	res, err := r.RunLedger(context.Background(), contract.Lead{Topic: "t"}, ledger())
+	if err != nil || res.Reason != contract.Verified || res.Metrics.Sources != 3 || res.Ledger.Digest() != ledger().Digest() {
+		t.Errorf("RunLedger = %s (%s), %v, %d sources; want verified over the given ledger", res.Reason, res.Detail, err, res.Metrics.Sources)
 	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if strings.Join(names, ",") != "brief.md,draft.json,ledger.json" {
-		t.Errorf("files after assembling md = %v, want only brief.md, draft.json and ledger.json", names)
-	}
-	if !pipeline.HasBrief(dir, []pipeline.Format{pipeline.Markdown}) {
-		t.Error("HasBrief(md) = false after assembling md")
-	}
-	if pipeline.HasBrief(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON}) {
-		t.Error("HasBrief(md,json) = true with no brief.json")
+}
+
+// The iteration cap has no default here: configs holds it, and a runner
+// without one is a bug of its caller, not a run.
+func TestRunWithoutACapIsAnError(t *testing.T) {
+	w := &scriptedWriter{drafts: []contract.Draft{good}}
+	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: w, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
+	if _, err := r.Run(context.Background(), contract.Lead{Topic: "t"}); err == nil || len(w.requests) != 0 {
+		t.Errorf("Run without MaxIterations: err %v after %d writer calls; want an error before any", err, len(w.requests))
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/brief"
 )
 
 // ErrNoBrief is wrapped when a path holds no brief.json.
@@ -32,7 +32,7 @@ func Find(paths []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && d.Name() == pipeline.BriefFile(pipeline.JSON) {
+			if !d.IsDir() && d.Name() == brief.BriefFile(brief.JSON) {
 				out = append(out, path)
 			}
 			return nil

@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/oracles/oracletest"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
@@ -32,10 +32,10 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := engine.BriefOptions{Offline: off, Formats: []pipeline.Format{pipeline.Markdown, pipeline.JSON, pipeline.HTML, pipeline.BibTeX, pipeline.RIS, pipeline.CSL}}
+	o := engine.BriefOptions{Offline: off, Formats: []brief.Format{brief.Markdown, brief.JSON, brief.HTML, brief.BibTeX, brief.RIS, brief.CSL}}
 	if key != nil {
 		o.SigningKeyFile = filepath.Join(t.TempDir(), "key.pem")
-		priv, _, err := pipeline.MarshalKeyPair(key)
+		priv, _, err := brief.MarshalKeyPair(key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,12 +47,12 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
-	if out.Reason != pipeline.Verified {
-		t.Fatalf("setup: run ended %s: %s", out.Reason, out.Detail)
+	res, files, err := b.RunLead(context.Background(), contract.Lead{Topic: "cancer screening", AnyTopicWord: true})
+	if err != nil || res.Reason != contract.Verified {
+		t.Fatalf("setup: run ended %s: %s (%v)", res.Reason, res.Detail, err)
 	}
 	dir := filepath.Join(t.TempDir(), "brief")
-	if _, err := engine.Publish(dir, out, false); err != nil {
+	if _, err := brief.Publish(dir, res, files, false); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -62,7 +62,7 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 func ledgerOf(t *testing.T, dir string) contract.Ledger {
 	t.Helper()
 	var l contract.Ledger
-	readJSON(t, filepath.Join(dir, pipeline.LedgerFile), &l)
+	readJSON(t, filepath.Join(dir, brief.LedgerFile), &l)
 	return l
 }
 

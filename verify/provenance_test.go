@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // Every brief format carries the provenance a reader needs: the query, the
@@ -17,8 +17,8 @@ import (
 func TestProvenanceInEveryFormat(t *testing.T) {
 	dir := writeBrief(t, nil)
 	var b struct {
-		Stamp      contract.Stamp      `json:"stamp"`
-		Provenance pipeline.Provenance `json:"provenance"`
+		Stamp      contract.Stamp   `json:"stamp"`
+		Provenance brief.Provenance `json:"provenance"`
 		References []struct {
 			DOI       string   `json:"doi"`
 			PMID      string   `json:"pmid"`

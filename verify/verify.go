@@ -15,11 +15,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // Options choose how briefs are verified.
@@ -74,7 +74,7 @@ func All(ctx context.Context, paths []string, o Options) ([]Result, error) {
 // and draft.json beside it. Every finding is listed, not just the first.
 func Brief(ctx context.Context, path string, o Options) Result {
 	dir := filepath.Dir(path)
-	r := brief(ctx, os.DirFS(dir), filepath.Base(path), func(name string) string { return filepath.Join(dir, name) }, o)
+	r := checkBrief(ctx, os.DirFS(dir), filepath.Base(path), func(name string) string { return filepath.Join(dir, name) }, o)
 	r.Path = path
 	return r
 }
@@ -84,12 +84,12 @@ func Brief(ctx context.Context, path string, o Options) Result {
 // with ledger.json and draft.json beside it; brief.md and brief.html are
 // checked when present. Result.Path is name.
 func BriefFS(ctx context.Context, fsys fs.FS, name string, o Options) Result {
-	return brief(ctx, fsys, name, func(n string) string { return n }, o)
+	return checkBrief(ctx, fsys, name, func(n string) string { return n }, o)
 }
 
-// brief verifies name in fsys; shown turns a name in fsys into the name
+// checkBrief verifies name in fsys; shown turns a name in fsys into the name
 // findings show.
-func brief(ctx context.Context, fsys fs.FS, name string, shown func(string) string, o Options) Result {
+func checkBrief(ctx context.Context, fsys fs.FS, name string, shown func(string) string, o Options) Result {
 	r := Result{Path: name, Status: OK, Online: o.Oracle != nil}
 	f := briefFiles{fsys: fsys, dir: path.Dir(name), shown: shown}
 	var b briefJSON
@@ -99,12 +99,12 @@ func brief(ctx context.Context, fsys fs.FS, name string, shown func(string) stri
 	}
 	r.Title = b.Title
 	var ledger contract.Ledger
-	if err := f.readJSON(pipeline.LedgerFile, &ledger); err != nil {
+	if err := f.readJSON(brief.LedgerFile, &ledger); err != nil {
 		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
 		return r
 	}
 	var draft contract.Draft
-	if err := f.readJSON(pipeline.DraftFile, &draft); err != nil {
+	if err := f.readJSON(brief.DraftFile, &draft); err != nil {
 		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
 		return r
 	}
@@ -192,7 +192,7 @@ func checkSignature(r *Result, s contract.Stamp, pub ed25519.PublicKey) {
 		return
 	}
 	r.SignatureChecked = true
-	if err := pipeline.CheckSignature(s, pub); err != nil {
+	if err := brief.CheckSignature(s, pub); err != nil {
 		r.add(Changed, Finding{Code: "bad_signature", Detail: err.Error()})
 	}
 }
@@ -241,7 +241,7 @@ func checkQuotes(r *Result, b briefJSON, ledger contract.Ledger, draft contract.
 // rendered from its ledger entry, in brief.json and in brief.md and
 // brief.html when present.
 func checkReferences(r *Result, files briefFiles, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
-	md, html, refs, err := pipeline.ReferenceTexts(draft, ledger)
+	md, html, refs, err := brief.ReferenceTexts(draft, ledger)
 	if err != nil {
 		r.add(Changed, Finding{Code: "reference_changed", Detail: err.Error()})
 		return
@@ -256,10 +256,10 @@ func checkReferences(r *Result, files briefFiles, b briefJSON, ledger contract.L
 		}
 	}
 	for _, f := range []struct {
-		format pipeline.Format
+		format brief.Format
 		texts  []string
-	}{{pipeline.Markdown, md}, {pipeline.HTML, html}} {
-		data, err := files.read(pipeline.BriefFile(f.format))
+	}{{brief.Markdown, md}, {brief.HTML, html}} {
+		data, err := files.read(brief.BriefFile(f.format))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -269,7 +269,7 @@ func checkReferences(r *Result, files briefFiles, b briefJSON, ledger contract.L
 		}
 		for i, t := range f.texts {
 			if !bytes.Contains(data, []byte(t)) {
-				r.add(Changed, Finding{Code: "reference_changed", Detail: fmt.Sprintf("%s: reference [%d] is not the one rendered from its ledger entry", pipeline.BriefFile(f.format), i+1)})
+				r.add(Changed, Finding{Code: "reference_changed", Detail: fmt.Sprintf("%s: reference [%d] is not the one rendered from its ledger entry", brief.BriefFile(f.format), i+1)})
 			}
 		}
 	}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/verify"
 )
 
@@ -68,9 +68,9 @@ func TestOneByteEditsAreNamed(t *testing.T) {
 		old, new string
 		want     string
 	}{
-		{name: "quote in the draft", file: pipeline.DraftFile, old: `"quote": "A`, new: `"quote": "B`, want: "draft_changed"},
+		{name: "quote in the draft", file: brief.DraftFile, old: `"quote": "A`, new: `"quote": "B`, want: "draft_changed"},
 		{name: "quote in brief.json", file: "brief.json", old: `"quote": "A`, new: `"quote": "B`, want: "quote_not_in_source"},
-		{name: "ledger text", file: pipeline.LedgerFile, old: `"abstract": "`, new: `"abstract": "X`, want: "ledger_changed"},
+		{name: "ledger text", file: brief.LedgerFile, old: `"abstract": "`, new: `"abstract": "X`, want: "ledger_changed"},
 		{name: "reference in brief.md", file: "brief.md", old: "1. Kwok", new: "1. Kwak", want: "reference_changed"},
 		{name: "reference in brief.html", file: "brief.html", old: "Kwok C", new: "Kwok D", want: "reference_changed"},
 		{name: "reference in brief.json", file: "brief.json", old: `"year": 2025`, new: `"year": 2024`, want: "reference_changed"},

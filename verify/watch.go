@@ -9,7 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // File names the watch keeps in the folder it watches.
@@ -144,8 +145,8 @@ func writeWatch(dir string, s State, rep WatchReport) error {
 	if err != nil {
 		return fmt.Errorf("watch state: %w", err)
 	}
-	for _, f := range []pipeline.File{{Name: ReportJSONFile, Data: data}, {Name: ReportHTMLFile, Data: html}, {Name: StateFile, Data: state}} {
-		if err := pipeline.WriteFileAtomic(filepath.Join(dir, f.Name), f.Data); err != nil {
+	for _, f := range []brief.File{{Name: ReportJSONFile, Data: data}, {Name: ReportHTMLFile, Data: html}, {Name: StateFile, Data: state}} {
+		if err := atomicfile.WriteFile(filepath.Join(dir, f.Name), f.Data); err != nil {
 			return fmt.Errorf("watch: %w", err)
 		}
 	}

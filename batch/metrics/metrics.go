@@ -1,26 +1,26 @@
-// Package metrics exports a batch's progress as Prometheus series: leads by
-// outcome, retries, the gate's failures by reason, model calls, tokens and
-// latencies, oracle requests and their latencies, and the queue's depth. It
-// is a batch.Observer, so it counts exactly the outcomes the engine records,
-// in the process that ran them; oracle requests are counted one by one as
-// they are made (OracleRequest). A worker fleet is summed by Prometheus
-// across its scrapes.
+// Package metrics exports a batch's progress as Prometheus series and serves
+// them: leads by outcome, retries, the gate's failures by reason, model
+// calls, tokens and latencies, oracle requests and their latencies, and the
+// queue's depth. It is a batch.Observer, so it counts exactly the outcomes
+// the engine records, in the process that ran them, from their
+// contract.Metrics; oracle requests are counted one by one as they are made
+// (OracleRequest). A worker fleet is summed by Prometheus across its
+// scrapes.
 package metrics
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
-	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // Metrics holds the series. Its methods are safe for concurrent use.
 type Metrics struct {
+	reg          *prometheus.Registry
 	leads        *prometheus.CounterVec
 	retries      *prometheus.CounterVec
 	leadDuration prometheus.Histogram
@@ -31,15 +31,25 @@ type Metrics struct {
 	modelCalls   *prometheus.CounterVec
 	modelLatency *prometheus.HistogramVec
 	tokens       *prometheus.CounterVec
-	undecodable  prometheus.Counter
 	oracleReqs   *prometheus.CounterVec
 	oracleTime   *prometheus.HistogramVec
 }
 
-// New registers the series on reg. depth, when set, is read at each scrape
-// for the queue depth (leads without an outcome).
-func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
+// NewRegistry is a registry with the Go runtime's and the process's
+// collectors, for New: what a batch serves.
+func NewRegistry() *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return reg
+}
+
+// New registers the series on reg, which Serve serves. Build it before the
+// engine, so that OracleRequest can be the engine's request hook
+// (engine.Deps.OracleRequests); the queue's depth joins once the queue is
+// open (WatchQueue).
+func New(reg *prometheus.Registry) *Metrics {
 	m := &Metrics{
+		reg: reg,
 		leads: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_batch_leads_total",
 			Help: "Leads that ended in this process, by outcome (end reason)."}, []string{"outcome"}),
 		retries: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_batch_lead_retries_total",
@@ -64,28 +74,30 @@ func New(reg prometheus.Registerer, depth func() (int, error)) *Metrics {
 			Help: "HTTP requests to oracle services, each retry counted, collection searches included, by oracle and code (the HTTP status, or timeout, canceled, error)."}, []string{"oracle", "code"}),
 		oracleTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "citeloop_oracle_request_duration_seconds",
 			Help: "Latency of one HTTP request to an oracle service, to the response's headers, by oracle.", Buckets: prometheus.ExponentialBuckets(0.01, 2, 12)}, []string{"oracle"}),
-		undecodable: prometheus.NewCounter(prometheus.CounterOpts{Name: "citeloop_batch_metrics_undecodable_total",
-			Help: "Outcomes whose run metrics could not be read (counted by outcome only)."}),
 	}
 	reg.MustRegister(m.leads, m.retries, m.leadDuration, m.iterations, m.gateFailures, m.citations,
-		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.undecodable, m.oracleReqs, m.oracleTime)
-	if depth != nil {
-		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
-			Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
-			func() float64 {
-				n, err := depth()
-				if err != nil {
-					return -1
-				}
-				return float64(n)
-			}))
-	}
+		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.oracleReqs, m.oracleTime)
 	return m
 }
 
+// WatchQueue adds the queue's depth (leads without an outcome), read with
+// depth at each scrape. A batch calls it once its queue is open; a second
+// call is an error.
+func (m *Metrics) WatchQueue(depth func() (int, error)) error {
+	return m.reg.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
+		Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
+		func() float64 {
+			n, err := depth()
+			if err != nil {
+				return -1
+			}
+			return float64(n)
+		}))
+}
+
 // LeadEnded implements batch.Observer.
-func (m *Metrics) LeadEnded(o batch.Outcome) {
-	m.leads.WithLabelValues(o.Reason).Inc()
+func (m *Metrics) LeadEnded(_ string, o contract.Outcome) {
+	m.leads.WithLabelValues(string(o.Reason)).Inc()
 	m.run(o)
 }
 
@@ -98,21 +110,20 @@ func (m *Metrics) OracleRequest(r oracles.Request) {
 
 // LeadRetried implements batch.Observer: the failed attempt's calls and
 // tokens were spent too.
-func (m *Metrics) LeadRetried(o batch.Outcome) {
-	m.retries.WithLabelValues(o.Reason).Inc()
+func (m *Metrics) LeadRetried(_ string, o contract.Outcome) {
+	m.retries.WithLabelValues(string(o.Reason)).Inc()
 	m.run(o)
 }
 
 // run counts the maker/checker run behind an outcome, if it had one.
-func (m *Metrics) run(o batch.Outcome) {
-	if len(o.Metrics) == 0 || o.Reason == batch.Unchanged {
+func (m *Metrics) run(o contract.Outcome) {
+	// An unchanged lead ran nothing, and a lead the batch ended without a
+	// run (a failed collection, a deadline) has no metrics: a run's have
+	// its start.
+	if o.Reason == contract.Unchanged || o.Metrics.StartedAt.IsZero() {
 		return
 	}
-	var pm pipeline.Metrics
-	if err := json.Unmarshal(o.Metrics, &pm); err != nil {
-		m.undecodable.Inc()
-		return
-	}
+	pm := o.Metrics
 	m.leadDuration.Observe(pm.Duration.Seconds())
 	m.iterations.Observe(float64(len(pm.Iterations)))
 	for _, it := range pm.Iterations {

@@ -2,46 +2,45 @@ package metrics_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	"go.uber.org/zap/zaptest"
 
-	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/metrics"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
-func runMetrics(t *testing.T, its ...pipeline.Iteration) json.RawMessage {
-	t.Helper()
-	data, err := json.Marshal(pipeline.Metrics{Iterations: its, Duration: 3 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+// runMetrics are the metrics of a run of its.
+func runMetrics(its ...contract.Iteration) contract.Metrics {
+	return contract.Metrics{Iterations: its, StartedAt: time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC), Duration: 3 * time.Second}
 }
 
 func TestMetricsCountWhatEnded(t *testing.T) {
 	reg := prometheus.NewPedanticRegistry()
 	depth := 7
-	m := metrics.New(reg, func() (int, error) { return depth, nil })
+	m := metrics.New(reg)
+	if err := m.WatchQueue(func() (int, error) { return depth, nil }); err != nil {
+		t.Fatal(err)
+	}
 	writer := contract.Usage{Calls: 2, PromptTokens: 100, OutputTokens: 20, Latency: 4 * time.Second}
 	skeptic := contract.Usage{Calls: 1, PromptTokens: 30, OutputTokens: 3, ThinkingTokens: 5, Latency: time.Second}
-	cap := runMetrics(t,
-		pipeline.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 2, "open_objection": 1}, GateTime: time.Millisecond},
-		pipeline.Iteration{N: 2, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 1}, GateTime: time.Millisecond},
+	cap := runMetrics(
+		contract.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 2, "open_objection": 1}, GateTime: time.Millisecond},
+		contract.Iteration{N: 2, Writer: writer, Skeptic: skeptic, Citations: 4, Reasons: map[contract.Reason]int{"quote_not_found": 1}, GateTime: time.Millisecond},
 	)
-	m.LeadEnded(batch.Outcome{Key: "a", Reason: batch.Verified, Metrics: runMetrics(t, pipeline.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 3})})
-	m.LeadEnded(batch.Outcome{Key: "b", Reason: string(pipeline.IterationCap), Metrics: cap})
-	m.LeadEnded(batch.Outcome{Key: "c", Reason: batch.Unchanged, Metrics: cap}) // an unchanged lead ran nothing
-	m.LeadRetried(batch.Outcome{Key: "d", Reason: batch.OracleUnavailable})
-	m.LeadEnded(batch.Outcome{Key: "e", Reason: batch.Errored, Metrics: json.RawMessage(`{"iterations":"x"}`)})
+	m.LeadEnded("a", contract.Outcome{Reason: contract.Verified, Metrics: runMetrics(contract.Iteration{N: 1, Writer: writer, Skeptic: skeptic, Citations: 3})})
+	m.LeadEnded("b", contract.Outcome{Reason: contract.IterationCap, Metrics: cap})
+	m.LeadEnded("c", contract.Outcome{Reason: contract.Unchanged, Metrics: cap}) // an unchanged lead ran nothing
+	m.LeadRetried("d", contract.Outcome{Reason: contract.OracleUnavailable})
+	m.LeadEnded("e", contract.Outcome{Reason: contract.Errored}) // a lead that errored ran no loop
 
 	want := `
 # HELP citeloop_batch_leads_total Leads that ended in this process, by outcome (end reason).
@@ -67,13 +66,9 @@ citeloop_gate_citations_total 11
 # HELP citeloop_batch_queue_depth Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read.
 # TYPE citeloop_batch_queue_depth gauge
 citeloop_batch_queue_depth 7
-# HELP citeloop_batch_metrics_undecodable_total Outcomes whose run metrics could not be read (counted by outcome only).
-# TYPE citeloop_batch_metrics_undecodable_total counter
-citeloop_batch_metrics_undecodable_total 1
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want), "citeloop_batch_leads_total", "citeloop_batch_lead_retries_total",
-		"citeloop_gate_failures_total", "citeloop_model_calls_total", "citeloop_gate_citations_total", "citeloop_batch_queue_depth",
-		"citeloop_batch_metrics_undecodable_total"); err != nil {
+		"citeloop_gate_failures_total", "citeloop_model_calls_total", "citeloop_gate_citations_total", "citeloop_batch_queue_depth"); err != nil {
 		t.Error(err)
 	}
 	tokens := `
@@ -119,7 +114,9 @@ citeloop_model_tokens_total{kind="thinking",role="writer"} 0
 	}
 
 	broken := prometheus.NewRegistry()
-	metrics.New(broken, func() (int, error) { return 0, errors.New("database gone") })
+	if err := metrics.New(broken).WatchQueue(func() (int, error) { return 0, errors.New("database gone") }); err != nil {
+		t.Fatal(err)
+	}
 	if err := testutil.GatherAndCompare(broken, strings.NewReader(`
 # HELP citeloop_batch_queue_depth Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read.
 # TYPE citeloop_batch_queue_depth gauge
@@ -131,7 +128,7 @@ citeloop_batch_queue_depth -1
 
 func TestMetricsCountOracleRequests(t *testing.T) {
 	reg := prometheus.NewPedanticRegistry()
-	m := metrics.New(reg, nil)
+	m := metrics.New(reg)
 	for _, r := range []oracles.Request{
 		{Oracle: "europepmc", Status: 200, Took: 40 * time.Millisecond},
 		{Oracle: "europepmc", Status: 429, Took: 10 * time.Millisecond},
@@ -171,5 +168,43 @@ citeloop_oracle_requests_total{code="timeout",oracle="crossref"} 1
 				t.Errorf("%s latency sum = %v, want %v", oracle, got, wantSum)
 			}
 		}
+	}
+}
+
+// Serve serves the series at /metrics until Close; an address that cannot
+// be listened on is an error at once. A second queue to watch is refused.
+func TestServe(t *testing.T) {
+	m := metrics.New(metrics.NewRegistry())
+	m.LeadEnded("a", contract.Outcome{Reason: contract.Refused})
+	if err := m.WatchQueue(func() (int, error) { return 2, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.WatchQueue(func() (int, error) { return 3, nil }); err == nil {
+		t.Error("a second WatchQueue: no error")
+	}
+	s, err := m.Serve("127.0.0.1:0", zaptest.NewLogger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`citeloop_batch_leads_total{outcome="refused"} 1`, "citeloop_batch_queue_depth 2", "go_goroutines"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if _, err := m.Serve(strings.TrimPrefix(strings.TrimSuffix(s.URL, "/metrics"), "http://"), zaptest.NewLogger(t)); err == nil {
+		t.Error("Serve on an address in use: no error")
+	}
+	s.Close()
+	if _, err := http.Get(s.URL); err == nil {
+		t.Error("the server still answers after Close")
 	}
 }

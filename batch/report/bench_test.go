@@ -9,6 +9,7 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/batchtest"
 	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // BenchmarkWriteMemory writes the report of a folder of 1,000 then 10,000
@@ -63,10 +64,9 @@ func peak(b *testing.B, dir string, fn func(string) error) batchtest.Memory {
 // outcome.json and a small brief, and its summary.json.
 func folder(b *testing.B, n int) string {
 	dir := b.TempDir()
-	outcomes := make([]batch.Outcome, n)
+	outcomes := make([]batch.Record, n)
 	for i := range outcomes {
-		outcomes[i] = batch.Outcome{Key: fmt.Sprintf("L%05d", i), Reason: batch.Verified, Detail: "all verified", Attempts: 1,
-			Metrics: []byte(`{"iterations": [{}], "duration": 1000000000}`), Files: map[string][]byte{"brief.md": []byte("# brief\n")}}
+		outcomes[i] = batch.Record{Key: fmt.Sprintf("L%05d", i), Outcome: contract.Outcome{Reason: contract.Verified, Detail: "all verified", Metrics: contract.Metrics{Iterations: []contract.Iteration{{}}}}, Attempts: 1, Files: map[string][]byte{"brief.md": []byte("# brief\n")}}
 	}
 	writeRun(b, dir, "bench", "", 0, outcomes)
 	return dir

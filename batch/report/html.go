@@ -10,6 +10,8 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/citeloop/citeloop/contract"
 )
 
 //go:embed report.html.tmpl
@@ -26,7 +28,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 type view struct {
 	Report
 	Rows       iter.Seq[Lead]
-	Outcomes   []string
+	Outcomes   []contract.EndReason
 	Rates      []rate
 	Failures   []bar
 	Objections []bar
@@ -34,7 +36,7 @@ type view struct {
 }
 
 type rate struct {
-	Name  string
+	Name  contract.EndReason
 	Count int
 	Rate  float64
 }
@@ -56,7 +58,7 @@ func HTML(r Report) ([]byte, error) {
 // render writes the page of r's head, charts c and lines rows to w.
 func render(w io.Writer, r Report, c charts, rows iter.Seq[Lead]) error {
 	v := view{Report: r, Rows: rows, Outcomes: slices.Sorted(maps.Keys(r.Totals.Outcomes))}
-	seen := map[string]bool{}
+	seen := map[contract.EndReason]bool{}
 	for _, k := range append(slices.Clone(rateKeys), v.Outcomes...) {
 		if seen[k] {
 			continue
@@ -77,10 +79,10 @@ func render(w io.Writer, r Report, c charts, rows iter.Seq[Lead]) error {
 	return nil
 }
 
-func sortedBars(m map[string]int) []bar {
+func sortedBars[K ~string](m map[K]int) []bar {
 	out := []bar{}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		out = append(out, bar{k, m[k]})
+		out = append(out, bar{string(k), m[k]})
 	}
 	return out
 }

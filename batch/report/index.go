@@ -12,9 +12,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // IndexFile lists the nights of a scheduled batch folder.
@@ -59,7 +59,7 @@ func WriteIndex(dir string) ([]Night, error) {
 		if err != nil {
 			return nil, fmt.Errorf("report index: %w", err)
 		}
-		ok := r.Totals.Outcomes[batch.Verified] + r.Totals.Outcomes[batch.Unchanged]
+		ok := r.Totals.Outcomes[contract.Verified] + r.Totals.Outcomes[contract.Unchanged]
 		nights = append(nights, Night{Dir: e.Name(), Run: r.Run, Leads: r.Totals.Leads, Verified: ok, Failed: r.Totals.Leads - ok, Pending: r.Totals.Pending})
 	}
 	slices.SortFunc(nights, func(a, b Night) int { return strings.Compare(b.Dir, a.Dir) })
@@ -67,7 +67,7 @@ func WriteIndex(dir string) ([]Night, error) {
 	if err := indexPage.Execute(&b, nights); err != nil {
 		return nil, fmt.Errorf("report index: %w", err)
 	}
-	if err := pipeline.WriteFileAtomic(filepath.Join(dir, IndexFile), b.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, IndexFile), b.Bytes()); err != nil {
 		return nil, fmt.Errorf("report index: %w", err)
 	}
 	return nights, nil

@@ -22,8 +22,10 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
+	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 )
 
 // File names the report writes into the folder.
@@ -48,23 +50,23 @@ type Report struct {
 
 // Totals are the run's counts and rates. Rates are fractions of Leads.
 type Totals struct {
-	Leads    int                `json:"leads"`
-	Pending  int                `json:"pending"`
-	Outcomes map[string]int     `json:"outcomes"`
-	Rates    map[string]float64 `json:"rates"`
-	Tokens   int                `json:"tokens"`
-	Duration time.Duration      `json:"duration_ns"`
+	Leads    int                            `json:"leads"`
+	Pending  int                            `json:"pending"`
+	Outcomes map[contract.EndReason]int     `json:"outcomes"`
+	Rates    map[contract.EndReason]float64 `json:"rates"`
+	Tokens   int                            `json:"tokens"`
+	Duration time.Duration                  `json:"duration_ns"`
 }
 
 // Lead is one lead's line.
 type Lead struct {
-	ID         string        `json:"id"`
-	Outcome    string        `json:"outcome"`
-	Detail     string        `json:"detail"`
-	Attempts   int           `json:"attempts,omitempty"`
-	Iterations int           `json:"iterations"`
-	Tokens     int           `json:"tokens"`
-	Duration   time.Duration `json:"duration_ns"`
+	ID         string             `json:"id"`
+	Outcome    contract.EndReason `json:"outcome"`
+	Detail     string             `json:"detail"`
+	Attempts   int                `json:"attempts,omitempty"`
+	Iterations int                `json:"iterations"`
+	Tokens     int                `json:"tokens"`
+	Duration   time.Duration      `json:"duration_ns"`
 	// Link is the brief or failure report, relative to the folder; "" if
 	// the lead's folder holds neither.
 	Link string `json:"link,omitempty"`
@@ -81,9 +83,9 @@ type Citation struct {
 }
 
 // RateKeys are the outcomes whose rates the report shows, in order.
-var rateKeys = []string{
-	batch.Verified, batch.Unchanged, string(pipeline.Refused), string(pipeline.IterationCap),
-	string(pipeline.NoProgress), batch.OracleUnavailable, string(pipeline.ModelError), batch.Timeout, batch.Errored,
+var rateKeys = []contract.EndReason{
+	contract.Verified, contract.Unchanged, contract.Refused, contract.IterationCap,
+	contract.NoProgress, contract.OracleUnavailable, contract.ModelError, contract.Timeout, contract.Errored,
 }
 
 // Build reads the batch folder dir and returns its report, with one line
@@ -107,7 +109,7 @@ func scan(dir string, now time.Time, each func(Lead)) (Report, charts, error) {
 	r := Report{
 		GeneratedAt:  now.UTC(),
 		GateFailures: map[string]int{}, Objections: map[string]int{},
-		Totals: Totals{Outcomes: map[string]int{}, Rates: map[string]float64{}},
+		Totals: Totals{Outcomes: map[contract.EndReason]int{}, Rates: map[contract.EndReason]float64{}},
 	}
 	var c charts
 	sum, err := batch.ScanSummary(dir, func(ls batch.LeadSummary) error {
@@ -169,7 +171,7 @@ func lines(dir string, err *error) iter.Seq[Lead] {
 
 // outcomeRecord is the part of outcome.json the report reads.
 type outcomeRecord struct {
-	Metrics *pipeline.Metrics `json:"metrics"`
+	Metrics *contract.Metrics `json:"metrics"`
 	Files   []string          `json:"files"`
 }
 
@@ -195,15 +197,15 @@ func readLead(dir string, ls batch.LeadSummary) (Lead, error) {
 			l.Tokens += u.p + u.o + u.t
 		}
 	}
-	for _, name := range []string{pipeline.BriefFile(pipeline.HTML), pipeline.BriefFile(pipeline.Markdown), pipeline.BriefFile(pipeline.JSON), pipeline.ReportFile} {
+	for _, name := range []string{brief.BriefFile(brief.HTML), brief.BriefFile(brief.Markdown), brief.BriefFile(brief.JSON), brief.ReportFile} {
 		if slices.Contains(rec.Files, name) {
 			l.Link = ls.ID + "/" + name
 			break
 		}
 	}
-	if slices.Contains(rec.Files, pipeline.ReportFile) {
+	if slices.Contains(rec.Files, brief.ReportFile) {
 		var fr failureRecord
-		if err := readJSON(filepath.Join(ld, pipeline.ReportFile), &fr); err != nil {
+		if err := readJSON(filepath.Join(ld, brief.ReportFile), &fr); err != nil {
 			return l, err
 		}
 		for _, f := range fr.Verdict.Failures {
@@ -239,13 +241,13 @@ func Write(dir string, now time.Time) (Report, error) {
 	if err != nil {
 		return r, err
 	}
-	err = pipeline.WriteAtomic(filepath.Join(dir, JSONFile), func(w io.Writer) error {
+	err = atomicfile.Write(filepath.Join(dir, JSONFile), func(w io.Writer) error {
 		return writeJSON(w, r, dir)
 	})
 	if err != nil {
 		return r, fmt.Errorf("report: %w", err)
 	}
-	err = pipeline.WriteAtomic(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
+	err = atomicfile.Write(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
 		var linesErr error
 		if err := render(w, r, c, lines(dir, &linesErr)); err != nil {
 			return err

@@ -12,9 +12,9 @@ import (
 
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // fixture writes a batch folder as the batch writes it: summary.json and,
@@ -23,16 +23,12 @@ import (
 func fixture(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	metrics := func(iters int, d time.Duration) json.RawMessage {
-		m := pipeline.Metrics{Duration: d, Writer: contract.Usage{PromptTokens: 100, OutputTokens: 10}, Skeptic: contract.Usage{PromptTokens: 50, OutputTokens: 5}}
+	metrics := func(iters int, d time.Duration) contract.Metrics {
+		m := contract.Metrics{Duration: d, Writer: contract.Usage{PromptTokens: 100, OutputTokens: 10}, Skeptic: contract.Usage{PromptTokens: 50, OutputTokens: 5}}
 		for i := range iters {
-			m.Iterations = append(m.Iterations, pipeline.Iteration{N: i + 1})
+			m.Iterations = append(m.Iterations, contract.Iteration{N: i + 1})
 		}
-		data, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return data
+		return m
 	}
 	failed := func(fs ...contract.Diagnostic) []byte {
 		data, err := json.Marshal(map[string]any{"NOT_A_BRIEF": "x", "verdict": gates.Verdict{Failures: fs}})
@@ -41,17 +37,17 @@ func fixture(t *testing.T) string {
 		}
 		return data
 	}
-	outcomes := []batch.Outcome{
-		{Key: "a-ok", Reason: batch.Verified, Detail: "verified", Attempts: 1, Metrics: metrics(1, 2*time.Second), Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
-		{Key: "b-same", Reason: batch.Unchanged, Detail: "same ledger", Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
-		{Key: "c-cap", Reason: string(pipeline.IterationCap), Detail: "3 passes", Attempts: 1, Metrics: metrics(3, 40*time.Second), Files: map[string][]byte{pipeline.ReportFile: failed(
+	outcomes := []batch.Record{
+		{Key: "a-ok", Outcome: contract.Outcome{Reason: contract.Verified, Detail: "verified", Metrics: metrics(1, 2*time.Second)}, Attempts: 1, Files: map[string][]byte{"brief.html": []byte("<p>"), "ledger.json": []byte("{}")}},
+		{Key: "b-same", Outcome: contract.Outcome{Reason: contract.Unchanged, Detail: "same ledger"}, Attempts: 1, Files: map[string][]byte{"brief.md": []byte("#")}},
+		{Key: "c-cap", Outcome: contract.Outcome{Reason: contract.IterationCap, Detail: "3 passes", Metrics: metrics(3, 40*time.Second)}, Attempts: 1, Files: map[string][]byte{brief.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/x", Reason: contract.Reason("quote_not_found")},
 			contract.Diagnostic{ClaimID: "c2", DOI: "10.1/y", Reason: contract.Reason("open_objection"), Kind: contract.ObjectionKind("overreach")},
 		)}},
-		{Key: "d-oracle", Reason: batch.OracleUnavailable, Detail: "europepmc 503", Attempts: 5, Metrics: metrics(1, 11*time.Minute), Files: map[string][]byte{pipeline.ReportFile: failed(
+		{Key: "d-oracle", Outcome: contract.Outcome{Reason: contract.OracleUnavailable, Detail: "europepmc 503", Metrics: metrics(1, 11*time.Minute)}, Attempts: 5, Files: map[string][]byte{brief.ReportFile: failed(
 			contract.Diagnostic{ClaimID: "c1", DOI: "10.1/z", Reason: contract.Reason("quote_not_found")},
 		)}},
-		{Key: "e-<script>", Reason: string(pipeline.Refused), Detail: "<b>too few sources</b>", Attempts: 1, Metrics: metrics(0, 0)},
+		{Key: "e-<script>", Outcome: contract.Outcome{Reason: contract.Refused, Detail: "<b>too few sources</b>", Metrics: metrics(0, 0)}, Attempts: 1},
 	}
 	writeRun(t, dir, "r1", "leads.csv", 2, outcomes)
 	return dir
@@ -60,7 +56,7 @@ func fixture(t *testing.T) string {
 // writeRun writes into dir each outcome, as a batch writes it, and
 // summary.json listing them, without the counts (as before they were
 // recorded): the report counts the lines.
-func writeRun(tb testing.TB, dir, run, file string, pending int, outcomes []batch.Outcome) {
+func writeRun(tb testing.TB, dir, run, file string, pending int, outcomes []batch.Record) {
 	tb.Helper()
 	sum := struct {
 		Run     string              `json:"run"`
@@ -122,12 +118,12 @@ func TestWriteCountsWhatTheFolderHolds(t *testing.T) {
 	if diff := cmp.Diff(head, r); diff != "" {
 		t.Errorf("Write's report differs from report.json's head (-want +got):\n%s", diff)
 	}
-	wantOutcomes := map[string]int{"verified": 1, "unchanged": 1, "iteration_cap": 1, "oracle_unavailable": 1, "refused": 1}
+	wantOutcomes := map[contract.EndReason]int{"verified": 1, "unchanged": 1, "iteration_cap": 1, "oracle_unavailable": 1, "refused": 1}
 	if diff := cmp.Diff(wantOutcomes, got.Totals.Outcomes); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
 	for _, tt := range []struct {
-		give string
+		give contract.EndReason
 		want float64
 	}{{"verified", 0.2}, {"unchanged", 0.2}, {"no_progress", 0}, {"model_error", 0}, {"refused", 0.2}} {
 		if v, ok := got.Totals.Rates[tt.give]; !ok || v != tt.want {
@@ -143,7 +139,7 @@ func TestWriteCountsWhatTheFolderHolds(t *testing.T) {
 	if got.Totals.Pending != 2 || got.Totals.Leads != 5 || got.Totals.Tokens != 4*165 {
 		t.Errorf("totals = %+v, want 5 leads, 2 pending, %d tokens", got.Totals, 4*165)
 	}
-	wantLinks := map[string]string{"a-ok": "a-ok/brief.html", "b-same": "b-same/brief.md", "c-cap": "c-cap/" + pipeline.ReportFile, "d-oracle": "d-oracle/" + pipeline.ReportFile, "e-<script>": ""}
+	wantLinks := map[string]string{"a-ok": "a-ok/brief.html", "b-same": "b-same/brief.md", "c-cap": "c-cap/" + brief.ReportFile, "d-oracle": "d-oracle/" + brief.ReportFile, "e-<script>": ""}
 	gotLinks := map[string]string{}
 	for _, l := range got.Leads {
 		gotLinks[l.ID] = l.Link

@@ -17,8 +17,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // adversarialDir holds the hostile drafts (format: its README.md).
@@ -76,7 +77,7 @@ func loadCases(t *testing.T) map[string]adversarialCase {
 			t.Fatalf("%s: no writer answers", p)
 		case c.WantEndReason == "":
 			t.Fatalf("%s: no want_end_reason", p)
-		case c.WantEndReason != string(pipeline.Verified) && len(c.WantReasons) == 0 && c.WantEndReason != string(pipeline.ModelError) && c.WantEndReason != string(pipeline.Refused):
+		case c.WantEndReason != string(contract.Verified) && len(c.WantReasons) == 0 && c.WantEndReason != string(contract.ModelError) && c.WantEndReason != string(contract.Refused):
 			t.Fatalf("%s: a failing case must name its want_reasons", p)
 		}
 		if c.Sources == "" {
@@ -149,7 +150,7 @@ func (g *scriptedGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // brief (verified) or the failure report.
 func firstPassReasons(t *testing.T, out string) ([]string, bool) {
 	t.Helper()
-	for _, name := range []string{"brief.json", pipeline.ReportFile} {
+	for _, name := range []string{"brief.json", brief.ReportFile} {
 		data, err := os.ReadFile(filepath.Join(out, name))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -199,12 +200,12 @@ func TestAdversarialCases(t *testing.T) {
 			args := append([]string{"brief", "--sources", filepath.Join(adversarialDir, c.Sources), "--topic", c.Topic,
 				"--writer-model", "W", "--skeptic-model", "S", "--model-timeout", "5s", "--out", out, "--report", "--format", "md,json,html"}, c.Args...)
 			err := runApp(context.Background(), a, args)
-			want := endReasonCode(pipeline.EndReason(c.WantEndReason))
+			want := endReasonCode(contract.EndReason(c.WantEndReason))
 			if code := exitCode(err); code != want {
 				t.Fatalf("%s\nexit %d (%v), want %d (%s)\nstdout: %s\nstderr: %s", c.Description, code, err, want, c.WantEndReason, stdout, lastLines(stderr, 5))
 			}
 			got, found := firstPassReasons(t, out)
-			if !found && c.WantEndReason != string(pipeline.Verified) && len(c.WantReasons) > 0 {
+			if !found && c.WantEndReason != string(contract.Verified) && len(c.WantReasons) > 0 {
 				t.Fatalf("no failure report in %s\nstdout: %s", out, stdout)
 			}
 			for _, r := range c.WantReasons {
@@ -226,9 +227,9 @@ func TestAdversarialCases(t *testing.T) {
 				}
 			}
 			if len(c.WantInLedger) > 0 {
-				ledger, err := os.ReadFile(filepath.Join(out, pipeline.LedgerFile))
+				ledger, err := os.ReadFile(filepath.Join(out, brief.LedgerFile))
 				if errors.Is(err, os.ErrNotExist) {
-					ledger, err = os.ReadFile(filepath.Join(out, pipeline.ReportFile))
+					ledger, err = os.ReadFile(filepath.Join(out, brief.ReportFile))
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -239,17 +240,17 @@ func TestAdversarialCases(t *testing.T) {
 					}
 				}
 			}
-			for _, f := range []pipeline.Format{pipeline.Markdown, pipeline.JSON, pipeline.HTML} {
-				data, err := os.ReadFile(filepath.Join(out, pipeline.BriefFile(f)))
+			for _, f := range []brief.Format{brief.Markdown, brief.JSON, brief.HTML} {
+				data, err := os.ReadFile(filepath.Join(out, brief.BriefFile(f)))
 				switch {
-				case c.WantEndReason != string(pipeline.Verified) && err == nil:
-					t.Errorf("a %s run wrote %s", c.WantEndReason, pipeline.BriefFile(f))
-				case c.WantEndReason == string(pipeline.Verified) && err != nil:
-					t.Errorf("verified run wrote no %s: %v", pipeline.BriefFile(f), err)
+				case c.WantEndReason != string(contract.Verified) && err == nil:
+					t.Errorf("a %s run wrote %s", c.WantEndReason, brief.BriefFile(f))
+				case c.WantEndReason == string(contract.Verified) && err != nil:
+					t.Errorf("verified run wrote no %s: %v", brief.BriefFile(f), err)
 				case err == nil:
 					for _, w := range c.WantInBrief {
 						if !bytes.Contains(data, []byte(w)) {
-							t.Errorf("%s lacks %q", pipeline.BriefFile(f), w)
+							t.Errorf("%s lacks %q", brief.BriefFile(f), w)
 						}
 					}
 				}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/citeloop/citeloop/agents/limit"
 	"maps"
 	"os"
 	"path/filepath"
@@ -16,6 +17,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -25,15 +28,7 @@ const BatchDatabase = batch.DatabaseFile
 // engineFlags are the flags of everything that runs leads (batch, worker):
 // brief's oracle and agent flags and the batch engine's own.
 type engineFlags struct {
-	offline          bool
-	corpus           string
-	formats          string
-	maxIterations    int
-	includeRetracted bool
-	signingKey       string
-	// sources is brief's --sources: every lead cites this file's sources.
-	sources string
-	agents  agentFlags
+	briefFlags
 
 	databaseURL string
 	concurrency int
@@ -45,35 +40,40 @@ type engineFlags struct {
 	monitor     monitorFlags
 }
 
+// defaultEngineFlags are the defaults of the flags only batch and worker
+// have: what their --help shows, and what brief --leads runs with.
+func defaultEngineFlags() engineFlags {
+	return engineFlags{concurrency: 8, deadline: 20 * time.Minute, maxAttempts: 5, stopGrace: 30 * time.Second, modelRPM: 1000, modelTPM: 1_000_000}
+}
+
 func (o *engineFlags) register(f *pflag.FlagSet) {
+	d := defaultEngineFlags()
 	f.BoolVar(&o.offline, "offline", false, "run without network or API key: embedded corpus, extractive writer, rule-based skeptic")
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
 	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
-	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
+	f.IntVar(&o.maxIterations, "max-iterations", 0, maxIterationsHelp)
 	f.BoolVar(&o.includeRetracted, "include-retracted", false, "keep retracted papers flagged in the ledger; default from config: collect.include_retracted")
 	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file to sign each brief's stamp (default from config: signing.key_file)")
 	o.agents.register(f)
 	f.StringVar(&o.databaseURL, "database-url", "", "PostgreSQL queue shared by several machines, postgres://user:pass@host/db (default: an embedded SQLite file in --out)")
-	f.IntVar(&o.concurrency, "concurrency", 8, "leads run at once in this process")
-	f.DurationVar(&o.deadline, "deadline", 20*time.Minute, "deadline of one attempt of one lead; a job left running by a dead process is taken back after twice this")
-	f.IntVar(&o.maxAttempts, "max-attempts", 5, "tries of a lead that failed for a reason that may pass (oracle unavailable, model 429/5xx/timeout/reset)")
-	f.DurationVar(&o.stopGrace, "stop-grace", 30*time.Second, "on SIGINT/SIGTERM, how long running leads may finish before they are released to the queue")
-	f.IntVar(&o.modelRPM, "model-rpm", 1000, "model requests per minute, shared by every lead of the process, per provider (0: no limit)")
-	f.IntVar(&o.modelTPM, "model-tpm", 1_000_000, "model tokens per minute, shared by every lead of the process, per provider (0: no limit)")
+	f.IntVar(&o.concurrency, "concurrency", d.concurrency, "leads run at once in this process")
+	f.DurationVar(&o.deadline, "deadline", d.deadline, "deadline of one attempt of one lead; a job left running by a dead process is taken back after twice this")
+	f.IntVar(&o.maxAttempts, "max-attempts", d.maxAttempts, "tries of a lead that failed for a reason that may pass (oracle unavailable, model 429/5xx/timeout/reset)")
+	f.DurationVar(&o.stopGrace, "stop-grace", d.stopGrace, "on SIGINT/SIGTERM, how long running leads may finish before they are released to the queue")
+	f.IntVar(&o.modelRPM, "model-rpm", d.modelRPM, "model requests per minute, shared by every lead of the process, per provider (0: no limit)")
+	f.IntVar(&o.modelTPM, "model-tpm", d.modelTPM, "model tokens per minute, shared by every lead of the process, per provider (0: no limit)")
 	o.monitor.register(f)
 }
 
 // check validates the flags and fills defaults from the configuration.
 func (o *engineFlags) check(cmd *cobra.Command, a *app) error {
-	if !cmd.Flags().Changed("max-iterations") {
-		o.maxIterations = a.cfg.Pipeline.MaxIterations
+	if err := o.checkCap(cmd.Flags()); err != nil {
+		return err
 	}
 	if !cmd.Flags().Changed("include-retracted") {
 		o.includeRetracted = a.cfg.Collect.IncludeRetracted
 	}
 	switch {
-	case o.maxIterations < 1:
-		return usageError("--max-iterations must be at least 1, got %d", o.maxIterations)
 	case o.concurrency < 1:
 		return usageError("--concurrency must be at least 1, got %d", o.concurrency)
 	case o.deadline <= 0:
@@ -142,31 +142,27 @@ type batchOptions struct {
 }
 
 // runBriefLeads is brief --leads FILE: batch --fail-on unverified over the
-// brief's flags, with brief's exit codes (the first lead that did not
-// verify gives the code). brief.go calls it in place of its sequential loop.
+// brief's flags and the batch flags' defaults, with brief's exit codes (the
+// first lead that did not verify gives the code). brief.go calls it in place
+// of its sequential loop.
 func runBriefLeads(ctx context.Context, a *app, o *briefOptions) error {
-	b := &batchOptions{
-		engine: engineFlags{
-			offline:          o.offline,
-			corpus:           o.corpus,
-			formats:          o.formats,
-			maxIterations:    o.maxIterations,
-			includeRetracted: o.collect.includeRetracted,
-			signingKey:       o.signingKey,
-			sources:          o.collect.sources,
-			agents:           o.agents,
-			concurrency:      8,
-			deadline:         20 * time.Minute,
-			maxAttempts:      5,
-			stopGrace:        30 * time.Second,
-			modelRPM:         1000,
-			modelTPM:         1_000_000,
-		},
-		out:        o.out,
-		failOn:     "unverified",
-		briefCodes: true,
-	}
+	b := &batchOptions{engine: defaultEngineFlags(), out: o.out, failOn: "unverified", briefCodes: true}
+	b.engine.briefFlags = o.briefFlags
 	return runBatchFile(ctx, a, b, o.collect.leads)
+}
+
+// runner builds the Briefer a batch or worker runs its leads through:
+// brief's, with each model provider's calls held to one rate limit shared
+// by every lead of the process.
+func (o *engineFlags) runner(a *app) (*engine.Briefer, error) {
+	bo, err := o.options(a)
+	if err != nil {
+		return nil, err
+	}
+	limits := limit.NewLimits(o.modelRPM, o.modelTPM)
+	return o.briefer(a, bo, func(c configs.Agents, w pipeline.Writer, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic) {
+		return limits.Wrap(c.Writer.Provider, w, c.Skeptic.Provider, s)
+	})
 }
 
 func newBatchCmd(a *app) *cobra.Command {
@@ -244,28 +240,24 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 	for _, e := range f.Invalid {
 		fmt.Fprintf(a.stderr, "citeloop: skipping invalid row: %s\n", e)
 	}
+	run := batch.FileRun{
+		Out: o.out, DatabaseURL: o.engine.databaseURL, Run: o.run, Force: o.force, EnqueueOnly: o.enqueueOnly,
+		Report: func(dir string) error { return writeReport(a, dir) },
+	}
 	var runner batch.Runner
+	var bar *progressBar
 	if !o.enqueueOnly {
-		r, err := newBatchRunner(a, &o.engine)
+		run.Monitor = o.engine.monitor.monitor(a, f.Count)
+		r, err := o.engine.runner(a)
 		if err != nil {
 			return err
 		}
 		runner = r
+		bar = o.engine.monitor.bar(a, "batch", run.Monitor)
+		defer bar.close()
 	}
-	run := batch.FileRun{
-		Out: o.out, DatabaseURL: o.engine.databaseURL, Run: o.run, Force: o.force, EnqueueOnly: o.enqueueOnly,
-		Config: o.engine.engineConfig(a, runner, o.out),
-		Report: func(dir string) error { return writeReport(a, dir) },
-	}
-	if runner != nil {
-		mon, err := o.engine.monitor.startMonitor(a, "batch", f.Count)
-		if err != nil {
-			return err
-		}
-		defer mon.close()
-		run.Config.Observer = mon
-		run.Watch = mon.watch
-	}
+	run.Config = o.engine.engineConfig(a, runner, o.out)
+	run.Config.Observer = bar.observer()
 	sum, runErr := batch.RunFile(ctx, f, run)
 	if runErr != nil {
 		if errors.Is(runErr, batch.ErrStart) {
@@ -295,7 +287,7 @@ func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 		return usageError("%s: %d invalid row(s) skipped", sum.File, len(sum.InvalidRows))
 	}
 	if l := sum.FirstUnverified; o.failOn == "unverified" && o.briefCodes && l != nil {
-		return &exitError{code: endReasonCode(pipeline.EndReason(l.EndReason)), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
+		return &exitError{code: endReasonCode(l.EndReason), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
 	}
 	if o.failOn == "unverified" && !o.enqueueOnly && !sum.Verified() {
 		return &exitError{code: exitNotVerified, err: errors.New("some leads did not verify; see " + filepath.Join(o.out, batch.SummaryFile))}

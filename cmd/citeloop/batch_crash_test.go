@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // crashLeads writes n offline leads, about a third of which are refused.
@@ -62,13 +63,13 @@ func briefs(t *testing.T, out string) map[string]string {
 			names = append(names, e.Name())
 		}
 		want := []string{"FAILED-not-a-brief.json", batch.OutcomeFile}
-		if reason == batch.Verified || reason == batch.Unchanged {
+		if reason == string(contract.Verified) || reason == string(contract.Unchanged) {
 			want = []string{"brief.json", "brief.md", "draft.json", "ledger.json", batch.OutcomeFile}
 		}
 		if !cmp.Equal(want, names) {
 			t.Errorf("%s (%s) holds %v, want %v", id, reason, names, want)
 		}
-		if reason != batch.Verified && reason != batch.Unchanged {
+		if reason != string(contract.Verified) && reason != string(contract.Unchanged) {
 			continue
 		}
 		for _, name := range want[:4] {

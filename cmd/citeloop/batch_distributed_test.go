@@ -97,7 +97,7 @@ func TestDistributedWorkersSurviveSIGKILL(t *testing.T) {
 		t.Errorf("%d leads have an outcome, want %d", len(got), n)
 	}
 	rerun := 0
-	if err := e.Each(ctx, run, func(o batch.Outcome) error {
+	if err := e.Each(ctx, run, func(o batch.Record) error {
 		if o.Attempts > 1 {
 			rerun++
 		}

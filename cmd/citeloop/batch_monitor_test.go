@@ -203,7 +203,7 @@ func TestBatchServesMetrics(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	var screening struct {
-		Metrics pipeline.Metrics `json:"metrics"`
+		Metrics contract.Metrics `json:"metrics"`
 	}
 	readJSON(t, filepath.Join(out, "screening", "outcome.json"), &screening)
 	writerCalls := 0

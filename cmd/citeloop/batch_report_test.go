@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/batch/report"
+	"github.com/citeloop/citeloop/contract"
 )
 
 // A batch leaves report.json and report.html beside summary.json, counting
@@ -21,12 +22,12 @@ func TestBatchWritesReport(t *testing.T) {
 	}
 	var r report.Report
 	readJSON(t, filepath.Join(out, report.JSONFile), &r)
-	if diff := cmp.Diff(map[string]int{"verified": 2, "refused": 1}, r.Totals.Outcomes); diff != "" {
+	if diff := cmp.Diff(map[contract.EndReason]int{"verified": 2, "refused": 1}, r.Totals.Outcomes); diff != "" {
 		t.Errorf("report outcomes (-want +got):\n%s", diff)
 	}
 	got := map[string]string{}
 	for _, l := range r.Leads {
-		got[l.ID] = l.Outcome
+		got[l.ID] = string(l.Outcome)
 		if l.Outcome == "verified" && (l.Iterations < 1 || l.Link == "") {
 			t.Errorf("verified lead %s: %d iterations, link %q; want both", l.ID, l.Iterations, l.Link)
 		}

@@ -71,20 +71,14 @@ func runNights(ctx context.Context, a *app, o *batchOptions, file string) error 
 	if err := makeOutDir(o.out); err != nil {
 		return err
 	}
-	runner, err := newBatchRunner(a, &o.engine)
+	mon := o.engine.monitor.monitor(a, 0)
+	runner, err := o.engine.runner(a)
 	if err != nil {
 		return err
 	}
-	mon, err := o.engine.monitor.startMonitor(a, "batch", 0)
-	if err != nil {
-		return err
-	}
-	defer mon.close()
-	cfg := o.engine.engineConfig(a, runner, o.out)
-	cfg.Observer = mon
 	root := o.out
 	err = batch.RunNights(ctx, batch.NightsRun{
-		Out: root, DatabaseURL: o.engine.databaseURL, Config: cfg, Watch: mon.watch,
+		Out: root, DatabaseURL: o.engine.databaseURL, Config: o.engine.engineConfig(a, runner, o.out), Monitor: mon,
 		Nightly: batch.Nightly{Schedule: sched, Clock: a.nightClock, File: file, Force: o.force,
 			Ended: func(_ context.Context, n batch.Night) { nightEnded(a, root, n) }},
 	})

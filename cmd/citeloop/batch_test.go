@@ -53,7 +53,7 @@ func batchSummary(t *testing.T, out string) map[string]string {
 		if _, dup := got[l.ID]; dup {
 			t.Errorf("lead %s has two outcomes", l.ID)
 		}
-		got[l.ID] = l.EndReason
+		got[l.ID] = string(l.EndReason)
 	}
 	return got
 }
@@ -137,7 +137,7 @@ func TestBatchUnchangedAndForce(t *testing.T) {
 	if err := night(); err != nil {
 		t.Fatalf("an unchanged lead must count as verified: %v", err)
 	}
-	if got := batchSummary(t, out)["screening"]; got != batch.Unchanged || calls.Load() != first {
+	if got := batchSummary(t, out)["screening"]; got != string(contract.Unchanged) || calls.Load() != first {
 		t.Errorf("second night: %s with %d writer calls, want unchanged with none", got, calls.Load()-first)
 	}
 	again, err := os.ReadFile(filepath.Join(out, "screening", "brief.md"))
@@ -147,7 +147,7 @@ func TestBatchUnchangedAndForce(t *testing.T) {
 	if err := night("--force"); err != nil {
 		t.Fatal(err)
 	}
-	if got := batchSummary(t, out)["screening"]; got != batch.Verified || calls.Load() == first {
+	if got := batchSummary(t, out)["screening"]; got != string(contract.Verified) || calls.Load() == first {
 		t.Errorf("--force: %s with %d new writer calls, want verified with some", got, calls.Load()-first)
 	}
 }
@@ -182,7 +182,7 @@ func TestBatchRetrySplit(t *testing.T) {
 	tests := []struct {
 		name         string
 		err          error
-		wantReason   string
+		wantReason   contract.EndReason
 		wantAttempts int
 	}{
 		{"503 is retried", &agents.CallError{Agent: "writer", Kind: agents.KindAPIError, Status: 503}, "verified", 2},
@@ -257,7 +257,7 @@ func TestRunBriefLeadsKeepsBriefExitCodes(t *testing.T) {
 			if err := a.setup(newRootCmd(a)); err != nil {
 				t.Fatal(err)
 			}
-			o := &briefOptions{offline: true, out: t.TempDir(), formats: "md", maxIterations: 3}
+			o := &briefOptions{briefFlags: briefFlags{offline: true, formats: "md", maxIterations: 3}, out: t.TempDir()}
 			o.collect.leads = writeLeads(t, tt.leads)
 			if got := exitCode(runBriefLeads(context.Background(), a, o)); got != tt.want {
 				t.Errorf("exit = %d, want %d", got, tt.want)

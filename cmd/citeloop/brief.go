@@ -8,22 +8,93 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
+	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
 type briefOptions struct {
-	offline       bool
-	corpus        string
-	out           string
-	formats       string
-	signingKey    string
-	maxIterations int
-	report        bool
+	briefFlags
+	out    string
+	report bool
 
-	agents  agentFlags
 	collect collectFlags
+}
+
+// briefFlags are what brief and batch both turn into the engine's
+// BriefOptions and Briefer (options, briefer). Each command registers them
+// with its own help.
+type briefFlags struct {
+	offline    bool
+	corpus     string
+	formats    string
+	signingKey string
+	// maxIterations is 0 when --max-iterations is not given: the engine
+	// then runs with pipeline.max_iterations.
+	maxIterations    int
+	includeRetracted bool
+	// sources is brief's --sources: every lead cites this file's sources.
+	sources string
+	agents  agentFlags
+}
+
+// maxIterationsHelp is --max-iterations' help, the default named from
+// configs, which holds it.
+var maxIterationsHelp = fmt.Sprintf("most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, %d)", configs.DefaultMaxIterations)
+
+// checkCap refuses a --max-iterations given below 1.
+func (f *briefFlags) checkCap(fs *pflag.FlagSet) error {
+	if fs.Changed("max-iterations") && f.maxIterations < 1 {
+		return usageError("--max-iterations must be at least 1, got %d", f.maxIterations)
+	}
+	return nil
+}
+
+// options are the engine's BriefOptions from the flags. It reads no file:
+// the lead can be checked before anything is built.
+func (f *briefFlags) options(a *app) (engine.BriefOptions, error) {
+	formats, err := brief.ParseFormats(f.formats)
+	if err != nil {
+		return engine.BriefOptions{}, usageError("--format: %v", err)
+	}
+	if f.corpus != "" && !f.offline {
+		return engine.BriefOptions{}, usageError("--corpus is only used with --offline")
+	}
+	return engine.BriefOptions{SourcesFile: f.sources, IncludeRetracted: f.includeRetracted, MaxIterations: f.maxIterations,
+		Formats: formats, SigningKeyFile: cmp.Or(f.signingKey, a.cfg.Signing.KeyFile)}, nil
+}
+
+// briefer builds the engine and its Briefer for bo: with --offline on the
+// offline corpus, otherwise with the configured models as the agent flags
+// change them, each pair wrapped by wrap when it is set.
+func (f *briefFlags) briefer(a *app, bo engine.BriefOptions, wrap func(configs.Agents, pipeline.Writer, pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic)) (*engine.Briefer, error) {
+	cfg := a.cfg
+	var err error
+	if f.offline {
+		if bo.Offline, err = engine.OfflineFile(f.corpus); err != nil {
+			return nil, usageError("--corpus: %w", err)
+		}
+	} else {
+		if a.newAgents == nil {
+			if cfg.Agents, err = f.agents.Apply(cfg.Agents); err != nil {
+				return nil, usageError("agent flags: %w", err)
+			}
+		}
+		bo.WrapAgents = wrap
+	}
+	eng, err := a.engine(cfg)
+	if err != nil {
+		return nil, err
+	}
+	b, err := eng.NewBriefer(bo)
+	if errors.Is(err, engine.ErrInput) {
+		return nil, usageError("--sources: %w", err)
+	}
+	return b, err
 }
 
 func newBriefCmd(a *app) *cobra.Command {
@@ -61,8 +132,8 @@ lead (in file order) that did not verify.
   GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 --since 2022-01-01 --topic "screening" --out out/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !cmd.Flags().Changed("max-iterations") {
-				o.maxIterations = a.cfg.Pipeline.MaxIterations
+			if err := o.checkCap(cmd.Flags()); err != nil {
+				return err
 			}
 			if !cmd.Flags().Changed("include-retracted") {
 				o.collect.includeRetracted = a.cfg.Collect.IncludeRetracted
@@ -81,8 +152,8 @@ lead (in file order) that did not verify.
 	f.StringVarP(&o.out, "out", "o", "", "directory to write the brief and its ledger into (required)")
 	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
 	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file (PKCS#8 PEM from citeloop keygen or openssl, or a 32-byte seed) to sign each brief's stamp")
-	f.IntVar(&o.maxIterations, "max-iterations", 0, "most writer→skeptic→gate passes before giving up (default from config: pipeline.max_iterations, 3)")
-	f.BoolVar(&o.report, "report", false, "on failure, write "+pipeline.ReportFile+" (clearly not a brief) into --out")
+	f.IntVar(&o.maxIterations, "max-iterations", 0, maxIterationsHelp)
+	f.BoolVar(&o.report, "report", false, "on failure, write "+brief.ReportFile+" (clearly not a brief) into --out")
 	o.agents.register(f)
 	o.collect.register(f)
 	return cmd
@@ -92,15 +163,10 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if o.out == "" {
 		return usageError("--out is required: the directory to write the brief into")
 	}
-	if o.maxIterations < 1 {
-		return usageError("--max-iterations must be at least 1, got %d", o.maxIterations)
-	}
-	formats, err := pipeline.ParseFormats(o.formats)
+	o.sources, o.includeRetracted = o.collect.sources, o.collect.includeRetracted
+	bo, err := o.options(a)
 	if err != nil {
-		return usageError("--format: %v", err)
-	}
-	if o.corpus != "" && !o.offline {
-		return usageError("--corpus is only used with --offline")
+		return err
 	}
 	if err := checkOutDir(o.out); err != nil {
 		return err
@@ -112,49 +178,31 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return runBriefLeads(ctx, a, o)
 	}
 
-	bo := engine.BriefOptions{SourcesFile: o.collect.sources, IncludeRetracted: o.collect.includeRetracted, MaxIterations: o.maxIterations, Formats: formats, SigningKeyFile: cmp.Or(o.signingKey, a.cfg.Signing.KeyFile)}
 	// Check the lead before anything is built: a bad flag must not cost a
 	// network client or a model credential check.
 	single, err := bo.ValidateLead(o.collect.lead)
 	if err != nil {
 		return usageError("lead: %v", err)
 	}
-
-	cfg := a.cfg
-	if o.offline {
-		if bo.Offline, err = engine.OfflineFile(o.corpus); err != nil {
-			return usageError("--corpus: %w", err)
-		}
-	} else if a.newAgents == nil {
-		if cfg.Agents, err = o.agents.Apply(cfg.Agents); err != nil {
-			return usageError("agent flags: %w", err)
-		}
-	}
-	eng, err := a.engine(cfg)
+	briefer, err := o.briefer(a, bo, nil)
 	if err != nil {
 		return err
 	}
-	briefer, err := eng.NewBriefer(bo)
-	if errors.Is(err, engine.ErrInput) {
-		return usageError("--sources: %w", err)
-	} else if err != nil {
-		return err
-	}
-	out := briefer.RunLead(ctx, single)
-	if out.Err != nil {
-		return out.Err
-	}
-	p, err := briefer.Publish(o.out, out, o.report)
+	res, files, err := briefer.RunLead(ctx, single)
 	if err != nil {
 		return err
 	}
-	publishPrint(a, o.out, out, p)
-	return outcome(out)
+	p, err := briefer.Publish(o.out, res, files, o.report)
+	if err != nil {
+		return err
+	}
+	publishPrint(a, o.out, res.Outcome, p)
+	return outcome(res.Outcome)
 }
 
 // publishPrint prints what publishing an outcome into out did.
-func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
-	if o.Reason == pipeline.Verified {
+func publishPrint(a *app, out string, o contract.Outcome, p brief.Published) {
+	if o.Reason == contract.Verified {
 		fmt.Fprintf(a.stdout, "verified: %s\n", o.Detail)
 		for _, path := range p.Paths {
 			fmt.Fprintln(a.stdout, path)
@@ -172,8 +220,8 @@ func publishPrint(a *app, out string, o engine.Outcome, p engine.Published) {
 
 // outcome is the error that carries a finished lead's exit code; its end
 // reason was already printed on stdout.
-func outcome(o engine.Outcome) error {
-	if o.Reason == pipeline.Verified {
+func outcome(o contract.Outcome) error {
+	if o.Reason == contract.Verified {
 		return nil
 	}
 	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail), said: true}

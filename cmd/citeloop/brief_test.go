@@ -12,6 +12,7 @@ import (
 	"time"
 
 	agentsall "github.com/citeloop/citeloop/agents/all"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
@@ -221,11 +222,11 @@ func TestBriefReportIsNotABrief(t *testing.T) {
 		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
 	}
 	entries, _ := os.ReadDir(out)
-	if len(entries) != 1 || entries[0].Name() != pipeline.ReportFile {
-		t.Fatalf("files = %v, want only %s", entries, pipeline.ReportFile)
+	if len(entries) != 1 || entries[0].Name() != brief.ReportFile {
+		t.Fatalf("files = %v, want only %s", entries, brief.ReportFile)
 	}
 	var report map[string]any
-	readJSON(t, filepath.Join(out, pipeline.ReportFile), &report)
+	readJSON(t, filepath.Join(out, brief.ReportFile), &report)
 	if report["NOT_A_BRIEF"] == nil || report["end_reason"] != "refused" {
 		t.Errorf("report lacks NOT_A_BRIEF or end_reason: %v", report)
 	}
@@ -259,9 +260,9 @@ func TestBriefUsageErrors(t *testing.T) {
 }
 
 func TestExitCodeForEveryEndReason(t *testing.T) {
-	want := map[pipeline.EndReason]int{
-		pipeline.Verified: 0, pipeline.IterationCap: 3, pipeline.NoProgress: 3,
-		pipeline.OracleUnavailable: 4, pipeline.Refused: 5, pipeline.ModelError: 6,
+	want := map[contract.EndReason]int{
+		contract.Verified: 0, contract.IterationCap: 3, contract.NoProgress: 3,
+		contract.OracleUnavailable: 4, contract.Refused: 5, contract.ModelError: 6,
 	}
 	for r, code := range want {
 		if got := endReasonCode(r); got != code {
@@ -296,7 +297,7 @@ func TestFailedRerunRemovesTheEarlierBrief(t *testing.T) {
 	if exitCode(err) != exitRefused {
 		t.Fatalf("exit = %d, want %d", exitCode(err), exitRefused)
 	}
-	for _, name := range pipeline.Artifacts() {
+	for _, name := range brief.Artifacts() {
 		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
 			t.Errorf("%s from the earlier verified run survived a failed rerun", name)
 		}

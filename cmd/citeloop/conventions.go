@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/internal/strictyaml"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // conventions gives root and every command under it what users of gh,
@@ -138,7 +138,7 @@ func completeValues(c *cobra.Command, providers []string) {
 		"log-format":       fixed([]string{logging.Auto, logging.Console, logging.JSON}),
 	}
 	if c.Name() == "brief" { // other commands' --format may take other values
-		lists["format"] = commaList([]string{string(pipeline.Markdown), string(pipeline.JSON), string(pipeline.HTML), string(pipeline.BibTeX), string(pipeline.RIS), string(pipeline.CSL)})
+		lists["format"] = commaList([]string{string(brief.Markdown), string(brief.JSON), string(brief.HTML), string(brief.BibTeX), string(brief.RIS), string(brief.CSL)})
 	}
 	for name, values := range lists {
 		if c.LocalNonPersistentFlags().Lookup(name) == nil && c.PersistentFlags().Lookup(name) == nil {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
-	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
@@ -54,19 +54,19 @@ func usageError(format string, args ...any) error {
 }
 
 // endReasonCode maps a run's end reason to its exit code.
-func endReasonCode(r pipeline.EndReason) int {
+func endReasonCode(r contract.EndReason) int {
 	switch r {
-	case pipeline.Verified:
+	case contract.Verified:
 		return exitOK
-	case pipeline.IterationCap, pipeline.NoProgress:
+	case contract.IterationCap, contract.NoProgress:
 		return exitNotVerified
-	case pipeline.OracleUnavailable:
+	case contract.OracleUnavailable:
 		return exitOracleUnavailable
-	case pipeline.Refused:
+	case contract.Refused:
 		return exitRefused
-	case pipeline.ModelError:
+	case contract.ModelError:
 		return exitModelError
-	case pipeline.Errored:
+	case contract.Errored:
 		return exitInternal
 	default:
 		return exitInternal

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/brief"
 )
 
 func newKeygenCmd(a *app) *cobra.Command {
@@ -26,7 +26,7 @@ openssl genpkey -algorithm ed25519 -out FILE && openssl pkey -in FILE -pubout -o
 			if err != nil {
 				return err
 			}
-			privPEM, pubPEM, err := pipeline.MarshalKeyPair(priv)
+			privPEM, pubPEM, err := brief.MarshalKeyPair(priv)
 			if err != nil {
 				return err
 			}

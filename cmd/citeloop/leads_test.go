@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 func TestBriefLeadsFile(t *testing.T) {
@@ -47,7 +47,7 @@ func TestBriefLeadsFile(t *testing.T) {
 	if len(sum.InvalidRows) != 1 || len(lines) != 2 || sum.Ended != 2 {
 		t.Fatalf("summary has %d invalid rows and %d leads, want 1 and 2: %+v", len(sum.InvalidRows), len(lines), sum)
 	}
-	want := map[string]string{"screening": batch.Verified, "zebrafish": string(pipeline.Refused)}
+	want := map[string]contract.EndReason{"screening": contract.Verified, "zebrafish": contract.Refused}
 	for _, l := range lines {
 		if want[l.ID] != l.EndReason {
 			t.Errorf("lead %s ended %s, want %s", l.ID, l.EndReason, want[l.ID])
@@ -59,8 +59,8 @@ func TestBriefLeadsFile(t *testing.T) {
 		give         string
 		want, absent []string
 	}{
-		{"screening", []string{"brief.md", pipeline.LedgerFile, batch.OutcomeFile}, []string{pipeline.ReportFile}},
-		{"zebrafish", []string{pipeline.ReportFile, batch.OutcomeFile}, []string{"brief.md", pipeline.LedgerFile}},
+		{"screening", []string{"brief.md", brief.LedgerFile, batch.OutcomeFile}, []string{brief.ReportFile}},
+		{"zebrafish", []string{brief.ReportFile, batch.OutcomeFile}, []string{"brief.md", brief.LedgerFile}},
 	} {
 		for _, name := range tt.want {
 			if _, err := os.Stat(filepath.Join(out, tt.give, name)); err != nil {
@@ -83,8 +83,8 @@ func TestBriefLeadsFile(t *testing.T) {
 	a, stdout, _ = testApp(nil)
 	_ = runApp(context.Background(), a, args)
 	got := batchSummary(t, out)
-	if got["screening"] != batch.Unchanged {
-		t.Errorf("second run: screening ended %q, want %s: %+v", got["screening"], batch.Unchanged, got)
+	if got["screening"] != string(contract.Unchanged) {
+		t.Errorf("second run: screening ended %q, want %s: %+v", got["screening"], contract.Unchanged, got)
 	}
 	if again, err := os.ReadFile(filepath.Join(out, "screening", "brief.md")); err != nil || string(again) != string(first) {
 		t.Errorf("second run changed the standing brief (err %v)", err)
@@ -116,10 +116,10 @@ func TestBriefIncludeRetractedKeepsThemFlagged(t *testing.T) {
 		var report struct {
 			Ledger contract.Ledger
 		}
-		if _, err := os.Stat(filepath.Join(out, pipeline.LedgerFile)); err == nil {
-			readJSON(t, filepath.Join(out, pipeline.LedgerFile), &report.Ledger)
+		if _, err := os.Stat(filepath.Join(out, brief.LedgerFile)); err == nil {
+			readJSON(t, filepath.Join(out, brief.LedgerFile), &report.Ledger)
 		} else {
-			readJSON(t, filepath.Join(out, pipeline.ReportFile), &report)
+			readJSON(t, filepath.Join(out, brief.ReportFile), &report)
 		}
 		found := false
 		for _, e := range report.Ledger.Entries {

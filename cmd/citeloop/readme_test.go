@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/shlex"
 
-	"github.com/citeloop/citeloop/pipeline"
+	"github.com/citeloop/citeloop/contract"
 )
 
 const readmePath = "../../README.md"
@@ -152,7 +152,7 @@ func TestReadmeExitCodeTable(t *testing.T) {
 		code, _ := strconv.Atoi(m[1])
 		codes = append(codes, code)
 		for _, r := range regexp.MustCompile("`([a-z_]+)`").FindAllStringSubmatch(m[2], -1) {
-			if got := endReasonCode(pipeline.EndReason(r[1])); got != code {
+			if got := endReasonCode(contract.EndReason(r[1])); got != code {
 				t.Errorf("README: %s exits %d, the CLI exits %d", r[1], code, got)
 			}
 		}

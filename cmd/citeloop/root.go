@@ -34,9 +34,9 @@ type app struct {
 	// nightClock is batch --schedule's clock (nil: the wall clock); tests
 	// pass one that runs a day in a fraction of a second.
 	nightClock batch.Clock
-	// requests forwards every oracle request to the running batch's or
-	// worker's metrics, when it serves some.
-	requests requestSink
+	// oracleRequests, when set before the engine is built, hears every
+	// request its oracles make (a batch's or worker's metrics count them).
+	oracleRequests func(oracles.Request)
 
 	configPath string
 	logFormat  string
@@ -66,7 +66,7 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 	}
 	wait := &modelWait{w: a.stderr}
 	return engine.New(cfg, engine.Deps{Registry: reg, Providers: a.providers, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
-		OracleRequests: a.requests.observe})
+		OracleRequests: a.oracleRequests})
 }
 
 func newRootCmd(a *app) *cobra.Command {

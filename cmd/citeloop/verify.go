@@ -9,8 +9,9 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/verify"
 )
 
@@ -73,7 +74,7 @@ func verifyExit(s verify.Status) int {
 func verifyOptionsOf(a *app, offline bool, publicKey string) (verify.Options, error) {
 	var vo verify.Options
 	if publicKey != "" {
-		pub, err := pipeline.ReadPublicKey(publicKey)
+		pub, err := brief.ReadPublicKey(publicKey)
 		if err != nil {
 			return vo, usageError("--public-key: %v", err)
 		}
@@ -94,10 +95,10 @@ func verifyOptionsOf(a *app, offline bool, publicKey string) (verify.Options, er
 }
 
 func runVerify(ctx context.Context, a *app, o *verifyOptions, paths []string) error {
-	var export pipeline.Format
+	var export brief.Format
 	if o.export != "" {
-		fs, err := pipeline.ParseFormats(o.export)
-		if err != nil || len(fs) != 1 || (fs[0] != pipeline.BibTeX && fs[0] != pipeline.RIS && fs[0] != pipeline.CSL) {
+		fs, err := brief.ParseFormats(o.export)
+		if err != nil || len(fs) != 1 || (fs[0] != brief.BibTeX && fs[0] != brief.RIS && fs[0] != brief.CSL) {
 			return usageError("--export: want bib, ris or csl, got %q", o.export)
 		}
 		export = fs[0]
@@ -121,7 +122,7 @@ func runVerify(ctx context.Context, a *app, o *verifyOptions, paths []string) er
 		if err != nil {
 			return &exitError{code: exitInternal, err: err}
 		}
-		if err := pipeline.WriteFileAtomic(file.Name, file.Data); err != nil {
+		if err := atomicfile.WriteFile(file.Name, file.Data); err != nil {
 			return &exitError{code: exitInternal, err: fmt.Errorf("export: %w", err)}
 		}
 		fmt.Fprintf(a.stderr, "wrote %s\n", file.Name)

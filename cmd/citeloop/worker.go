@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
-	"time"
 
 	"github.com/spf13/cobra"
-	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/batch"
 )
@@ -44,45 +43,17 @@ with --drain until the queue has no lead left to run (exit 0).`,
 }
 
 func runWorker(ctx context.Context, a *app, o *engineFlags, drain bool) error {
-	runner, err := newBatchRunner(a, o)
+	mon := o.monitor.monitor(a, 0)
+	runner, err := o.runner(a)
 	if err != nil {
 		return err
 	}
-	store, err := openStore(ctx, o.databaseURL, "")
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	mon, err := o.monitor.startMonitor(a, "worker", 0)
-	if err != nil {
-		return err
-	}
-	defer mon.close()
-	cfg := o.engineConfig(a, runner, "")
-	cfg.Observer = mon
-	e, err := batch.New(store, cfg)
-	if err != nil {
-		return err
-	}
-	mon.watch(e)
-	if err := e.Work(ctx); err != nil {
-		return err
-	}
-	a.logger.Info("worker started", zap.String("database", store.Name), zap.Int("concurrency", o.concurrency))
-	var waitErr error
-	if drain {
-		waitErr = e.Wait(ctx, "")
-	} else {
-		<-ctx.Done()
-		waitErr = ctx.Err()
-	}
-	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), o.stopGrace+30*time.Second)
-	defer cancel()
-	if err := e.Stop(stopCtx); err != nil && waitErr == nil {
-		waitErr = err
-	}
-	if waitErr == nil {
+	err = batch.RunWorker(ctx, batch.WorkerRun{DatabaseURL: o.databaseURL, Config: o.engineConfig(a, runner, ""), Drain: drain, Monitor: mon})
+	switch {
+	case errors.Is(err, batch.ErrStart):
+		return usageError("%v", err)
+	case err == nil:
 		fmt.Fprintln(a.stdout, "queue drained")
 	}
-	return waitErr
+	return err
 }

@@ -1,4 +1,4 @@
-package pipeline
+package brief
 
 import (
 	"crypto/ed25519"
@@ -13,25 +13,6 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 )
-
-// RenderOption configures Render.
-type RenderOption func(*renderConfig)
-
-type renderConfig struct {
-	key        ed25519.PrivateKey
-	provenance Provenance
-}
-
-// WithSigningKey signs the brief's stamp with key, so that verify with the
-// matching public key detects a forger who recomputed the digests.
-func WithSigningKey(key ed25519.PrivateKey) RenderOption {
-	return func(c *renderConfig) { c.key = key }
-}
-
-// WithProvenance records how the brief was made (models, oracles, version).
-func WithProvenance(p Provenance) RenderOption {
-	return func(c *renderConfig) { c.provenance = p }
-}
 
 // Sign returns s with its signature by key, or s unchanged for a nil key.
 func Sign(s contract.Stamp, key ed25519.PrivateKey) contract.Stamp {

@@ -1,4 +1,4 @@
-package pipeline_test
+package brief_test
 
 import (
 	"context"
@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // textOracle confirms DOIs with the records given (title and abstract).
@@ -49,15 +48,9 @@ func TestBriefShowsSourceSpansPreprintsAndProvenance(t *testing.T) {
 		{ID: "c2", Text: "Uptake rose.", Citations: []contract.Citation{{DOI: "https://doi.org/10.1234/PPR", Quote: "uptake rose to 10⁻² of invited adults"}}},
 		{ID: "c3", Text: "Five years.", Citations: []contract.Citation{{DOI: "10.1234/differs", Quote: "follow‐up lasted five years in every cohort"}}},
 	}}}}
-	r := pipeline.Runner{Collector: staticCollector{ledger: l}, Writer: &scriptedWriter{drafts: []contract.Draft{d}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(o)}
-	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
-		t.Fatalf("Run = %s (%s), %v; failures %+v", res.Reason, res.Detail, err, res.Verdict.Failures)
-	}
+	res := verified(t, l, o, d)
 	dir := t.TempDir()
-	if _, err := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON, pipeline.HTML}, res.Proof, res); err != nil {
-		t.Fatal(err)
-	}
+	assemble(t, dir, res, brief.Markdown, brief.JSON, brief.HTML)
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
@@ -78,8 +71,8 @@ func TestBriefShowsSourceSpansPreprintsAndProvenance(t *testing.T) {
 				t.Errorf("brief.%s lacks %q", name, want)
 			}
 		}
-		if !strings.Contains(doc, pipeline.PreprintMark) {
-			t.Errorf("brief.%s lacks the preprint mark %q", name, pipeline.PreprintMark)
+		if !strings.Contains(doc, brief.PreprintMark) {
+			t.Errorf("brief.%s lacks the preprint mark %q", name, brief.PreprintMark)
 		}
 		for _, typed := range []string{`the "intervention" arm - screened`, "follow‐up lasted"} {
 			if strings.Contains(doc, typed) {

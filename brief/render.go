@@ -1,4 +1,4 @@
-package pipeline
+package brief
 
 import (
 	"bytes"
@@ -12,9 +12,9 @@ import (
 	"github.com/citeloop/citeloop/gates"
 )
 
-// brief is the render model: claims with reference numbers, references
+// view is the render model: claims with reference numbers, references
 // built from ledger entries in order of first citation.
-type brief struct {
+type view struct {
 	Title      string
 	Sections   []renderSection
 	References []reference
@@ -79,25 +79,25 @@ type reference struct {
 	Note string `json:"note,omitempty"`
 }
 
-func newBrief(res Result) (brief, error) {
-	b := brief{Title: res.Draft.Title, VerifiedAt: res.Verdict.CheckedAt.Format("2006-01-02"), Lead: res.Ledger.Lead.Describe()}
+func newView(in Content) (view, error) {
+	b := view{Title: in.Draft.Title, VerifiedAt: in.Verdict.CheckedAt.Format("2006-01-02"), Lead: in.Ledger.Lead.Describe(), Stamp: in.Stamp, Provenance: in.Provenance}
 	numbers := map[string]int{}
 	checks := map[quoteKey]gates.QuoteCheck{}
-	for _, q := range res.Verdict.Quotes {
+	for _, q := range in.Verdict.Quotes {
 		checks[quoteKey{q.ClaimID, q.Citation}] = q
 	}
-	for _, s := range res.Draft.Sections {
+	for _, s := range in.Draft.Sections {
 		rs := renderSection{Heading: s.Heading}
 		for _, c := range s.Claims {
 			rc := renderClaim{ID: c.ID, Text: c.Text}
 			for ci, cite := range c.Citations {
 				doi, err := doi.Normalize(cite.DOI)
 				if err != nil {
-					return brief{}, fmt.Errorf("claim %s: %w", c.ID, err)
+					return view{}, fmt.Errorf("claim %s: %w", c.ID, err)
 				}
-				e, ok := res.Ledger.ByDOI(doi)
+				e, ok := in.Ledger.ByDOI(doi)
 				if !ok {
-					return brief{}, fmt.Errorf("claim %s cites %s, which is not in the ledger", c.ID, doi)
+					return view{}, fmt.Errorf("claim %s cites %s, which is not in the ledger", c.ID, doi)
 				}
 				n, ok := numbers[doi]
 				if !ok {
@@ -110,7 +110,7 @@ func newBrief(res Result) (brief, error) {
 				}
 				q, err := quoteOf(checks, c.ID, ci, e, cite.Quote)
 				if err != nil {
-					return brief{}, err
+					return view{}, err
 				}
 				q.Ref = n
 				rc.Quotes = append(rc.Quotes, q)
@@ -206,7 +206,7 @@ func refMarks(refs []int) string {
 	return sb.String()
 }
 
-func renderMarkdown(b brief) []byte {
+func renderMarkdown(b view) []byte {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s\n\n", mdEscape(b.Title))
 	fmt.Fprintf(&sb, "*Verified by citeloop's citation gate on %s for %s. Every reference below comes from the evidence ledger; every quote appears in its source.*\n", b.VerifiedAt, mdEscape(b.Lead))
@@ -282,27 +282,27 @@ type jsonSection struct {
 	Claims  []jsonClaim `json:"claims"`
 }
 
-func renderJSON(b brief, res Result) ([]byte, error) {
+func renderJSON(b view, in Content) ([]byte, error) {
 	doc := struct {
-		Kind         string          `json:"kind"`
-		Title        string          `json:"title"`
-		Lead         contract.Lead   `json:"lead"`
-		Sections     []jsonSection   `json:"sections"`
-		References   []reference     `json:"references"`
-		LedgerFile   string          `json:"ledger_file"`
-		LedgerDigest string          `json:"ledger_digest"`
-		DraftDigest  string          `json:"draft_digest"`
-		Ledger       contract.Ledger `json:"ledger"`
-		Stamp        contract.Stamp  `json:"stamp"`
-		Provenance   Provenance      `json:"provenance"`
-		Verdict      any             `json:"verdict"`
-		EndReason    EndReason       `json:"end_reason"`
-		Metrics      Metrics         `json:"metrics"`
+		Kind         string             `json:"kind"`
+		Title        string             `json:"title"`
+		Lead         contract.Lead      `json:"lead"`
+		Sections     []jsonSection      `json:"sections"`
+		References   []reference        `json:"references"`
+		LedgerFile   string             `json:"ledger_file"`
+		LedgerDigest string             `json:"ledger_digest"`
+		DraftDigest  string             `json:"draft_digest"`
+		Ledger       contract.Ledger    `json:"ledger"`
+		Stamp        contract.Stamp     `json:"stamp"`
+		Provenance   Provenance         `json:"provenance"`
+		Verdict      any                `json:"verdict"`
+		EndReason    contract.EndReason `json:"end_reason"`
+		Metrics      contract.Metrics   `json:"metrics"`
 	}{
-		Kind: "citeloop.brief/v1", Title: b.Title, Lead: res.Ledger.Lead, References: b.References,
+		Kind: "citeloop.brief/v1", Title: b.Title, Lead: in.Ledger.Lead, References: b.References,
 		Stamp: b.Stamp, Provenance: b.Provenance,
-		LedgerFile: LedgerFile, LedgerDigest: res.Ledger.Digest(), DraftDigest: res.Draft.Digest(),
-		Ledger: res.Ledger, Verdict: res.Verdict, EndReason: res.Reason, Metrics: res.Metrics,
+		LedgerFile: LedgerFile, LedgerDigest: in.Ledger.Digest(), DraftDigest: in.Draft.Digest(),
+		Ledger: in.Ledger, Verdict: in.Verdict, EndReason: contract.Verified, Metrics: in.Metrics,
 	}
 	for _, s := range b.Sections {
 		js := jsonSection{Heading: s.Heading}
@@ -344,7 +344,7 @@ const refTmpl = `{{define "ref"}}<li id="ref-{{.N}}">{{.Citation}} <a href="{{.U
 
 func init() { template.Must(htmlTmpl.Parse(refTmpl)) }
 
-func renderHTML(b brief) ([]byte, error) {
+func renderHTML(b view) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := htmlTmpl.Execute(&buf, b); err != nil {
 		return nil, err
@@ -363,7 +363,7 @@ func mdReference(r reference) string {
 // each, and its JSON object. verify checks that a written brief still holds
 // exactly these. They are rendered for comparison, so no proof is needed.
 func ReferenceTexts(d contract.Draft, l contract.Ledger) (md, html []string, jsonRefs []json.RawMessage, err error) {
-	b, err := newBrief(Result{Draft: d, Ledger: l})
+	b, err := newView(Content{Draft: d, Ledger: l})
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package pipeline_test
+package brief_test
 
 import (
 	"encoding/json"
@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
@@ -24,7 +24,7 @@ func exportEntries() []contract.Entry {
 }
 
 func TestBibKeysAreStableAndDistinct(t *testing.T) {
-	got := pipeline.BibKeys(exportEntries())
+	got := brief.BibKeys(exportEntries())
 	want := []string{"kwok2025codesigneda", "kwok2025codesignedb", "mullerludenscheidt2024evaluation", "anonnd"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("keys (-want +got):\n%s", d)
@@ -35,13 +35,13 @@ func TestBibKeysAreStableAndDistinct(t *testing.T) {
 // DOI, title, authors' family names, journal and year.
 func TestExportsParseBackToTheLedger(t *testing.T) {
 	entries := exportEntries()
-	for _, f := range []pipeline.Format{pipeline.BibTeX, pipeline.RIS, pipeline.CSL} {
+	for _, f := range []brief.Format{brief.BibTeX, brief.RIS, brief.CSL} {
 		t.Run(string(f), func(t *testing.T) {
-			data, err := pipeline.RenderExport(f, entries)
+			data, err := brief.RenderExport(f, entries)
 			if err != nil {
 				t.Fatal(err)
 			}
-			docs, err := collect.ParseReferences(pipeline.BriefFile(f), data)
+			docs, err := collect.ParseReferences(brief.BriefFile(f), data)
 			if err != nil {
 				t.Fatalf("parse back: %v\n%s", err, data)
 			}
@@ -56,7 +56,7 @@ func TestExportsParseBackToTheLedger(t *testing.T) {
 				// Whitespace runs fold to one space; BibTeX drops a title's
 				// braces, which would otherwise be read as markup.
 				want, got := strings.Join(strings.Fields(e.Title), " "), strings.Join(strings.Fields(r.Title), " ")
-				if f == pipeline.BibTeX {
+				if f == brief.BibTeX {
 					want = strings.NewReplacer("{", "", "}", "").Replace(want)
 				}
 				if got != want {
@@ -78,7 +78,7 @@ func TestExportsParseBackToTheLedger(t *testing.T) {
 }
 
 func TestCSLIsCSLJSON(t *testing.T) {
-	data, err := pipeline.RenderExport(pipeline.CSL, exportEntries())
+	data, err := brief.RenderExport(brief.CSL, exportEntries())
 	if err != nil {
 		t.Fatal(err)
 	}

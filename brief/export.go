@@ -1,4 +1,4 @@
-package pipeline
+package brief
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 
 // entries are the ledger entries the brief cites, in reference order: the
 // exports are rendered from them, never from model text.
-func (b brief) entries(l contract.Ledger) []contract.Entry {
+func (b view) entries(l contract.Ledger) []contract.Entry {
 	out := make([]contract.Entry, 0, len(b.References))
 	for _, r := range b.References {
 		if e, ok := l.ByDOI(r.DOI); ok {
@@ -261,7 +261,7 @@ func renderCSL(entries []contract.Entry) ([]byte, error) {
 // CitedEntries are the ledger entries draft cites, in reference order: what
 // an export of its brief lists.
 func CitedEntries(d contract.Draft, l contract.Ledger) ([]contract.Entry, error) {
-	b, err := newBrief(Result{Draft: d, Ledger: l})
+	b, err := newView(Content{Draft: d, Ledger: l})
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package pipeline
+package brief
 
 import (
 	"net/url"
@@ -146,9 +146,9 @@ func orNone(s string) string {
 type row struct{ Name, Value string }
 
 // ProvenanceRows are the provenance lines every human format shows.
-func (b brief) ProvenanceRows() []row { return b.provenanceRows() }
+func (b view) ProvenanceRows() []row { return b.provenanceRows() }
 
-func (b brief) provenanceRows() []row {
+func (b view) provenanceRows() []row {
 	p, s := b.Provenance, b.Stamp
 	query := p.Query
 	if query == "" {

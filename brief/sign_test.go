@@ -1,4 +1,4 @@
-package pipeline_test
+package brief_test
 
 import (
 	"crypto/ecdsa"
@@ -16,14 +16,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 func TestReadKeys(t *testing.T) {
 	seed := []byte(strings.Repeat("k", ed25519.SeedSize))
 	priv := ed25519.NewKeyFromSeed(seed)
-	privPEM, pubPEM, err := pipeline.MarshalKeyPair(priv)
+	privPEM, pubPEM, err := brief.MarshalKeyPair(priv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +52,9 @@ func TestReadKeys(t *testing.T) {
 			if err := os.WriteFile(path, tt.give, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			got, err := pipeline.ReadPrivateKey(path)
+			got, err := brief.ReadPrivateKey(path)
 			if tt.wantErr {
-				if !errors.Is(err, pipeline.ErrKeyFile) || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "SECRET") {
+				if !errors.Is(err, brief.ErrKeyFile) || !strings.Contains(err.Error(), path) || strings.Contains(err.Error(), "SECRET") {
 					t.Errorf("err = %v, want ErrKeyFile naming %s without the content", err, path)
 				}
 				return
@@ -69,11 +69,11 @@ func TestReadKeys(t *testing.T) {
 		if err := os.WriteFile(path, give, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := pipeline.ReadPublicKey(path); err != nil || !got.Equal(pub) {
+		if got, err := brief.ReadPublicKey(path); err != nil || !got.Equal(pub) {
 			t.Errorf("ReadPublicKey(%s) = %v", name, err)
 		}
 	}
-	if _, err := pipeline.ReadPublicKey(filepath.Join(dir, "absent")); !errors.Is(err, pipeline.ErrKeyFile) {
+	if _, err := brief.ReadPublicKey(filepath.Join(dir, "absent")); !errors.Is(err, brief.ErrKeyFile) {
 		t.Errorf("missing public key: %v, want ErrKeyFile", err)
 	}
 }
@@ -82,34 +82,34 @@ func TestSignAndCheck(t *testing.T) {
 	key := ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize))
 	other := ed25519.NewKeyFromSeed([]byte(strings.Repeat("o", ed25519.SeedSize)))
 	s := contract.NewStamp("d", "l", "lead", time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC))
-	if err := pipeline.CheckSignature(s, key.Public().(ed25519.PublicKey)); !errors.Is(err, pipeline.ErrUnsigned) {
+	if err := brief.CheckSignature(s, key.Public().(ed25519.PublicKey)); !errors.Is(err, brief.ErrUnsigned) {
 		t.Errorf("unsigned: %v, want ErrUnsigned", err)
 	}
-	if got := pipeline.Sign(s, nil); got.Signature != "" {
+	if got := brief.Sign(s, nil); got.Signature != "" {
 		t.Error("Sign with no key signed")
 	}
-	signed := pipeline.Sign(s, key)
-	if err := pipeline.CheckSignature(signed, key.Public().(ed25519.PublicKey)); err != nil {
+	signed := brief.Sign(s, key)
+	if err := brief.CheckSignature(signed, key.Public().(ed25519.PublicKey)); err != nil {
 		t.Errorf("right key: %v", err)
 	}
-	if err := pipeline.CheckSignature(signed, other.Public().(ed25519.PublicKey)); !errors.Is(err, pipeline.ErrBadSignature) {
+	if err := brief.CheckSignature(signed, other.Public().(ed25519.PublicKey)); !errors.Is(err, brief.ErrBadSignature) {
 		t.Errorf("other key: %v, want ErrBadSignature", err)
 	}
 	edited := signed
 	edited.CheckedAt = edited.CheckedAt.Add(time.Second)
-	if err := pipeline.CheckSignature(edited, key.Public().(ed25519.PublicKey)); !errors.Is(err, pipeline.ErrBadSignature) {
+	if err := brief.CheckSignature(edited, key.Public().(ed25519.PublicKey)); !errors.Is(err, brief.ErrBadSignature) {
 		t.Errorf("edited time: %v, want ErrBadSignature", err)
 	}
 	garbled := signed
 	garbled.Signature = "%%%"
-	if err := pipeline.CheckSignature(garbled, key.Public().(ed25519.PublicKey)); !errors.Is(err, pipeline.ErrBadSignature) {
+	if err := brief.CheckSignature(garbled, key.Public().(ed25519.PublicKey)); !errors.Is(err, brief.ErrBadSignature) {
 		t.Errorf("garbled signature: %v, want ErrBadSignature", err)
 	}
 }
 
 func TestParsePublicKey(t *testing.T) {
 	priv := ed25519.NewKeyFromSeed([]byte(strings.Repeat("p", ed25519.SeedSize)))
-	privPEM, pubPEM, err := pipeline.MarshalKeyPair(priv)
+	privPEM, pubPEM, err := brief.MarshalKeyPair(priv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,9 +124,9 @@ func TestParsePublicKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := pipeline.ParsePublicKey("public_key", tt.give)
+			got, err := brief.ParsePublicKey("public_key", tt.give)
 			if tt.wantErr {
-				if !errors.Is(err, pipeline.ErrKeyFile) || !strings.Contains(err.Error(), "public_key") {
+				if !errors.Is(err, brief.ErrKeyFile) || !strings.Contains(err.Error(), "public_key") {
 					t.Errorf("err = %v, want ErrKeyFile naming public_key", err)
 				}
 				return

@@ -1,7 +1,6 @@
-package pipeline_test
+package brief_test
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,9 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/pipeline"
 )
 
 // withClaim2 returns good with claim c2's text replaced.
@@ -27,15 +25,9 @@ func withClaim2(text string) contract.Draft {
 // counts in brief.json by reason code.
 func TestBriefMetricsCountProseFailures(t *testing.T) {
 	smuggled := withClaim2("Rural screening is 40% lower (Smith et al., 2020).")
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{smuggled, good}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
-	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
-		t.Fatalf("Run = %s (%s), %v", res.Reason, res.Detail, err)
-	}
+	res := verified(t, ledger(), oracleOf{}, smuggled, good)
 	dir := t.TempDir()
-	if _, err := pipeline.Assemble(dir, []pipeline.Format{pipeline.JSON}, res.Proof, res); err != nil {
-		t.Fatal(err)
-	}
+	assemble(t, dir, res, brief.JSON)
 	data, err := os.ReadFile(filepath.Join(dir, "brief.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -77,15 +69,9 @@ func TestMarkupInProseIsEscapedInEveryFormat(t *testing.T) {
 	d := withClaim2("Rural screening is lower " + script + " " + img + " " + link + " *bold* _it_ `code` | cell " + breakJSON)
 	d.Title = "<b>Brief</b> # not a heading"
 	d.Sections[0].Heading = "Findings <i>x</i> **loud**"
-	r := pipeline.Runner{Collector: staticCollector{ledger: ledger()}, Writer: &scriptedWriter{drafts: []contract.Draft{d}}, Skeptic: &scriptedSkeptic{}, Gate: gates.New(&oracleOf{})}
-	res, err := r.Run(context.Background(), contract.Lead{Topic: "t"})
-	if err != nil || res.Reason != pipeline.Verified {
-		t.Fatalf("Run = %s (%s), %v", res.Reason, res.Detail, err)
-	}
+	res := verified(t, ledger(), oracleOf{}, d)
 	dir := t.TempDir()
-	if _, err := pipeline.Assemble(dir, []pipeline.Format{pipeline.Markdown, pipeline.JSON, pipeline.HTML}, res.Proof, res); err != nil {
-		t.Fatal(err)
-	}
+	assemble(t, dir, res, brief.Markdown, brief.JSON, brief.HTML)
 	read := func(name string) string {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
