@@ -2,16 +2,12 @@ package engine
 
 import (
 	"context"
-	"fmt"
-	"os"
 
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
@@ -109,53 +105,6 @@ func (e *Engine) NewBriefer(o BriefOptions) (*Briefer, error) {
 		log:     e.deps.Logger,
 	}, nil
 }
-
-// collector builds the collector every lead of a Briefer uses: the user's
-// sources file, the offline corpus or a live Europe PMC search.
-func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Collector, error) {
-	c := e.cfg.Collect
-	opts := collect.Options{
-		MaxSources:       c.MaxSources,
-		MaxAbstractChars: c.MaxAbstractChars,
-		MaxTotalChars:    c.MaxTotalChars,
-		FetchLimit:       c.FetchLimit,
-		IncludeRetracted: o.IncludeRetracted,
-		Now:              e.deps.Now,
-		Logger:           e.deps.Logger,
-	}
-	switch {
-	case o.SourcesFile != "":
-		if _, err := os.Stat(o.SourcesFile); err != nil {
-			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, err)
-		}
-		return collect.NewFileCollector(o.SourcesFile, oracle, opts), nil
-	case o.Offline != nil:
-		return collect.NewSearchCollector(o.Offline.searcher(), "snapshot", opts), nil
-	default:
-		s, err := e.europePMCSearcher()
-		if err != nil {
-			return nil, err
-		}
-		return collect.NewSearchCollector(collect.EuropePMCSearcher{Client: s}, europepmc.Name, opts), nil
-	}
-}
-
-// europePMCSearcher returns the engine's Europe PMC client, the one the gate
-// also uses when Europe PMC is among its oracles, so both share one client's
-// rate and concurrency limits.
-func (e *Engine) europePMCSearcher() (collect.ResultSearcher, error) {
-	o, err := e.rawOracle(europepmc.Name)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := o.(collect.ResultSearcher)
-	if !ok {
-		return nil, fmt.Errorf("%w: collect: the %q oracle cannot search", configs.ErrInvalid, europepmc.Name)
-	}
-	return s, nil
-}
-
-var _ collect.ResultSearcher = (*europepmc.Client)(nil)
 
 // Outcome is what running one lead produced, as a value: nothing is written
 // until Publish.
