@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/citeloop/citeloop/internal/phrase"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline/collect"
@@ -35,11 +36,11 @@ type crossrefSearcher interface {
 }
 
 // titleQuery is the Europe PMC query for a title and an author: each value
-// cleaned by collect.Phrase and quoted, so no entry's text can add an
+// cleaned by phrase.Clean and quoted, so no entry's text can add an
 // operator or a field.
 func titleQuery(title, author string) string {
-	q := `TITLE:"` + collect.Phrase(title) + `"`
-	if a := collect.Phrase(author); a != "" {
+	q := `TITLE:"` + phrase.Clean(title) + `"`
+	if a := phrase.Clean(author); a != "" {
 		q += ` AND AUTH:"` + a + `"`
 	}
 	return q

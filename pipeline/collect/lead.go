@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/phrase"
 )
 
 // ErrInvalidLead is wrapped by every LeadError, so the CLI can map a bad lead
@@ -80,7 +81,7 @@ func orcidCheckDigit(base string) byte {
 // widened: since "2022" is 2022-01-01, until "2024" is 2024-12-31). A lead
 // needs at least an ORCID, a name or a topic. A name, affiliation or topic
 // that is given must keep a searchable word once quoted for the query (see
-// Phrase and TopicTerms): a topic of stopwords only ("the and") or a name of
+// phrase.Clean and TopicTerms): a topic of stopwords only ("the and") or a name of
 // wildcards only ("***") is an error, never silently dropped from the
 // search. Every bad field is reported, as *LeadError values joined with
 // errors.Join.
@@ -120,12 +121,12 @@ func validateLead(l contract.Lead, allowEmpty bool) (contract.Lead, error) {
 	if !allowEmpty && l.ORCID == "" && l.Name == "" && l.Topic == "" && l.Query == "" && len(errs) == 0 {
 		bad("orcid", "lead is empty: give an orcid, a name, a topic or a query")
 	}
-	// Phrase drops quotes, backslashes and wildcards, TopicTerms also bare
+	// phrase.Clean drops quotes, backslashes and wildcards, TopicTerms also bare
 	// stopwords: a field left without a letter or digit would vanish from
 	// the query, widening it to what the other fields (maybe only a date
 	// window) match.
 	for _, f := range []struct{ field, value string }{{"name", l.Name}, {"affiliation", l.Affiliation}} {
-		if f.value != "" && !hasWordChar(Phrase(f.value)) {
+		if f.value != "" && !phrase.HasWord(phrase.Clean(f.value)) {
 			bad(f.field, "has no searchable words after quoting: %q (quotes, backslashes, * and ? are removed)", f.value)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/phrase"
 )
 
 // Open ends of a date window are written as these bounds, which Europe PMC
@@ -16,7 +17,7 @@ const (
 )
 
 // Query is the structured search for a lead. Every field holds clean text
-// (see Phrase): String quotes each value as one phrase, so no user input can
+// (see phrase.Clean): String quotes each value as one phrase, so no user input can
 // add an operator, a field or a wildcard to the query.
 type Query struct {
 	// ORCID searches AUTHORID. When it is set, Author and Affiliation are
@@ -57,31 +58,31 @@ var topicStopwords = map[string]bool{
 // title and abstract that follows (see rankBM25) orders the hits. Bare words
 // such as and/or/not/the/of are dropped. A Lead.Query is the whole query,
 // as the user wrote it. Characters that are special inside a Europe PMC phrase (", \, *,
-// ?) and control characters become spaces (see Phrase).
+// ?) and control characters become spaces (see phrase.Clean).
 func BuildQuery(l contract.Lead) Query {
 	if l.Query != "" {
 		return Query{Raw: l.Query}
 	}
 	q := Query{Since: l.Since, Until: l.Until, Any: l.AnyTopicWord}
 	if l.ORCID != "" {
-		q.ORCID = Phrase(l.ORCID)
+		q.ORCID = phrase.Clean(l.ORCID)
 	} else {
-		q.Author = Phrase(l.Name)
-		q.Affiliation = Phrase(l.Affiliation)
+		q.Author = phrase.Clean(l.Name)
+		q.Affiliation = phrase.Clean(l.Affiliation)
 	}
 	q.Terms = TopicTerms(l.Topic)
 	return q
 }
 
 // TopicTerms splits a topic into its quoted phrases and bare words, cleaned
-// with Phrase, in order, without duplicates (case-insensitively) or empties.
+// with phrase.Clean, in order, without duplicates (case-insensitively) or empties.
 func TopicTerms(topic string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, t := range splitTopic(topic) {
-		p := Phrase(t.text)
+		p := phrase.Clean(t.text)
 		key := strings.ToLower(p)
-		if !hasWordChar(p) || seen[key] || (!t.quoted && topicStopwords[key]) {
+		if !phrase.HasWord(p) || seen[key] || (!t.quoted && topicStopwords[key]) {
 			continue
 		}
 		seen[key] = true
@@ -113,30 +114,6 @@ func splitTopic(topic string) []topicPart {
 	return out
 }
 
-// Phrase cleans user text for use inside a quoted Europe PMC phrase: double
-// quotes, backslashes, wildcards (* and ?) and control or invalid characters
-// become spaces, runs of white space become one space, ends are trimmed.
-// Inside a phrase, AND, OR, NOT, parentheses and colons are plain words, so
-// the result cannot change a query's structure.
-func Phrase(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\' || r == '*' || r == '?' || r == unicode.ReplacementChar ||
-			unicode.IsControl(r) || unicode.IsSpace(r) || !unicode.IsPrint(r):
-			space = b.Len() > 0
-		default:
-			if space {
-				b.WriteByte(' ')
-				space = false
-			}
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // stopwordList lists topicStopwords, sorted, for error messages.
 func stopwordList() string {
 	words := make([]string, 0, len(topicStopwords))
@@ -145,15 +122,6 @@ func stopwordList() string {
 	}
 	sort.Strings(words)
 	return strings.Join(words, "/")
-}
-
-func hasWordChar(s string) bool {
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // IsEmpty reports whether the query has no clause at all.
@@ -173,7 +141,7 @@ func (q Query) String() string {
 	}
 	var clauses []string
 	add := func(field, v string) {
-		if v = Phrase(v); v != "" {
+		if v = phrase.Clean(v); v != "" {
 			clauses = append(clauses, field+`:"`+v+`"`)
 		}
 	}
@@ -184,7 +152,7 @@ func (q Query) String() string {
 	}
 	var terms []string
 	for _, t := range q.Terms {
-		if t = Phrase(t); hasWordChar(t) {
+		if t = phrase.Clean(t); phrase.HasWord(t) {
 			terms = append(terms, `"`+t+`"`)
 		}
 	}

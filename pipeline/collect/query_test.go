@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/phrase"
 )
 
 func TestBuildQuery(t *testing.T) {
@@ -73,21 +74,6 @@ func TestBuildQuery(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestPhrase(t *testing.T) {
-	tests := []struct{ give, want string }{
-		{"  cancer \t screening ", "cancer screening"},
-		{`a"b\c*d?e`, "a b c d e"},
-		{"line\nbreak\x00nul", "line break nul"},
-		{"O'Brien-Smith (UK): AND", "O'Brien-Smith (UK): AND"},
-		{"\uFFFD", ""},
-	}
-	for _, tt := range tests {
-		if got := Phrase(tt.give); got != tt.want {
-			t.Errorf("Phrase(%q) = %q, want %q", tt.give, got, tt.want)
-		}
 	}
 }
 
@@ -178,7 +164,7 @@ func parseQuery(s string) ([]clause, error) {
 	return out, nil
 }
 
-func parsePhrase(s string) (phrase, rest string, err error) {
+func parsePhrase(s string) (text, rest string, err error) {
 	if !strings.HasPrefix(s, `"`) {
 		return "", "", fmt.Errorf("want a phrase at %q", s)
 	}
@@ -197,13 +183,13 @@ func parsePhrase(s string) (phrase, rest string, err error) {
 // String.
 func wantClauses(l contract.Lead) []clause {
 	var out []clause
-	if o := Phrase(l.ORCID); o != "" {
+	if o := phrase.Clean(l.ORCID); o != "" {
 		out = append(out, clause{Field: "AUTHORID", Phrases: []string{o}})
 	} else {
-		if n := Phrase(l.Name); n != "" {
+		if n := phrase.Clean(l.Name); n != "" {
 			out = append(out, clause{Field: "AUTH", Phrases: []string{n}})
 		}
-		if a := Phrase(l.Affiliation); a != "" {
+		if a := phrase.Clean(l.Affiliation); a != "" {
 			out = append(out, clause{Field: "AFF", Phrases: []string{a}})
 		}
 	}
