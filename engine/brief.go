@@ -8,8 +8,8 @@ import (
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // BriefOptions choose how a Briefer collects and writes. The zero value
@@ -38,12 +38,12 @@ type BriefOptions struct {
 
 // ValidateLead checks a lead the way a Briefer with these options needs it:
 // with a sources file a lead may be empty (the file says what the brief is
-// about). Errors wrap collect.ErrInvalidLead and name the field.
+// about). Errors wrap leads.ErrInvalidLead and name the field.
 func (o BriefOptions) ValidateLead(l contract.Lead) (contract.Lead, error) {
 	if o.SourcesFile != "" {
-		return collect.ValidateSourcesLead(l)
+		return leads.ValidateSourcesLead(l)
 	}
-	return collect.ValidateLead(l)
+	return leads.ValidateLead(l)
 }
 
 // Briefer runs leads through one collector, one pair of agents and one gate.

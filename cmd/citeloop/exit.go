@@ -7,6 +7,7 @@ import (
 
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/pipeline/collect"
 )
@@ -87,7 +88,7 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, collect.ErrInvalidLead), errors.Is(err, engine.ErrInput):
+	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, leads.ErrInvalidLead), errors.Is(err, engine.ErrInput):
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/leads"
 )
 
 // Searcher runs a lead's query and returns at most max hits. Errors from an
@@ -35,7 +36,7 @@ func NewSearchCollector(s Searcher, origin string, opts Options) *SearchCollecto
 // oracles.ErrUnavailable ends the run oracle_unavailable); zero hits is an
 // empty ledger with a note, not an error: the pipeline refuses it.
 func (c *SearchCollector) Collect(ctx context.Context, lead contract.Lead) (contract.Ledger, error) {
-	lead, err := ValidateLead(lead)
+	lead, err := leads.ValidateLead(lead)
 	if err != nil {
 		return contract.Ledger{}, err
 	}

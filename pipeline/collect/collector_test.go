@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
@@ -232,8 +233,8 @@ func TestCollectUnavailable(t *testing.T) {
 func TestCollectRejectsBadLead(t *testing.T) {
 	c := NewSearchCollector(Corpus{}, "snapshot", testOptions(t))
 	_, err := c.Collect(context.Background(), contract.Lead{ORCID: "0000-0002-1825-0098"})
-	var le *LeadError
-	if !errors.Is(err, ErrInvalidLead) || !errors.As(err, &le) || le.Field != "orcid" {
+	var le *leads.LeadError
+	if !errors.Is(err, leads.ErrInvalidLead) || !errors.As(err, &le) || le.Field != "orcid" {
 		t.Fatalf("got %v, want a LeadError on orcid", err)
 	}
 }

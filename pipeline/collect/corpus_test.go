@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/leads"
 )
 
 func loadTestCorpus(t *testing.T) Corpus {
@@ -83,7 +84,7 @@ func TestCorpusSearchSemantics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lead, err := ValidateLead(tt.give)
+			lead, err := leads.ValidateLead(tt.give)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -190,7 +191,7 @@ func TestCorpusTopicWordsMeanAllOfThem(t *testing.T) {
 		})
 	}
 	_, err := corpus.Search(context.Background(), BuildQuery(contract.Lead{Query: "TITLE:cancer"}), 10)
-	if !errors.Is(err, ErrInvalidLead) {
+	if !errors.Is(err, leads.ErrInvalidLead) {
 		t.Errorf("raw query offline: got %v, want ErrInvalidLead", err)
 	}
 }

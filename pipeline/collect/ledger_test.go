@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -73,7 +74,7 @@ func TestRankBM25(t *testing.T) {
 		for _, i := range order {
 			docs = append(docs, give[i])
 		}
-		scores := rankBM25(docs, TopicTerms("cancer screening"))
+		scores := rankBM25(docs, leads.TopicTerms("cancer screening"))
 		if diff := cmp.Diff(want, dois(docs)); diff != "" {
 			t.Errorf("order %v (-want +got):\n%s", order, diff)
 		}

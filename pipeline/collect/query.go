@@ -1,12 +1,11 @@
 package collect
 
 import (
-	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/internal/phrase"
+	"github.com/citeloop/citeloop/leads"
 )
 
 // Open ends of a date window are written as these bounds, which Europe PMC
@@ -38,13 +37,6 @@ type Query struct {
 	Since, Until string
 }
 
-// topicStopwords are bare topic words that carry no meaning in a search and
-// would otherwise be quoted as terms ("cancer and screening").
-var topicStopwords = map[string]bool{
-	"a": true, "an": true, "and": true, "or": true, "not": true, "the": true,
-	"of": true, "in": true, "on": true, "for": true, "to": true, "with": true,
-}
-
 // BuildQuery turns a validated lead into a query. ValidateLead rejects a
 // name, affiliation or topic that would clean down to nothing here, so no
 // field given by the user is silently left out of the query.
@@ -70,58 +62,8 @@ func BuildQuery(l contract.Lead) Query {
 		q.Author = phrase.Clean(l.Name)
 		q.Affiliation = phrase.Clean(l.Affiliation)
 	}
-	q.Terms = TopicTerms(l.Topic)
+	q.Terms = leads.TopicTerms(l.Topic)
 	return q
-}
-
-// TopicTerms splits a topic into its quoted phrases and bare words, cleaned
-// with phrase.Clean, in order, without duplicates (case-insensitively) or empties.
-func TopicTerms(topic string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, t := range splitTopic(topic) {
-		p := phrase.Clean(t.text)
-		key := strings.ToLower(p)
-		if !phrase.HasWord(p) || seen[key] || (!t.quoted && topicStopwords[key]) {
-			continue
-		}
-		seen[key] = true
-		out = append(out, p)
-	}
-	return out
-}
-
-type topicPart struct {
-	text   string
-	quoted bool
-}
-
-// splitTopic cuts a topic at double quotes: odd segments are phrases, even
-// ones are split into words. An unbalanced quote opens a phrase to the end.
-func splitTopic(topic string) []topicPart {
-	var out []topicPart
-	for i, seg := range strings.Split(topic, `"`) {
-		if i%2 == 1 {
-			out = append(out, topicPart{text: seg, quoted: true})
-			continue
-		}
-		for _, w := range strings.FieldsFunc(seg, func(r rune) bool {
-			return unicode.IsSpace(r) || r == ',' || r == ';'
-		}) {
-			out = append(out, topicPart{text: w})
-		}
-	}
-	return out
-}
-
-// stopwordList lists topicStopwords, sorted, for error messages.
-func stopwordList() string {
-	words := make([]string, 0, len(topicStopwords))
-	for w := range topicStopwords {
-		words = append(words, w)
-	}
-	sort.Strings(words)
-	return strings.Join(words, "/")
 }
 
 // IsEmpty reports whether the query has no clause at all.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/internal/phrase"
+	"github.com/citeloop/citeloop/leads"
 )
 
 func TestBuildQuery(t *testing.T) {
@@ -193,7 +194,7 @@ func wantClauses(l contract.Lead) []clause {
 			out = append(out, clause{Field: "AFF", Phrases: []string{a}})
 		}
 	}
-	if terms := TopicTerms(l.Topic); len(terms) > 0 {
+	if terms := leads.TopicTerms(l.Topic); len(terms) > 0 {
 		c := clause{Phrases: terms}
 		if len(terms) > 1 {
 			c.Op = map[bool]string{false: "AND", true: "OR"}[l.AnyTopicWord]

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/citeloop/citeloop/leads"
 )
 
 // BM25 parameters: the usual defaults (Robertson & Zaragoza 2009).
@@ -26,7 +28,7 @@ func queryTokens(terms []string) []string {
 	seen := map[string]bool{}
 	for _, t := range terms {
 		for _, tok := range tokens(t) {
-			if !seen[tok] && !topicStopwords[tok] {
+			if !seen[tok] && !leads.IsStopword(tok) {
 				seen[tok] = true
 				out = append(out, tok)
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
@@ -60,7 +61,7 @@ func (c Corpus) Search(ctx context.Context, q Query, max int) ([]Doc, error) {
 		return nil, fmt.Errorf("corpus: empty query")
 	}
 	if q.Raw != "" {
-		return nil, fmt.Errorf("%w: query: a raw Europe PMC query needs Europe PMC; the offline corpus searches a topic, name or ORCID", ErrInvalidLead)
+		return nil, fmt.Errorf("%w: query: a raw Europe PMC query needs Europe PMC; the offline corpus searches a topic, name or ORCID", leads.ErrInvalidLead)
 	}
 	var out []Doc
 	for _, d := range c.Docs {

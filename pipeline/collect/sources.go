@@ -16,6 +16,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi/extract"
+	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -54,7 +55,7 @@ func NewFileCollector(path string, oracle oracles.Oracle, opts Options) *FileCol
 // that cannot answer for a DOI makes Collect fail with an error wrapping
 // oracles.ErrUnavailable, never a silently thinner ledger.
 func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contract.Ledger, error) {
-	lead, err := validateLead(lead, true)
+	lead, err := leads.ValidateSourcesLead(lead)
 	if err != nil {
 		return contract.Ledger{}, err
 	}
