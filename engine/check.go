@@ -9,9 +9,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // Verdicts of Check, one per distinct DOI.
@@ -183,8 +183,12 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	// invalid are tokens extract reported whole as invalid; the oracle is
 	// not asked about them.
 	invalid := map[string]string{}
-	for _, d := range docs {
-		for _, f := range collect.FileDOIs(d.Name, d.Text) {
+	// Each document is read once: its DOIs make the rows, its entries are
+	// compared with the records and, without a DOI, searched by title.
+	parsed := make([]bib.Document, len(docs))
+	for i, d := range docs {
+		parsed[i] = bib.Parse(d.Name, []byte(d.Text))
+		for _, f := range parsed[i].DOIs {
 			if f.Invalid != "" {
 				invalid[f.DOI] = f.Invalid
 			}
@@ -222,7 +226,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	for _, v := range allVerdicts() {
 		summary[v] = 0
 	}
-	entries := entriesByDOI(docs)
+	entries := entriesByDOI(parsed)
 	threshold := o.TitleSimilarity
 	if threshold <= 0 {
 		threshold = DefaultTitleSimilarity
@@ -230,7 +234,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 	// compared is, per DOI cited by one entry only, the entry the row
 	// reports: a correction is searched for it. A DOI cited by several
 	// entries gets none, as --fix could not tell which entry to change.
-	compared := map[string]collect.Entry{}
+	compared := map[string]bib.Entry{}
 	for i := range rows {
 		res := answers[rows[i].DOI]
 		rows[i].fill(res)
@@ -250,7 +254,7 @@ func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (Ch
 		}
 		summary[rows[i].Verdict]++
 	}
-	missing := entriesWithoutDOI(docs)
+	missing := entriesWithoutDOI(docs, parsed)
 	var searches []titleSearch
 	if o.Offline == nil && (len(missing) > 0 || summary[VerdictMismatch] > 0) {
 		if searches, err = e.titleSearches(); err != nil {

@@ -25,7 +25,7 @@ type Fix struct {
 var doiField = regexp.MustCompile(`(?i)^\s*(doi\s*=|DO  -)`)
 
 // fixKind is how a document's entries can be fixed, by extension as
-// collect.ReadEntries reads them; "" for a file --fix leaves alone.
+// bib.KindOf reads them; "" for a file --fix leaves alone.
 func fixKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".bib", ".bibtex":

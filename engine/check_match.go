@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // DefaultTitleSimilarity is the token-set similarity below which an
@@ -26,16 +26,15 @@ type Entry struct {
 	Author string `json:"first_author,omitempty"`
 }
 
-// entriesByDOI reads the metadata of every entry with a DOI in docs (BibTeX,
+// entriesByDOI groups the entries with a DOI of every document (BibTeX,
 // RIS, CSL JSON, CFF, and the Markdown or text reference lines whose title
 // and year can be told apart), every entry of a DOI in document order: a
 // list that cites one DOI twice, once for the wrong paper, is caught on
 // either entry.
-func entriesByDOI(docs []Document) map[string][]collect.Entry {
-	out := map[string][]collect.Entry{}
+func entriesByDOI(docs []bib.Document) map[string][]bib.Entry {
+	out := map[string][]bib.Entry{}
 	for _, d := range docs {
-		data := []byte(d.Text)
-		for _, e := range append(collect.ReadEntries(d.Name, data), collect.ReadReferences(d.Name, data)...) {
+		for _, e := range d.Entries {
 			if e.DOI != "" {
 				out[e.DOI] = append(out[e.DOI], e)
 			}
@@ -46,7 +45,7 @@ func entriesByDOI(docs []Document) map[string][]collect.Entry {
 
 // firstMismatch returns the first of es that does not describe rec, with
 // why; when every entry does, the first entry and "".
-func firstMismatch(es []collect.Entry, rec *oracles.Record, threshold float64) (collect.Entry, string) {
+func firstMismatch(es []bib.Entry, rec *oracles.Record, threshold float64) (bib.Entry, string) {
 	for _, e := range es {
 		if why := mismatch(e, rec, threshold); why != "" {
 			return e, why
@@ -59,7 +58,7 @@ func firstMismatch(es []collect.Entry, rec *oracles.Record, threshold float64) (
 // when either side lacks the field): titles less similar than threshold,
 // years more than one apart, or the entry's first author missing from the
 // record's authors.
-func mismatch(e collect.Entry, rec *oracles.Record, threshold float64) string {
+func mismatch(e bib.Entry, rec *oracles.Record, threshold float64) string {
 	var why []string
 	if e.Title != "" && rec.Title != "" {
 		if s := titleSimilarity(e.Title, rec.Title); s < threshold {

@@ -3,25 +3,25 @@ package engine
 import (
 	"testing"
 
+	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 func TestMismatch(t *testing.T) {
 	rec := &oracles.Record{Title: "Élan vital: the Spin-Wave drag", Year: 2020, Authors: []string{"Zoë Müller", "Okafor A"}}
 	tests := []struct {
 		name string
-		give collect.Entry
+		give bib.Entry
 		want bool
 	}{
-		{"same paper, accents and case folded", collect.Entry{Title: "elan VITAL", Year: 2019, Authors: []string{"Muller, Z."}}, false},
-		{"family name last", collect.Entry{Title: "Elan vital", Authors: []string{"Ada Okafor"}}, false},
-		{"nothing to compare", collect.Entry{}, false},
-		{"year two apart", collect.Entry{Year: 2018}, true},
-		{"year two after", collect.Entry{Year: 2022}, true},
-		{"other title", collect.Entry{Title: "Protein folding at scale"}, true},
-		{"initial only is no family name", collect.Entry{Authors: []string{"Z"}}, true},
-		{"author elsewhere", collect.Entry{Authors: []string{"Smith, Z."}}, true},
+		{"same paper, accents and case folded", bib.Entry{Title: "elan VITAL", Year: 2019, Authors: []string{"Muller, Z."}}, false},
+		{"family name last", bib.Entry{Title: "Elan vital", Authors: []string{"Ada Okafor"}}, false},
+		{"nothing to compare", bib.Entry{}, false},
+		{"year two apart", bib.Entry{Year: 2018}, true},
+		{"year two after", bib.Entry{Year: 2022}, true},
+		{"other title", bib.Entry{Title: "Protein folding at scale"}, true},
+		{"initial only is no family name", bib.Entry{Authors: []string{"Z"}}, true},
+		{"author elsewhere", bib.Entry{Authors: []string{"Smith, Z."}}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

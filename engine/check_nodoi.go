@@ -7,10 +7,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/internal/phrase"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // searchRows is how many records each title search asks for: the paper, if
@@ -115,7 +115,7 @@ func isInitials(w string) bool {
 // candidates are the distinct DOIs among recs whose title is at least
 // threshold similar to e's and whose year agrees within one (when both
 // have one).
-func candidates(e collect.Entry, recs []oracles.Record, threshold float64) []oracles.Record {
+func candidates(e bib.Entry, recs []oracles.Record, threshold float64) []oracles.Record {
 	var out []oracles.Record
 	seen := map[string]bool{}
 	for _, r := range recs {
@@ -133,18 +133,19 @@ func candidates(e collect.Entry, recs []oracles.Record, threshold float64) []ora
 
 // noDOIEntry is an entry without a DOI and where it was read.
 type noDOIEntry struct {
-	entry collect.Entry
+	entry bib.Entry
 	loc   Location
 }
 
-// entriesWithoutDOI lists the entries of docs that have a title and no DOI
-// at all (an invalid DOI is extraction's to report).
-func entriesWithoutDOI(docs []Document) []noDOIEntry {
+// entriesWithoutDOI lists the entries of the documents that name a paper
+// by its title and give no DOI at all (an invalid DOI is extraction's to
+// report); software, which mostly has no DOI to find, is left out. parsed
+// are docs as bib read them.
+func entriesWithoutDOI(docs []Document, parsed []bib.Document) []noDOIEntry {
 	var out []noDOIEntry
-	for _, d := range docs {
-		data := []byte(d.Text)
-		for _, e := range append(collect.ReadEntries(d.Name, data), collect.CFFWithoutDOI(d.Name, data)...) {
-			if e.DOI != "" || e.RawDOI != "" || strings.TrimSpace(e.Title) == "" {
+	for i, d := range docs {
+		for _, e := range parsed[i].Entries {
+			if e.DOI != "" || e.RawDOI != "" || strings.TrimSpace(e.Title) == "" || e.Software {
 				continue
 			}
 			out = append(out, noDOIEntry{entry: e, loc: Location{File: d.Name, Line: entryLine(d.Text, e), Raw: e.Label}})
@@ -156,7 +157,7 @@ func entriesWithoutDOI(docs []Document) []noDOIEntry {
 // entryLine is the line where e is written: the line a RIS label names
 // ("record 2 (line 7)"), the line of a BibTeX key, else of the title, else
 // 0 when neither is found as written.
-func entryLine(text string, e collect.Entry) int {
+func entryLine(text string, e bib.Entry) int {
 	if _, rest, ok := strings.Cut(e.Label, "(line "); ok {
 		if n, err := strconv.Atoi(strings.TrimSuffix(rest, ")")); err == nil && n > 0 {
 			return n
@@ -217,7 +218,7 @@ func noDOIRow(ctx context.Context, searches []titleSearch, ne noDOIEntry, thresh
 }
 
 // entryOf is what the report shows of an entry.
-func entryOf(e collect.Entry) *Entry {
+func entryOf(e bib.Entry) *Entry {
 	out := &Entry{Label: e.Label, Title: cleanTitle(e.Title), Year: e.Year}
 	if len(e.Authors) > 0 {
 		out.Author = e.Authors[0]
@@ -234,7 +235,7 @@ type searched struct {
 
 // searchEntry asks every search for e's title and first author's family
 // name and keeps the qualifying candidates other than the DOI except.
-func searchEntry(ctx context.Context, searches []titleSearch, e collect.Entry, threshold float64, except string) searched {
+func searchEntry(ctx context.Context, searches []titleSearch, e bib.Entry, threshold float64, except string) searched {
 	author := ""
 	if len(e.Authors) > 0 {
 		author = familyName(e.Authors[0])
@@ -263,7 +264,7 @@ func searchEntry(ctx context.Context, searches []titleSearch, e collect.Entry, t
 // suggestCorrections searches by title and first author for the entry of
 // every mismatch row and sets SuggestedDOI where exactly one other paper
 // qualifies: the DOI the entry should have carried.
-func suggestCorrections(ctx context.Context, searches []titleSearch, rows []CheckRow, entries map[string]collect.Entry, threshold float64) {
+func suggestCorrections(ctx context.Context, searches []titleSearch, rows []CheckRow, entries map[string]bib.Entry, threshold float64) {
 	if len(searches) == 0 {
 		return
 	}

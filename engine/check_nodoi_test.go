@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 func TestFamilyName(t *testing.T) {
@@ -43,7 +43,7 @@ func TestTitleQuery(t *testing.T) {
 // TestCandidates: a record qualifies with a similar title and a year within
 // one; the same DOI twice (two services) is one candidate.
 func TestCandidates(t *testing.T) {
-	e := collect.Entry{Title: "Charges ride the spin wave", Year: 2020}
+	e := bib.Entry{Title: "Charges ride the spin wave", Year: 2020}
 	recs := []oracles.Record{
 		{DOI: "10.1/a", Title: "Charges ride the spin wave: magnon drag", Year: 2021},
 		{DOI: "10.1/a", Title: "Charges ride the spin wave", Year: 2020},

@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/citeloop/citeloop/pipeline/collect"
+	"github.com/citeloop/citeloop/bib"
 )
 
 // fixServer is a Crossref answering /works/{doi} from works and
@@ -120,7 +120,7 @@ func TestCheckFix(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := map[string]string{}
-			for _, e := range collect.ReadEntries(out, fixed) {
+			for _, e := range bib.Parse(out, fixed).Entries {
 				got[e.Title] = e.DOI
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {

@@ -3,6 +3,7 @@ package collect
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/citeloop/citeloop/leads"
@@ -182,4 +183,16 @@ func anyContainsPhrase(texts []string, phrase string) bool {
 		}
 	}
 	return false
+}
+
+// leadingYear is the year a date starts with ("2021-03" is 2021), 0 when
+// it starts with none.
+func leadingYear(s string) int {
+	s = strings.TrimSpace(s)
+	if len(s) >= 4 {
+		if y, err := strconv.Atoi(s[:4]); err == nil && y > 0 {
+			return y
+		}
+	}
+	return 0
 }

@@ -1,21 +1,18 @@
 package collect
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/doi/extract"
 	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -65,10 +62,11 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	}
 	name := filepath.Base(c.path)
 	origin := "file:" + name
-	docs, fromEuropePMC, err := parseSources(name, data)
+	file, err := readSources(name, data)
 	if err != nil {
 		return contract.Ledger{}, err
 	}
+	docs, fromEuropePMC := file.docs, file.fromEuropePMC
 	if len(docs) == 0 {
 		// Not a refusal: the user named the wrong file, or an empty one.
 		return contract.Ledger{}, fmt.Errorf("%w: no records in %s", ErrSources, c.path)
@@ -96,7 +94,7 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	}
 	l := b.build(usable, origin, c.opts)
 	head := []string{fmt.Sprintf("%s: %d source(s) read", origin, len(docs))}
-	if n := invalidDOIs(name, data); n > 0 && !fromEuropePMC {
+	if n := file.invalid; n > 0 && !fromEuropePMC {
 		head = append(head, fmt.Sprintf("%s: %d invalid DOI token(s) skipped (citeloop check %s lists them)", origin, n, name))
 	}
 	l.Notes = append(head, l.Notes...)
@@ -111,7 +109,8 @@ type fileDoc struct {
 	missing bool
 }
 
-func fileDocs(entries []fileEntry) []Doc {
+// fileDocs are a file's entries as docs, labelled by their entry's label.
+func fileDocs(entries []bib.Entry) []Doc {
 	docs := make([]Doc, 0, len(entries))
 	for _, e := range entries {
 		docs = append(docs, Doc{
@@ -182,8 +181,27 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 	return out, nil
 }
 
-// parseSources reads a sources file. name (its base name) picks the format
-// by extension, else the content does:
+// sourceFile is a sources file read once.
+type sourceFile struct {
+	docs []Doc
+	// fromEuropePMC reports a Europe PMC response, whose records are
+	// complete as Europe PMC has them.
+	fromEuropePMC bool
+	// invalid counts the invalid DOI tokens skipped, which `check` reports
+	// as invalid: none outside the kinds check reads DOIs of (BibTeX, RIS,
+	// CSL JSON, Markdown, CFF).
+	invalid int
+}
+
+// parseSources is readSources' records and whether they came from Europe
+// PMC.
+func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err error) {
+	f, err := readSources(name, data)
+	return f.docs, f.fromEuropePMC, err
+}
+
+// readSources reads a sources file with package bib. name (its base name)
+// picks the format by extension, else the content does:
 //
 //   - a Europe PMC search response (JSON with resultList), returned as docs;
 //   - a JSON array, or JSON Lines, of records with contract.Entry's fields
@@ -191,157 +209,76 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 //     CSL-JSON's (DOI, title, abstract, author [{family, given}],
 //     container-title, issued);
 //   - BibTeX (.bib) or RIS (.ris);
-//   - Markdown (.md) or CITATION.cff (.cff), read by doi/extract;
+//   - Markdown (.md) or CITATION.cff (.cff): the DOIs `check` reads in it;
 //   - otherwise a plain list of DOIs, one a line (# starts a comment).
 //
 // A BibTeX, RIS or CSL JSON array gets, besides its entries, one record per
-// valid DOI FileDOIs finds outside them (a note, a url): the same DOIs
-// `check` reports for the file. Invalid tokens are skipped (Collect notes
-// how many). Entries without a valid DOI are returned too: collection counts them as
-// no_doi. fromEuropePMC reports a Europe PMC response, whose records are
-// complete as Europe PMC has them. A file that is not what its extension says is an error wrapping
-// ErrSources.
-func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err error) {
+// valid DOI the document cites outside them (a note, a url; see
+// bib.Document.WithDOIEntries): the same DOIs `check` reports for the file.
+// Invalid tokens are skipped (Collect notes how many). Entries without a
+// valid DOI are returned too: collection counts them as no_doi. A file that
+// is not what its extension says is an error wrapping ErrSources.
+func readSources(name string, data []byte) (sourceFile, error) {
 	// Every parser gets the data without a leading byte-order mark: left in,
 	// it would hide a RIS file's first tag or a DOI list's first line.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	trimmed := bytes.TrimSpace(data)
 	ext := strings.ToLower(filepath.Ext(name))
-	fail := func(err error) ([]Doc, bool, error) {
-		return nil, false, fmt.Errorf("%s: %w: %v", name, ErrSources, err)
-	}
+	var (
+		doc  bib.Document
+		recs []bib.Entry
+	)
 	switch {
 	case ext == ".bib" || ext == ".bibtex" || (ext != ".json" && bytes.HasPrefix(trimmed, []byte("@"))):
-		return fileDocs(withFileDOIs(name, data, parseBibTeX(data))), false, nil
+		doc = bib.ParseAs(bib.BibTeX, name, data)
+		recs = doc.WithDOIEntries()
 	case ext == ".ris" || bytes.HasPrefix(trimmed, []byte("TY  -")):
-		return fileDocs(withFileDOIs(name, data, parseRIS(data))), false, nil
+		doc = bib.ParseAs(bib.RIS, name, data)
+		recs = doc.WithDOIEntries()
 	case ext == ".jsonl" || ext == ".ndjson":
-		e, err := parseJSONLines(trimmed)
-		if err != nil {
-			return fail(err)
-		}
-		return fileDocs(e), false, nil
+		doc = bib.ParseAs(bib.JSONLines, name, data)
+		recs = doc.Entries
 	case ext == ".json" || bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("[")):
 		switch {
 		case bytes.HasPrefix(trimmed, []byte("[")):
-			var recs []jsonSource
-			if err := json.Unmarshal(trimmed, &recs); err != nil {
-				return fail(err)
-			}
-			return fileDocs(withFileDOIs(name, data, jsonEntries(recs))), false, nil
+			doc = bib.ParseAs(bib.CSLJSON, name, data)
+			recs = doc.WithDOIEntries()
 		case bytes.Contains(trimmed, []byte(`"resultList"`)):
 			docs, err := ParseDocs(trimmed)
 			if err != nil {
-				return fail(err)
+				return sourceFile{}, sourcesError(name, err)
 			}
-			return docs, true, nil
+			return sourceFile{docs: docs, fromEuropePMC: true}, nil
 		default:
-			e, err := parseJSONLines(trimmed)
-			if err != nil {
-				return fail(err)
-			}
-			return fileDocs(e), false, nil
+			doc = bib.ParseAs(bib.JSONLines, name, data)
+			recs = doc.Entries
 		}
 	case ext == ".md" || ext == ".markdown" || ext == ".cff":
-		return fileDocs(markdownDOIs(data)), false, nil
+		// One reader per file kind: brief --sources refs.md and check
+		// refs.md see the same DOIs, and prose is no record.
+		doc = bib.Parse(name, data)
+		recs = doc.DOIEntries()
 	default:
-		return fileDocs(parseDOIList(data)), false, nil
+		doc = bib.ParseAs(bib.DOIList, name, data)
+		recs = doc.Entries
 	}
-}
-
-// jsonSource accepts contract.Entry-like and CSL-JSON records. Field names
-// match case-insensitively, so "DOI" and "doi" both land in DOI.
-type jsonSource struct {
-	DOI            string          `json:"doi"`
-	Title          string          `json:"title"`
-	Abstract       string          `json:"abstract"`
-	Authors        []string        `json:"authors"`
-	Author         json.RawMessage `json:"author"`
-	Journal        string          `json:"journal"`
-	ContainerTitle string          `json:"container-title"`
-	Year           json.RawMessage `json:"year"`
-	Issued         *struct {
-		DateParts [][]json.Number `json:"date-parts"`
-	} `json:"issued"`
-	PMID  string `json:"pmid"`
-	PMCID string `json:"pmcid"`
-	URL   string `json:"url"`
-}
-
-func parseJSONLines(data []byte) ([]fileEntry, error) {
-	var recs []jsonSource
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	for line := 1; sc.Scan(); line++ {
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
-		var r jsonSource
-		if err := json.Unmarshal(text, &r); err != nil {
-			return nil, fmt.Errorf("line %d: %v", line, err)
-		}
-		recs = append(recs, r)
+	if doc.Err != nil && doc.Kind != bib.CFF {
+		return sourceFile{}, sourcesError(name, doc.Err)
 	}
-	return jsonEntries(recs), sc.Err()
-}
-
-func jsonEntries(recs []jsonSource) []fileEntry {
-	out := make([]fileEntry, 0, len(recs))
-	for i, r := range recs {
-		e := fileEntry{
-			Label: "record " + strconv.Itoa(i+1), Title: strings.TrimSpace(r.Title),
-			Abstract: strings.TrimSpace(r.Abstract), Authors: r.Authors, Journal: r.Journal,
-			PMID: r.PMID, PMCID: r.PMCID,
-		}
-		e.setDOI(strings.TrimPrefix(strings.TrimSpace(r.DOI), "DOI "))
-		if e.RawDOI == "" {
-			e.setDOI(doiFromURL(r.URL))
-		}
-		if e.Journal == "" {
-			e.Journal = r.ContainerTitle
-		}
-		if len(e.Authors) == 0 && len(r.Author) > 0 {
-			var csl []struct {
-				Family  string `json:"family"`
-				Given   string `json:"given"`
-				Literal string `json:"literal"`
-			}
-			if json.Unmarshal(r.Author, &csl) == nil {
-				for _, a := range csl {
-					name := strings.TrimSpace(strings.TrimSpace(a.Family+" "+a.Given) + a.Literal)
-					if name != "" {
-						e.Authors = append(e.Authors, name)
-					}
-				}
+	f := sourceFile{docs: fileDocs(recs)}
+	switch ext {
+	case ".bib", ".bibtex", ".ris", ".json", ".md", ".markdown", ".cff":
+		for _, d := range doc.DOIs {
+			if d.Invalid != "" {
+				f.invalid++
 			}
 		}
-		if y := strings.Trim(string(r.Year), `" `); y != "" {
-			e.Year = leadingYear(y)
-		}
-		if e.Year == 0 && r.Issued != nil && len(r.Issued.DateParts) > 0 && len(r.Issued.DateParts[0]) > 0 {
-			if y, err := r.Issued.DateParts[0][0].Int64(); err == nil {
-				e.Year = int(y)
-			}
-		}
-		out = append(out, e)
 	}
-	return out
+	return f, nil
 }
 
-// markdownDOIs reads a Markdown document (a reference list, a draft) the
-// way `citeloop check` does, with doi/extract: every valid DOI in the text
-// is one record, prose and headings are not records. One reader per file
-// kind: brief --sources refs.md and check refs.md see the same DOIs.
-func markdownDOIs(data []byte) []fileEntry {
-	var out []fileEntry
-	for _, f := range extract.Extract(string(data)) {
-		if f.Invalid != "" {
-			continue
-		}
-		e := fileEntry{Label: "line " + strconv.Itoa(f.Line)}
-		e.setDOI(f.DOI)
-		out = append(out, e)
-	}
-	return out
+// sourcesError is the error of a sources file that is not what its
+// extension says.
+func sourcesError(name string, err error) error {
+	return fmt.Errorf("%s: %w: %v", name, ErrSources, err)
 }

@@ -1,4 +1,4 @@
-package collect
+package bib
 
 import (
 	"bufio"
@@ -12,26 +12,8 @@ import (
 	"github.com/citeloop/citeloop/doi"
 )
 
-// fileEntry is one reference read from a user's file, before lookup.
-type fileEntry struct {
-	// Label names the reference in notes when it has no DOI ("line 3",
-	// "wold1966estimation").
-	Label string
-	// RawDOI is the DOI as written; DOI its normalised form ("" if invalid).
-	RawDOI  string
-	DOI     string
-	Title   string
-	Authors []string
-	Journal string
-	Year    int
-	PMID    string
-	PMCID   string
-	// Abstract is the file's abstract, kept only if the oracle has none.
-	Abstract string
-}
-
 // setDOI normalises raw, also pulling a DOI out of a doi.org URL.
-func (e *fileEntry) setDOI(raw string) {
+func (e *Entry) setDOI(raw string) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
 		return
@@ -73,9 +55,9 @@ func leadingYear(s string) int {
 // entries, skipping @comment, @string and @preamble. Braces are removed from
 // values, LaTeX accents are dropped to their letter ({\"o} → o), and white
 // space is collapsed. Authors are split on " and ".
-func parseBibTeX(data []byte) []fileEntry {
+func parseBibTeX(data []byte) []Entry {
 	s := string(data)
-	var out []fileEntry
+	var out []Entry
 	for {
 		at := strings.IndexByte(s, '@')
 		if at < 0 {
@@ -93,7 +75,7 @@ func parseBibTeX(data []byte) []fileEntry {
 			continue
 		}
 		key, fields, _ := strings.Cut(body, ",")
-		e := fileEntry{Label: strings.TrimSpace(key)}
+		e := Entry{Label: strings.TrimSpace(key)}
 		var url string
 		for name, v := range bibFields(fields) {
 			switch name {
@@ -217,9 +199,9 @@ func cleanTeX(s string) string {
 }
 
 // parseRIS reads RIS records ("TY  - " ... "ER  - ").
-func parseRIS(data []byte) []fileEntry {
-	var out []fileEntry
-	var e *fileEntry
+func parseRIS(data []byte) []Entry {
+	var out []Entry
+	var e *Entry
 	var url string
 	n := 0
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -232,7 +214,7 @@ func parseRIS(data []byte) []fileEntry {
 		tag, val := text[:2], strings.TrimSpace(text[5:])
 		if tag == "TY" {
 			n++
-			e = &fileEntry{Label: "record " + strconv.Itoa(n) + " (line " + strconv.Itoa(line) + ")"}
+			e = &Entry{Label: "record " + strconv.Itoa(n) + " (line " + strconv.Itoa(line) + ")"}
 			url = ""
 			continue
 		}
@@ -279,20 +261,28 @@ func parseRIS(data []byte) []fileEntry {
 }
 
 // parseDOIList reads one DOI a line; blank lines and # comments are skipped.
-func parseDOIList(data []byte) []fileEntry {
-	var out []fileEntry
+func parseDOIList(data []byte) []Entry {
+	var out []Entry
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		e := fileEntry{Label: "line " + strconv.Itoa(line)}
+		e := Entry{Label: "line " + strconv.Itoa(line)}
 		e.setDOI(text)
 		if e.DOI == "" {
-			e.Label += " " + strconv.Quote(truncateRunes(text, 60))
+			e.Label += " " + strconv.Quote(cut(text, 60))
 		}
 		out = append(out, e)
 	}
 	return out
+}
+
+// cut keeps the first n runes of s, marking a cut with "…".
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }

@@ -1,9 +1,7 @@
-package collect
+package bib
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -43,13 +41,14 @@ type cffPerson struct {
 
 // parseCFF returns the preferred citation and the references of a CFF
 // file, each with the first DOI it gives (doi, else an identifier of type
-// doi). A file that is not valid YAML is an error naming what is wrong.
-func parseCFF(data []byte) ([]fileEntry, error) {
+// doi), with a DOI or without. A file that is not valid YAML is an error
+// naming what is wrong.
+func parseCFF(data []byte) ([]Entry, error) {
 	var f cffFile
 	if err := yaml.Unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("CITATION.cff: %w", err)
 	}
-	var out []fileEntry
+	var out []Entry
 	if f.PreferredCitation != nil {
 		out = append(out, f.PreferredCitation.entry("preferred-citation"))
 	}
@@ -59,37 +58,10 @@ func parseCFF(data []byte) ([]fileEntry, error) {
 	return out, nil
 }
 
-// CFFWithoutDOI returns the references (and preferred citation) of a CFF
-// file that name a paper by title but give no DOI, for check to look up
-// (no_doi) as it does BibTeX, RIS and CSL JSON entries. Software is left
-// out: most of it (R, a CRAN package) has no DOI to find. Any other file, or
-// a CFF file that is not YAML, gives none.
-func CFFWithoutDOI(name string, data []byte) []Entry {
-	if !strings.EqualFold(filepath.Ext(name), ".cff") {
-		return nil
-	}
-	var f cffFile
-	if err := yaml.Unmarshal(bytes.TrimPrefix(data, []byte("\ufeff")), &f); err != nil {
-		return nil
-	}
-	var out []Entry
-	add := func(r cffReference, label string) {
-		e := r.entry(label)
-		if e.RawDOI == "" && e.Title != "" && !strings.EqualFold(r.Type, "software") {
-			out = append(out, entriesOf([]fileEntry{e})...)
-		}
-	}
-	if f.PreferredCitation != nil {
-		add(*f.PreferredCitation, "preferred-citation")
-	}
-	for i, r := range f.References {
-		add(r, fmt.Sprintf("references[%d]", i))
-	}
-	return out
-}
-
-func (r cffReference) entry(label string) fileEntry {
-	e := fileEntry{Label: label, Title: strings.Join(strings.Fields(r.Title), " ")}
+// entry is the reference as an Entry: its first DOI (doi, else an
+// identifier of type doi), its year unless it is software, its people.
+func (r cffReference) entry(label string) Entry {
+	e := Entry{Label: label, Title: strings.Join(strings.Fields(r.Title), " "), Software: strings.EqualFold(r.Type, "software")}
 	raw := r.DOI
 	for _, id := range r.Identifiers {
 		if raw == "" && strings.EqualFold(id.Type, "doi") {
@@ -103,7 +75,7 @@ func (r cffReference) entry(label string) fileEntry {
 	// A software reference's year is the year of the version used, while
 	// its DOI (a CRAN or Zenodo concept DOI) is often years older: the year
 	// says nothing about whether the DOI is the right one.
-	if !strings.EqualFold(r.Type, "software") {
+	if !e.Software {
 		e.Year = leadingYear(r.Year)
 		if e.Year == 0 {
 			e.Year = leadingYear(r.DatePublished)

@@ -10,11 +10,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/contract"
 )
 
 // TestFileDOIsAgreeWithSources feeds hostile files to both readers: the
-// valid DOIs FileDOIs gives `check` are the DOIs parseSources gives
+// valid DOIs bib.Parse gives `check` are the DOIs parseSources gives
 // `brief --sources`, wherever in the file they sit.
 func TestFileDOIsAgreeWithSources(t *testing.T) {
 	tests := []struct {
@@ -34,7 +35,7 @@ func TestFileDOIsAgreeWithSources(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var checked []string
-			for _, f := range FileDOIs(tt.name, tt.give) {
+			for _, f := range bib.Parse(tt.name, []byte(tt.give)).DOIs {
 				if f.Invalid == "" {
 					checked = append(checked, f.DOI)
 				}
@@ -52,7 +53,7 @@ func TestFileDOIsAgreeWithSources(t *testing.T) {
 			sort.Strings(checked)
 			sort.Strings(sources)
 			if diff := cmp.Diff(tt.want, checked); diff != "" {
-				t.Errorf("FileDOIs (-want +got):\n%s", diff)
+				t.Errorf("bib.Parse DOIs (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.want, sources); diff != "" {
 				t.Errorf("parseSources (-want +got):\n%s", diff)

@@ -1,9 +1,11 @@
-package collect
+package bib
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/citeloop/citeloop/doi/extract"
 )
 
 // referenceList is n numbered Vancouver references, one DOI each.
@@ -17,20 +19,21 @@ func referenceList(n int) []byte {
 
 // BenchmarkReadReferences measures what reading 20,000 reference lines for
 // comparison adds to `check`, beside the DOI extraction every check does
-// (FileDOIs) on the same text: compare the two ns/op.
+// (extract.ForFile) on the same text: compare the two ns/op (Parse does
+// both).
 func BenchmarkReadReferences(b *testing.B) {
 	data := referenceList(20000)
 	b.Run("FileDOIs", func(b *testing.B) {
 		for b.Loop() {
-			if n := len(FileDOIs("refs.md", string(data))); n != 20000 {
+			if n := len(extract.ForFile("refs.md", string(data))); n != 20000 {
 				b.Fatalf("%d DOIs", n)
 			}
 		}
 		b.ReportMetric(float64(len(data))/1e6, "MB")
 	})
-	b.Run("ReadReferences", func(b *testing.B) {
+	b.Run("Parse", func(b *testing.B) {
 		for b.Loop() {
-			if n := len(ReadReferences("refs.md", data)); n != 20000 {
+			if n := len(Parse("refs.md", data).Entries); n != 20000 {
 				b.Fatalf("%d entries", n)
 			}
 		}

@@ -1,11 +1,11 @@
-package collect
+package bib
 
 import (
 	"strconv"
 	"strings"
 
+	"github.com/citeloop/citeloop/bib/refline"
 	"github.com/citeloop/citeloop/doi/extract"
-	"github.com/citeloop/citeloop/pipeline/collect/refline"
 )
 
 // referenceLines reads the reference blocks of a Markdown or text file
@@ -15,8 +15,8 @@ import (
 // are often run together with no blank line between; a line that still
 // cites two says nothing about either. Text longer than refline.MaxBlock is
 // never searched for DOIs again, so a huge line costs nothing here.
-func referenceLines(text string) []fileEntry {
-	var out []fileEntry
+func referenceLines(text string) []Entry {
+	var out []Entry
 	for _, b := range refline.Blocks(text) {
 		if len(b.Lines) > 1 && (len(b.Text()) > refline.MaxBlock || len(validDOIs(b.Text())) > 1) {
 			for i, line := range b.Lines {
@@ -30,7 +30,7 @@ func referenceLines(text string) []fileEntry {
 }
 
 // appendReference adds b's entry when b cites one DOI and parses.
-func appendReference(out []fileEntry, b refline.Block) []fileEntry {
+func appendReference(out []Entry, b refline.Block) []Entry {
 	text := b.Text()
 	if len(text) > refline.MaxBlock {
 		return out
@@ -43,7 +43,7 @@ func appendReference(out []fileEntry, b refline.Block) []fileEntry {
 	if !ok {
 		return out
 	}
-	e := fileEntry{Label: "line " + strconv.Itoa(b.Line), Title: r.Title, Year: r.Year}
+	e := Entry{Label: "line " + strconv.Itoa(b.Line), Title: r.Title, Year: r.Year}
 	if r.Author != "" {
 		e.Authors = []string{r.Author}
 	}
