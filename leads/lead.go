@@ -3,11 +3,11 @@ package leads
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/orcid"
 	"github.com/citeloop/citeloop/internal/phrase"
 )
 
@@ -39,43 +39,6 @@ func (e *LeadError) Error() string {
 
 func (e *LeadError) Unwrap() error { return ErrInvalidLead }
 
-var orcidPattern = regexp.MustCompile(`^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$`)
-
-// NormalizeORCID returns the canonical form of an ORCID iD (0000-0002-1825-0097):
-// an https://orcid.org/ prefix is removed and a final x upper-cased. It checks
-// the format and the ISO 7064 MOD 11-2 check digit.
-func NormalizeORCID(s string) (string, error) {
-	o := strings.TrimSpace(s)
-	for _, p := range []string{"https://orcid.org/", "http://orcid.org/", "orcid.org/"} {
-		if len(o) >= len(p) && strings.EqualFold(o[:len(p)], p) {
-			o = o[len(p):]
-			break
-		}
-	}
-	o = strings.ToUpper(o)
-	if !orcidPattern.MatchString(o) {
-		return "", fmt.Errorf("%q is not of the form 0000-0000-0000-000X", s)
-	}
-	digits := strings.ReplaceAll(o, "-", "")
-	if want := orcidCheckDigit(digits[:15]); digits[15] != want {
-		return "", fmt.Errorf("%q fails the ISO 7064 MOD 11-2 checksum (check digit should be %c)", s, want)
-	}
-	return o, nil
-}
-
-// orcidCheckDigit computes the ISO 7064 MOD 11-2 check character of 15 digits.
-func orcidCheckDigit(base string) byte {
-	total := 0
-	for i := 0; i < len(base); i++ {
-		total = (total + int(base[i]-'0')) * 2
-	}
-	r := (12 - total%11) % 11
-	if r == 10 {
-		return 'X'
-	}
-	return byte('0' + r)
-}
-
 // ValidateLead checks a lead and returns it normalised: fields trimmed, the
 // ORCID canonical, dates in YYYY-MM-DD form (a bare year or year-month is
 // widened: since "2022" is 2022-01-01, until "2024" is 2024-12-31). A lead
@@ -104,7 +67,7 @@ func validateLead(l contract.Lead, allowEmpty bool) (contract.Lead, error) {
 	l.Affiliation = strings.TrimSpace(l.Affiliation)
 	l.Topic = strings.TrimSpace(l.Topic)
 	if l.ORCID = strings.TrimSpace(l.ORCID); l.ORCID != "" {
-		o, err := NormalizeORCID(l.ORCID)
+		o, err := orcid.Normalize(l.ORCID)
 		if err != nil {
 			bad("orcid", "%v", err)
 		}

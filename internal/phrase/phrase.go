@@ -45,3 +45,11 @@ func HasWord(s string) bool {
 	}
 	return false
 }
+
+// Words lower-cases s and splits it into runs of letters and digits: the
+// words a phrase is matched and ranked on.
+func Words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}

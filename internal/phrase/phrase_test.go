@@ -33,3 +33,16 @@ func TestHasWord(t *testing.T) {
 		}
 	}
 }
+
+func TestWords(t *testing.T) {
+	got := Words("Müller-Lee, H. (2020): CRISPR–Cas9!")
+	want := []string{"müller", "lee", "h", "2020", "crispr", "cas9"}
+	if len(got) != len(want) {
+		t.Fatalf("Words = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Words = %q, want %q", got, want)
+		}
+	}
+}

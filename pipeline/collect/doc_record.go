@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/citeloop/citeloop/leads"
+	"github.com/citeloop/citeloop/internal/orcid"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 )
@@ -116,7 +116,7 @@ func (d *Doc) addExtra(x extraResult) {
 	if x.AuthorList != nil {
 		for _, a := range x.AuthorList.Author {
 			if a.AuthorID != nil && strings.EqualFold(a.AuthorID.Type, "ORCID") {
-				if o, err := leads.NormalizeORCID(a.AuthorID.Value); err == nil {
+				if o, err := orcid.Normalize(a.AuthorID.Value); err == nil {
 					d.ORCIDs = append(d.ORCIDs, o)
 				}
 			}
