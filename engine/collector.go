@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // collector builds the collector every lead of a Briefer uses: the user's
@@ -23,6 +23,8 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		IncludeRetracted: o.IncludeRetracted,
 		Now:              e.deps.Now,
 		Logger:           e.deps.Logger,
+		// A sources file may be a saved Europe PMC answer.
+		ReadResponse: europepmc.ReadResponse,
 	}
 	switch {
 	case o.SourcesFile != "":
@@ -31,29 +33,31 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		}
 		return collect.NewFileCollector(o.SourcesFile, oracle, opts), nil
 	case o.Offline != nil:
-		return collect.NewSearchCollector(o.Offline.searcher(), "snapshot", opts), nil
+		return collect.NewSearchCollector(o.Offline.searcher(), opts), nil
 	default:
 		s, err := e.europePMCSearcher()
 		if err != nil {
 			return nil, err
 		}
-		return collect.NewSearchCollector(collect.EuropePMCSearcher{Client: s}, europepmc.Name, opts), nil
+		return collect.NewSearchCollector(s, opts), nil
 	}
 }
 
-// europePMCSearcher returns the engine's Europe PMC client, the one the gate
-// also uses when Europe PMC is among its oracles, so both share one client's
-// rate and concurrency limits.
-func (e *Engine) europePMCSearcher() (collect.ResultSearcher, error) {
+// europePMCSearcher returns the engine's Europe PMC client as a searcher,
+// the one the gate also uses when Europe PMC is among its oracles, so both
+// share one client's rate and concurrency limits. A live search is Europe
+// PMC's whatever oracles.use says: it is the one service whose query
+// language a lead's (and --query's) is.
+func (e *Engine) europePMCSearcher() (oracles.Searcher, error) {
 	o, err := e.rawOracle(europepmc.Name)
 	if err != nil {
 		return nil, err
 	}
-	s, ok := o.(collect.ResultSearcher)
+	s, ok := o.(oracles.Searcher)
 	if !ok {
 		return nil, fmt.Errorf("%w: collect: the %q oracle cannot search", configs.ErrInvalid, europepmc.Name)
 	}
 	return s, nil
 }
 
-var _ collect.ResultSearcher = (*europepmc.Client)(nil)
+var _ oracles.Searcher = (*europepmc.Client)(nil)

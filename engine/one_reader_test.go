@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/engine"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // TestOneReaderPerFileKind reads every BibTeX, RIS, CSL JSON and CFF file

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // Exit codes. They are part of the CLI's contract: scripts and batch jobs

@@ -1,8 +1,8 @@
-package europepmc
+package markup
 
 import "testing"
 
-func TestCleanText(t *testing.T) {
+func TestPlain(t *testing.T) {
 	tests := []struct{ give, want string }{
 		{give: "<h4>Background</h4>Patients with cancer suffer.<h4>Methods</h4>We did.", want: "Background: Patients with cancer suffer. Methods: We did."},
 		{give: "Hydrogen sulfide (H<sub>2</sub>S) is <i>of</i> interest", want: "Hydrogen sulfide (H₂S) is of interest"},
@@ -15,8 +15,8 @@ func TestCleanText(t *testing.T) {
 		{give: "A &amp; B\n\n  C", want: "A & B C"},
 	}
 	for _, tt := range tests {
-		if got := CleanText(tt.give); got != tt.want {
-			t.Errorf("CleanText(%q) = %q, want %q", tt.give, got, tt.want)
+		if got := Plain(tt.give); got != tt.want {
+			t.Errorf("Plain(%q) = %q, want %q", tt.give, got, tt.want)
 		}
 	}
 }

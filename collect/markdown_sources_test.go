@@ -19,7 +19,10 @@ func TestMarkdownSourcesReadLikeCheck(t *testing.T) {
 		"2. Another (2024). doi:10.1002/HPJA.70052.\n" +
 		"3. Same again: https://dx.doi.org/10.1002/hpja.70059\n" +
 		"4. A broken one: 10.1111/bjhp.12807\u20112\n"
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "bibliographies", "*.md"))
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "bibliographies", "*.md"))
+	if len(paths) < 2 {
+		t.Fatalf("found %d Markdown fixtures, want testdata/bibliographies' ones", len(paths))
+	}
 	files := map[string]string{"inline.md": give}
 	for _, p := range paths {
 		data, err := os.ReadFile(p)

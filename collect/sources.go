@@ -26,8 +26,9 @@ var ErrSources = errors.New("unreadable sources file")
 const ExcludedNoText = "no_text"
 
 // FileCollector builds the ledger from a user's own list of sources
-// (--sources FILE) instead of a search. Records of a Europe PMC core response
-// are taken as Europe PMC has them. A reference from a bibliography (BibTeX,
+// (--sources FILE) instead of a search. Records of a saved search response
+// (a Europe PMC core answer, read by Options.ReadResponse) are taken as the
+// service has them. A reference from a bibliography (BibTeX,
 // RIS, JSON, a DOI list) that lacks a title or an abstract is looked up
 // through an oracle: the oracle's title and abstract fill what the file lacks
 // and its retraction flags are kept; a DOI the oracle does not find is
@@ -62,26 +63,26 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	}
 	name := filepath.Base(c.path)
 	origin := "file:" + name
-	file, err := readSources(name, data)
+	file, err := readSources(name, data, c.opts.ReadResponse)
 	if err != nil {
 		return contract.Ledger{}, err
 	}
-	docs, fromEuropePMC := file.docs, file.fromEuropePMC
+	docs, fromResponse := file.docs, file.fromResponse
 	if len(docs) == 0 {
 		// Not a refusal: the user named the wrong file, or an empty one.
 		return contract.Ledger{}, fmt.Errorf("%w: no records in %s", ErrSources, c.path)
 	}
 	checked := make([]fileDoc, 0, len(docs))
 	for _, d := range docs {
-		checked = append(checked, fileDoc{Doc: d})
+		checked = append(checked, fileDoc{Hit: d})
 	}
-	if c.oracle != nil && !fromEuropePMC {
+	if c.oracle != nil && !fromResponse {
 		if checked, err = c.lookup(ctx, docs); err != nil {
 			return contract.Ledger{}, err
 		}
 	}
 	b := newLedgerBuilder(lead)
-	var usable []Doc
+	var usable []oracles.Hit
 	for _, d := range checked {
 		switch {
 		case d.missing:
@@ -89,12 +90,12 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 		case d.Record.DOI != "" && d.Record.Title == "" && d.Record.Abstract == "":
 			b.exclude(ExcludedNoText, d.Record.DOI)
 		default:
-			usable = append(usable, d.Doc)
+			usable = append(usable, d.Hit)
 		}
 	}
 	l := b.build(usable, origin, c.opts)
 	head := []string{fmt.Sprintf("%s: %d source(s) read", origin, len(docs))}
-	if n := file.invalid; n > 0 && !fromEuropePMC {
+	if n := file.invalid; n > 0 && !fromResponse {
 		head = append(head, fmt.Sprintf("%s: %d invalid DOI token(s) skipped (citeloop check %s lists them)", origin, n, name))
 	}
 	l.Notes = append(head, l.Notes...)
@@ -103,17 +104,17 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	return l, nil
 }
 
-// fileDoc is a Doc from a file with whether the oracle failed to find it.
+// fileDoc is a hit read from a file, with whether the oracle failed to find it.
 type fileDoc struct {
-	Doc
+	oracles.Hit
 	missing bool
 }
 
 // fileDocs are a file's entries as docs, labelled by their entry's label.
-func fileDocs(entries []bib.Entry) []Doc {
-	docs := make([]Doc, 0, len(entries))
+func fileDocs(entries []bib.Entry) []oracles.Hit {
+	docs := make([]oracles.Hit, 0, len(entries))
 	for _, e := range entries {
-		docs = append(docs, Doc{
+		docs = append(docs, oracles.Hit{
 			ID: e.Label,
 			Record: oracles.Record{
 				DOI: e.DOI, Title: e.Title, Authors: e.Authors, Journal: e.Journal,
@@ -125,13 +126,13 @@ func fileDocs(entries []bib.Entry) []Doc {
 }
 
 // needsLookup reports whether a reference lacks text the oracle may have.
-func needsLookup(d Doc) bool {
+func needsLookup(d oracles.Hit) bool {
 	return d.Record.DOI != "" && (d.Record.Title == "" || d.Record.Abstract == "")
 }
 
 // lookup asks the oracle, in one call, about every DOI whose title or
 // abstract is missing and merges its answers.
-func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, error) {
+func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileDoc, error) {
 	var dois []string
 	for _, d := range docs {
 		if needsLookup(d) {
@@ -146,7 +147,7 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 	unknown := 0
 	var cause error
 	for _, d := range docs {
-		fd := fileDoc{Doc: d}
+		fd := fileDoc{Hit: d}
 		if needsLookup(d) {
 			res := answers[d.Record.DOI]
 			switch res.Status {
@@ -183,27 +184,21 @@ func (c *FileCollector) lookup(ctx context.Context, docs []Doc) ([]fileDoc, erro
 
 // sourceFile is a sources file read once.
 type sourceFile struct {
-	docs []Doc
-	// fromEuropePMC reports a Europe PMC response, whose records are
-	// complete as Europe PMC has them.
-	fromEuropePMC bool
+	docs []oracles.Hit
+	// fromResponse reports a saved search response (Options.ReadResponse),
+	// whose records are complete as the service has them.
+	fromResponse bool
 	// invalid counts the invalid DOI tokens skipped, which `check` reports
 	// as invalid: none outside the kinds check reads DOIs of (BibTeX, RIS,
 	// CSL JSON, Markdown, CFF).
 	invalid int
 }
 
-// parseSources is readSources' records and whether they came from Europe
-// PMC.
-func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err error) {
-	f, err := readSources(name, data)
-	return f.docs, f.fromEuropePMC, err
-}
-
 // readSources reads a sources file with package bib. name (its base name)
 // picks the format by extension, else the content does:
 //
-//   - a Europe PMC search response (JSON with resultList), returned as docs;
+//   - a saved search response that read takes (europepmc.ReadResponse: a
+//     Europe PMC answer, JSON with resultList), its records as they are;
 //   - a JSON array, or JSON Lines, of records with contract.Entry's fields
 //     (doi, title, abstract, authors, journal, year, pmid, pmcid) or
 //     CSL-JSON's (DOI, title, abstract, author [{family, given}],
@@ -218,7 +213,7 @@ func parseSources(name string, data []byte) (docs []Doc, fromEuropePMC bool, err
 // Invalid tokens are skipped (Collect notes how many). Entries without a
 // valid DOI are returned too: collection counts them as no_doi. A file that
 // is not what its extension says is an error wrapping ErrSources.
-func readSources(name string, data []byte) (sourceFile, error) {
+func readSources(name string, data []byte, read ResponseReader) (sourceFile, error) {
 	// Every parser gets the data without a leading byte-order mark: left in,
 	// it would hide a RIS file's first tag or a DOI list's first line.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
@@ -243,13 +238,16 @@ func readSources(name string, data []byte) (sourceFile, error) {
 		case bytes.HasPrefix(trimmed, []byte("[")):
 			doc = bib.ParseAs(bib.CSLJSON, name, data)
 			recs = doc.WithDOIEntries()
-		case bytes.Contains(trimmed, []byte(`"resultList"`)):
-			docs, err := ParseDocs(trimmed)
-			if err != nil {
-				return sourceFile{}, sourcesError(name, err)
-			}
-			return sourceFile{docs: docs, fromEuropePMC: true}, nil
 		default:
+			if read != nil {
+				hits, ok, err := read(trimmed)
+				if err != nil {
+					return sourceFile{}, sourcesError(name, err)
+				}
+				if ok {
+					return sourceFile{docs: hits, fromResponse: true}, nil
+				}
+			}
 			doc = bib.ParseAs(bib.JSONLines, name, data)
 			recs = doc.Entries
 		}

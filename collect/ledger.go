@@ -10,7 +10,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/internal/markup"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // Reasons a record is kept out of the citable ledger, the keys of
@@ -48,7 +49,17 @@ type Options struct {
 	Now func() time.Time
 	// Logger gets counts and ids, never text (default zap.NewNop()).
 	Logger *zap.Logger
+	// ReadResponse, when set, lets a FileCollector read a sources file that
+	// is a saved search response of a service (europepmc.ReadResponse
+	// reads a Europe PMC resultType=core answer); nil reads none, and such
+	// a file is read as JSON Lines.
+	ReadResponse ResponseReader
 }
+
+// A ResponseReader reads a saved search response of one service as hits,
+// the records as that service has them. ok is false when data is not such
+// a response; err, when it is one that does not decode.
+type ResponseReader func(data []byte) (hits []oracles.Hit, ok bool, err error)
 
 // Defaults matching configs.DefaultCollect.
 const (
@@ -138,15 +149,16 @@ func (b *ledgerBuilder) finish() contract.Ledger {
 	return b.ledger
 }
 
-// docLabel names a doc in notes: its DOI, else its Europe PMC id.
-func docLabel(d Doc) string {
+// docLabel names a hit in notes: its DOI, else its PMID, else its
+// service's id, else its title.
+func docLabel(d oracles.Hit) string {
 	switch {
 	case d.Record.DOI != "":
 		return d.Record.DOI
 	case d.Record.PMID != "":
 		return "PMID " + d.Record.PMID
 	case d.ID != "":
-		return strings.TrimSpace(d.Source + " " + d.ID)
+		return strings.TrimSpace(d.Record.Source + " " + d.ID)
 	default:
 		return fmt.Sprintf("%q", truncateRunes(d.Record.Title, 40))
 	}
@@ -162,16 +174,16 @@ func truncateRunes(s string, n int) string {
 
 // build turns search hits into the ledger: clean text, drop what may not be
 // cited, merge duplicates, rank, cut to the budget, number and seal.
-func build(lead contract.Lead, docs []Doc, origin string, opts Options) contract.Ledger {
+func build(lead contract.Lead, docs []oracles.Hit, origin string, opts Options) contract.Ledger {
 	return newLedgerBuilder(lead).build(docs, origin, opts)
 }
 
-func (b *ledgerBuilder) build(docs []Doc, origin string, opts Options) contract.Ledger {
+func (b *ledgerBuilder) build(docs []oracles.Hit, origin string, opts Options) contract.Ledger {
 	lead := b.ledger.Lead
-	var withDOI []Doc
+	var withDOI []oracles.Hit
 	for _, d := range docs {
-		d.Record.Title = europepmc.CleanText(d.Record.Title)
-		d.Record.Abstract = europepmc.CleanText(d.Record.Abstract)
+		d.Record.Title = markup.Plain(d.Record.Title)
+		d.Record.Abstract = markup.Plain(d.Record.Abstract)
 		if d.Record.DOI == "" {
 			b.exclude(ExcludedNoDOI, docLabel(d))
 			continue
@@ -186,11 +198,11 @@ func (b *ledgerBuilder) build(docs []Doc, origin string, opts Options) contract.
 
 // filterFlags drops retracted papers, retraction notices and errata unless
 // they are wanted.
-func (b *ledgerBuilder) filterFlags(docs []Doc, include bool) []Doc {
+func (b *ledgerBuilder) filterFlags(docs []oracles.Hit, include bool) []oracles.Hit {
 	if include {
 		return docs
 	}
-	var out []Doc
+	var out []oracles.Hit
 	for _, d := range docs {
 		switch {
 		case d.Record.Retracted:
@@ -212,7 +224,7 @@ func (b *ledgerBuilder) filterFlags(docs []Doc, include bool) []Doc {
 // Sizes are counted in characters (runes), as the notes report them.
 // Ranking stops at the first entry that would overflow MaxTotalChars: the
 // ledger keeps the top of the ranking, never a lower-ranked filler.
-func (b *ledgerBuilder) budget(docs []Doc, lead contract.Lead, origin string, opts Options) {
+func (b *ledgerBuilder) budget(docs []oracles.Hit, lead contract.Lead, origin string, opts Options) {
 	maxSources := opts.MaxSources
 	if lead.MaxSources > 0 {
 		maxSources = lead.MaxSources

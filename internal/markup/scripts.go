@@ -1,4 +1,4 @@
-package europepmc
+package markup
 
 import (
 	"regexp"

@@ -1,4 +1,4 @@
-package europepmc
+package markup
 
 import (
 	"testing"
@@ -32,21 +32,21 @@ func TestIsCleanOnlyWhenCleaningChangesNothing(t *testing.T) {
 		if got := isClean(tt.give); got != tt.wantClean {
 			t.Errorf("isClean(%q) = %v, want %v", tt.give, got, tt.wantClean)
 		}
-		if got, want := CleanText(tt.give), clean(tt.give); got != want {
-			t.Errorf("CleanText(%q) = %q, want %q", tt.give, got, want)
+		if got, want := Plain(tt.give), clean(tt.give); got != want {
+			t.Errorf("Plain(%q) = %q, want %q", tt.give, got, want)
 		}
 	}
 }
 
-// FuzzCleanTextShortcut: the shortcut never changes CleanText's answer, and
+// FuzzPlainShortcut: the shortcut never changes Plain's answer, and
 // cleaning is idempotent where the shortcut applies.
-func FuzzCleanTextShortcut(f *testing.F) {
+func FuzzPlainShortcut(f *testing.F) {
 	for _, tt := range cleanCases {
 		f.Add(tt.give)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := CleanText(s), clean(s); got != want {
-			t.Fatalf("CleanText(%q) = %q, want %q", s, got, want)
+		if got, want := Plain(s), clean(s); got != want {
+			t.Fatalf("Plain(%q) = %q, want %q", s, got, want)
 		}
 		if isClean(s) && clean(s) != s {
 			t.Fatalf("isClean(%q) but cleaning gives %q", s, clean(s))

@@ -10,6 +10,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/internal/phrase"
 	"github.com/citeloop/citeloop/leads"
+	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
 func TestBuildQuery(t *testing.T) {
@@ -71,7 +72,7 @@ func TestBuildQuery(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := BuildQuery(tt.give).String(); got != tt.want {
+			if got := europepmc.QueryString(BuildQuery(tt.give)); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
@@ -214,7 +215,7 @@ func TestQueryParsesBack(t *testing.T) {
 		{Name: "A", Topic: `x OR "y AND z" w`, AnyTopicWord: true},
 	}
 	for _, l := range leads {
-		got, err := parseQuery(BuildQuery(l).String())
+		got, err := parseQuery(europepmc.QueryString(BuildQuery(l)))
 		if err != nil {
 			t.Fatalf("%+v: %v", l, err)
 		}
@@ -234,7 +235,7 @@ func FuzzQuery(f *testing.F) {
 	f.Add("é\u00a0ü", "\x00\x01", "AND OR NOT ( ) :", true)
 	f.Fuzz(func(t *testing.T, name, aff, topic string, any bool) {
 		l := contract.Lead{Name: name, Affiliation: aff, Topic: topic, Since: "2020-01-01", AnyTopicWord: any}
-		s := BuildQuery(l).String()
+		s := europepmc.QueryString(BuildQuery(l))
 		got, err := parseQuery(s)
 		if err != nil {
 			t.Fatalf("query %q does not parse: %v", s, err)
@@ -243,4 +244,34 @@ func FuzzQuery(f *testing.F) {
 			t.Fatalf("query %q (-want +got):\n%s", s, diff)
 		}
 	})
+}
+
+// Open ends of a date window, as europepmc.QueryString writes them.
+const (
+	openSince = "1000-01-01"
+	openUntil = "9999-12-31"
+)
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// isISODate reports whether s is exactly dddd-dd-dd.
+func isISODate(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if i == 4 || i == 7 {
+			if s[i] != '-' {
+				return false
+			}
+		} else if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -3,18 +3,22 @@ package collect
 import (
 	"sort"
 	"strings"
+
+	"github.com/citeloop/citeloop/internal/phrase"
+	"github.com/citeloop/citeloop/oracles"
 )
 
-// merge folds duplicates into one doc each; a survivor takes the place of
-// its group's first member. Two docs are the same work when they share a DOI, when a
-// Europe PMC "Preprint of"/"Preprint in" link joins them, or when a preprint
-// and another record have the same normalised title (at least four words,
-// so "Correction." never matches). Of a group the published record wins over
+// merge folds duplicates into one hit each; a survivor takes the place of
+// its group's first member. Two hits are the same work when they share a
+// DOI, when one names the other as the same work (Hit.SameWork: Europe
+// PMC's "Preprint of"/"Preprint in" links), or when a preprint and another
+// record have the same normalised title (at least four words, so
+// "Correction." never matches). Of a group the published record wins over
 // a preprint, then the one with the longer abstract, then the newer, then
 // the smaller DOI. Dropped preprints count as superseded_preprint, the rest
 // as duplicate. Groups are visited in the order their first member appears,
 // so the exclusions (and the ledger's notes) are the same on every run.
-func (b *ledgerBuilder) merge(docs []Doc) []Doc {
+func (b *ledgerBuilder) merge(docs []oracles.Hit) []oracles.Hit {
 	parent := make([]int, len(docs))
 	for i := range parent {
 		parent[i] = i
@@ -41,7 +45,7 @@ func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 		} else {
 			byDOI[d.Record.DOI] = i
 		}
-		if k := d.key(); k != "" {
+		if k := d.Key(); k != "" {
 			byKey[k] = i
 		}
 		if t := titleKey(d.Record.Title); t != "" {
@@ -49,11 +53,8 @@ func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 		}
 	}
 	for i, d := range docs {
-		for _, l := range d.Links {
-			if l.Type != "Preprint of" && l.Type != "Preprint in" {
-				continue
-			}
-			if j, ok := byKey[l.Source+":"+l.ID]; ok {
+		for _, k := range d.SameWork {
+			if j, ok := byKey[k]; ok {
 				union(i, j)
 			}
 		}
@@ -99,7 +100,7 @@ func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 		}
 	}
 	sort.Slice(winners, func(a, c int) bool { return winners[a].pos < winners[c].pos })
-	out := make([]Doc, 0, len(winners))
+	out := make([]oracles.Hit, 0, len(winners))
 	for _, w := range winners {
 		out = append(out, docs[w.idx])
 	}
@@ -107,7 +108,7 @@ func (b *ledgerBuilder) merge(docs []Doc) []Doc {
 }
 
 // better reports whether a should be kept over b of the same work.
-func better(a, b Doc) bool {
+func better(a, b oracles.Hit) bool {
 	switch {
 	case a.Record.Preprint != b.Record.Preprint:
 		return !a.Record.Preprint
@@ -123,7 +124,7 @@ func better(a, b Doc) bool {
 // titleKey is the title's lower-cased words, or "" when it has fewer than
 // four, too few to identify a work.
 func titleKey(title string) string {
-	toks := tokens(title)
+	toks := phrase.Words(title)
 	if len(toks) < 4 {
 		return ""
 	}

@@ -12,11 +12,12 @@ import (
 
 	"go.uber.org/zap/zaptest"
 
+	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/httpx"
 )
 
-const testdata = "../../testdata"
+const testdata = "../testdata"
 
 // fixedNow is the clock of every test ledger.
 var fixedNow = time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
@@ -30,8 +31,16 @@ func readTestdata(t testing.TB, parts ...string) []byte {
 	return b
 }
 
+// testOptions read saved Europe PMC answers, as the engine's collectors do.
 func testOptions(t testing.TB) Options {
-	return Options{Now: func() time.Time { return fixedNow }, Logger: zaptest.NewLogger(t)}
+	return Options{Now: func() time.Time { return fixedNow }, Logger: zaptest.NewLogger(t), ReadResponse: europepmc.ReadResponse}
+}
+
+// parseSources is readSources' records and whether they are a saved Europe
+// PMC answer's.
+func parseSources(name string, data []byte) ([]oracles.Hit, bool, error) {
+	f, err := readSources(name, data, europepmc.ReadResponse)
+	return f.docs, f.fromResponse, err
 }
 
 // replay is a fake Europe PMC: the first page (cursorMark "*") answers

@@ -48,11 +48,11 @@ func TestTruncateSentence(t *testing.T) {
 	}
 }
 
-func doc(doi, title, abstract string, year int) Doc {
-	return Doc{Record: oracles.Record{DOI: doi, Title: title, Abstract: abstract, Year: year}}
+func doc(doi, title, abstract string, year int) oracles.Hit {
+	return oracles.Hit{Record: oracles.Record{DOI: doi, Title: title, Abstract: abstract, Year: year}}
 }
 
-func dois(docs []Doc) []string {
+func dois(docs []oracles.Hit) []string {
 	var out []string
 	for _, d := range docs {
 		out = append(out, d.Record.DOI)
@@ -61,7 +61,7 @@ func dois(docs []Doc) []string {
 }
 
 func TestRankBM25(t *testing.T) {
-	give := []Doc{
+	give := []oracles.Hit{
 		doc("10.1/d", "Nothing relevant", "About gardening.", 2024),
 		doc("10.1/c", "Screening", "Screening once.", 2020),
 		doc("10.1/b", "Cancer screening trial", "Cancer screening reduced mortality in the screening arm.", 2019),
@@ -70,7 +70,7 @@ func TestRankBM25(t *testing.T) {
 	}
 	want := []string{"10.1/b", "10.1/c", "10.1/e", "10.1/a", "10.1/d"}
 	for _, order := range [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 0, 4, 1, 3}} {
-		docs := make([]Doc, 0, len(give))
+		docs := make([]oracles.Hit, 0, len(give))
 		for _, i := range order {
 			docs = append(docs, give[i])
 		}
@@ -83,7 +83,7 @@ func TestRankBM25(t *testing.T) {
 		}
 	}
 	// No topic: year desc, then DOI.
-	docs := append([]Doc(nil), give...)
+	docs := append([]oracles.Hit(nil), give...)
 	rankBM25(docs, nil)
 	if diff := cmp.Diff([]string{"10.1/e", "10.1/a", "10.1/d", "10.1/c", "10.1/b"}, dois(docs)); diff != "" {
 		t.Errorf("no topic (-want +got):\n%s", diff)
@@ -92,7 +92,7 @@ func TestRankBM25(t *testing.T) {
 
 func TestBuildBudget(t *testing.T) {
 	long := strings.Repeat("Cancer screening saves lives. ", 20) // 599 chars once trimmed
-	docs := []Doc{
+	docs := []oracles.Hit{
 		doc("10.1/a", "Cancer screening A", long, 2024),
 		doc("10.1/b", "Cancer screening B", "Short cancer screening abstract.", 2023),
 		doc("10.1/c", "Cancer C", "Cancer only.", 2022),
@@ -152,7 +152,7 @@ func TestBuildBudget(t *testing.T) {
 
 func TestMergeDuplicateDOI(t *testing.T) {
 	b := newLedgerBuilder(contract.Lead{})
-	got := b.merge([]Doc{
+	got := b.merge([]oracles.Hit{
 		doc("10.1/a", "A short", "", 2020),
 		doc("10.1/b", "B", "b", 2020),
 		doc("10.1/a", "A long", "with an abstract", 2020),
@@ -169,7 +169,7 @@ func TestMergeDuplicateDOI(t *testing.T) {
 // and preprints do not depend on map order: the same input gives the same
 // notes, listing groups in the order their first member was seen.
 func TestMergeNotesDeterministic(t *testing.T) {
-	var give []Doc
+	var give []oracles.Hit
 	var wantDup, wantPre []string
 	for i := 0; i < 8; i++ {
 		d := fmt.Sprintf("10.1/%c", 'a'+i)
@@ -197,11 +197,11 @@ func TestMergeNotesDeterministic(t *testing.T) {
 	for run := 0; run < 20; run++ {
 		opts := testOptions(t)
 		opts.MaxSources, opts.MaxTotalChars = 100, 1<<20
-		l := build(contract.Lead{Topic: "screening"}, append([]Doc(nil), give...), "test", opts.withDefaults())
+		l := build(contract.Lead{Topic: "screening"}, append([]oracles.Hit(nil), give...), "test", opts.withDefaults())
 		if run == 0 {
 			first = l.Notes
 			b := newLedgerBuilder(contract.Lead{})
-			b.merge(append([]Doc(nil), give...))
+			b.merge(append([]oracles.Hit(nil), give...))
 			for _, tt := range tests {
 				if diff := cmp.Diff(tt.want, b.cut[tt.reason]); diff != "" {
 					t.Errorf("%s out of first-seen order (-want +got):\n%s", tt.name, diff)
@@ -237,7 +237,7 @@ func TestBuildBudgetCountsCharacters(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
 			opts.Now, opts.Logger = testOptions(t).Now, testOptions(t).Logger
-			l := build(contract.Lead{Topic: "dépistage"}, []Doc{doc("10.1/a", title, abstract, 2024)}, "test", opts.withDefaults())
+			l := build(contract.Lead{Topic: "dépistage"}, []oracles.Hit{doc("10.1/a", title, abstract, 2024)}, "test", opts.withDefaults())
 			if got := len(l.Entries) == 1; got != tt.wantKept {
 				t.Fatalf("kept = %v, want %v (excluded %v)", got, tt.wantKept, l.Excluded)
 			}

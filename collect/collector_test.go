@@ -11,14 +11,13 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
 var (
 	_ pipeline.Collector = (*SearchCollector)(nil)
 	_ pipeline.Collector = (*FileCollector)(nil)
-	_ ResultSearcher     = (*europepmc.Client)(nil)
 )
 
 func TestCollectEuropePMCPagingAndExclusions(t *testing.T) {
@@ -29,7 +28,7 @@ func TestCollectEuropePMCPagingAndExclusions(t *testing.T) {
 	opts := testOptions(t)
 	opts.MaxSources = 30
 	opts.MaxTotalChars = 1 << 20
-	c := NewSearchCollector(EuropePMCSearcher{Client: newEuropePMC(t, rp)}, "europepmc", opts)
+	c := NewSearchCollector(newEuropePMC(t, rp), opts)
 	// The recorded answer is for the OR query: --any.
 	lead := contract.Lead{Topic: "cancer screening", Since: "2019-01-01", AnyTopicWord: true}
 
@@ -103,7 +102,7 @@ func TestCollectEuropePMCRetracted(t *testing.T) {
 			rp := &replay{pages: [][]byte{response(t, "", records(t, body)...)}}
 			opts := testOptions(t)
 			opts.IncludeRetracted = tt.include
-			c := NewSearchCollector(EuropePMCSearcher{Client: newEuropePMC(t, rp)}, "europepmc", opts)
+			c := NewSearchCollector(newEuropePMC(t, rp), opts)
 			l, err := c.Collect(context.Background(), contract.Lead{Topic: "suicide prevention"})
 			if err != nil {
 				t.Fatal(err)
@@ -162,7 +161,7 @@ func TestCollectMergesPreprintWithPublished(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rp := &replay{pages: [][]byte{response(t, "", tt.give...)}}
-			c := NewSearchCollector(EuropePMCSearcher{Client: newEuropePMC(t, rp)}, "europepmc", testOptions(t))
+			c := NewSearchCollector(newEuropePMC(t, rp), testOptions(t))
 			l, err := c.Collect(context.Background(), contract.Lead{Topic: "urban mobility"})
 			if err != nil {
 				t.Fatal(err)
@@ -186,7 +185,7 @@ func TestCollectMergesPreprintWithPublished(t *testing.T) {
 
 func TestCollectZeroHits(t *testing.T) {
 	rp := &replay{pages: [][]byte{readTestdata(t, "europepmc", "pyEuropePMC__search_no_results.json")}}
-	c := NewSearchCollector(EuropePMCSearcher{Client: newEuropePMC(t, rp)}, "europepmc", testOptions(t))
+	c := NewSearchCollector(newEuropePMC(t, rp), testOptions(t))
 	l, err := c.Collect(context.Background(), contract.Lead{ORCID: "0000-0002-1825-0097", Since: "2024-01-01"})
 	if err != nil {
 		t.Fatal(err)
@@ -215,7 +214,7 @@ func TestCollectUnavailable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := NewSearchCollector(EuropePMCSearcher{Client: newEuropePMC(t, tt.give)}, "europepmc", testOptions(t))
+			c := NewSearchCollector(newEuropePMC(t, tt.give), testOptions(t))
 			l, err := c.Collect(context.Background(), contract.Lead{Topic: "cancer"})
 			if !errors.Is(err, oracles.ErrUnavailable) {
 				t.Fatalf("got %v, want an error wrapping ErrUnavailable", err)
@@ -231,7 +230,7 @@ func TestCollectUnavailable(t *testing.T) {
 }
 
 func TestCollectRejectsBadLead(t *testing.T) {
-	c := NewSearchCollector(Corpus{}, "snapshot", testOptions(t))
+	c := NewSearchCollector(snapshot.NewOracle(snapshot.FromRecords(nil)), testOptions(t))
 	_, err := c.Collect(context.Background(), contract.Lead{ORCID: "0000-0002-1825-0098"})
 	var le *leads.LeadError
 	if !errors.Is(err, leads.ErrInvalidLead) || !errors.As(err, &le) || le.Field != "orcid" {

@@ -3,10 +3,10 @@ package collect
 import (
 	"math"
 	"sort"
-	"strings"
-	"unicode"
 
+	"github.com/citeloop/citeloop/internal/phrase"
 	"github.com/citeloop/citeloop/leads"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // BM25 parameters: the usual defaults (Robertson & Zaragoza 2009).
@@ -15,19 +15,12 @@ const (
 	bm25B  = 0.75
 )
 
-// tokens lower-cases s and splits it into runs of letters and digits.
-func tokens(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-}
-
 // queryTokens are the distinct tokens of the topic terms, in order.
 func queryTokens(terms []string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, t := range terms {
-		for _, tok := range tokens(t) {
+		for _, tok := range phrase.Words(t) {
 			if !seen[tok] && !leads.IsStopword(tok) {
 				seen[tok] = true
 				out = append(out, tok)
@@ -49,7 +42,7 @@ func queryTokens(terms []string) []string {
 // every doc when there is no topic, are broken by year (newest first), then
 // by DOI, so the order is fully deterministic. It returns the scores in the
 // new order.
-func rankBM25(docs []Doc, terms []string) []float64 {
+func rankBM25(docs []oracles.Hit, terms []string) []float64 {
 	q := queryTokens(terms)
 	n := len(docs)
 	tf := make([]map[string]int, n)
@@ -57,7 +50,7 @@ func rankBM25(docs []Doc, terms []string) []float64 {
 	df := map[string]int{}
 	total := 0
 	for i, d := range docs {
-		toks := tokens(d.Record.Title + " " + d.Record.Abstract)
+		toks := phrase.Words(d.Record.Title + " " + d.Record.Abstract)
 		lens[i] = len(toks)
 		total += len(toks)
 		tf[i] = map[string]int{}
@@ -99,7 +92,7 @@ func rankBM25(docs []Doc, terms []string) []float64 {
 		}
 		return docs[x].Record.DOI < docs[y].Record.DOI
 	})
-	sorted := make([]Doc, n)
+	sorted := make([]oracles.Hit, n)
 	sortedScores := make([]float64, n)
 	for i, j := range idx {
 		sorted[i], sortedScores[i] = docs[j], scores[j]
