@@ -1,6 +1,6 @@
 // Package engine builds citeloop from a configs.Config and runs it: the
-// oracle, the agents, the collector, the pipeline.Runner and the check
-// engine. Every front end uses it, so none has to copy the wiring:
+// oracle, the agents, the collector, the pipeline.Runner and the reference
+// checker (check.Checker). Every front end uses it, so none has to copy the wiring:
 //
 //   - The CLI (cmd/citeloop) parses flags into a Config and options, calls
 //     the engine, prints the values it returns and maps them to exit codes.
@@ -15,7 +15,7 @@
 //     an Outcome into a folder as a separate step; LedgerUnchanged tells
 //     whether a lead's freshly collected ledger matches the one of its last
 //     verified brief, so the worker can skip the models.
-//   - An MCP server checks documents given as text (Engine.Check), collects
+//   - An MCP server checks documents given as text (Engine.Checker), collects
 //     a lead's sources (Briefer.Collect) and writes a brief with a per-pass
 //     progress callback (Briefer.RunLeadWithProgress), all cancellable by
 //     context.

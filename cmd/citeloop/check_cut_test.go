@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/check"
 )
 
 // TestCheckReportsATokenWholeNotACutDOI: "10.1111/bjhp.12807‑2" (U+2011)
@@ -25,7 +25,7 @@ func TestCheckReportsATokenWholeNotACutDOI(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 			t.Fatal(err)
 		}
-		if len(rep.DOIs) != 1 || rep.DOIs[0].Verdict != engine.VerdictInvalid || !strings.HasPrefix(rep.DOIs[0].DOI, "10.1111/bjhp.12807\u2011") && !strings.HasPrefix(rep.DOIs[0].DOI, "10.1111/bjhp.12807\u2013") || rep.Summary[engine.VerdictFound] != 0 {
+		if len(rep.DOIs) != 1 || rep.DOIs[0].Verdict != check.VerdictInvalid || !strings.HasPrefix(rep.DOIs[0].DOI, "10.1111/bjhp.12807\u2011") && !strings.HasPrefix(rep.DOIs[0].DOI, "10.1111/bjhp.12807\u2013") || rep.Summary[check.VerdictFound] != 0 {
 			t.Errorf("%q: report %+v, want the whole token as invalid", text, rep.DOIs)
 		}
 	}

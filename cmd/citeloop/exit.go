@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
@@ -88,7 +89,7 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, leads.ErrInvalidLead), errors.Is(err, engine.ErrInput):
+	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, leads.ErrInvalidLead), errors.Is(err, engine.ErrInput), errors.Is(err, check.ErrInput):
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

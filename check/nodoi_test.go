@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"testing"
@@ -23,19 +23,6 @@ func TestFamilyName(t *testing.T) {
 	for _, tt := range tests {
 		if got := familyName(tt.give); got != tt.want {
 			t.Errorf("familyName(%q) = %q, want %q", tt.give, got, tt.want)
-		}
-	}
-}
-
-func TestTitleQuery(t *testing.T) {
-	tests := []struct{ title, author, want string }{
-		{"Spin waves", "Smith", `TITLE:"Spin waves" AND AUTH:"Smith"`},
-		{"Spin waves", "", `TITLE:"Spin waves"`},
-		{`a" OR TITLE:"b*`, `x"y`, `TITLE:"a OR TITLE: b" AND AUTH:"x y"`},
-	}
-	for _, tt := range tests {
-		if got := titleQuery(tt.title, tt.author); got != tt.want {
-			t.Errorf("titleQuery(%q, %q) = %q, want %q", tt.title, tt.author, got, tt.want)
 		}
 	}
 }

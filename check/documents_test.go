@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/oracles/oracletest"
 )
 
 // TestReadDocumentsBadInput: every unreadable input is a clear error naming
@@ -60,22 +60,12 @@ func TestCheckHugeLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("50 MB document")
 	}
-	off, err := EmbeddedOffline()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, err := New(configs.Default(), Deps{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := New(oracletest.NewFake("fake", nil, nil), nil, Options{})
 	for _, give := range []string{
 		"see 10.1234/" + strings.Repeat("x", 50<<20),
 		strings.Repeat("y", 50<<20) + " 10.1038/nnano.2014.279",
 	} {
-		rep, err := eng.Check(context.Background(), []Document{{Name: "huge.txt", Text: give}}, CheckOptions{Offline: off})
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := c.Check(context.Background(), []Document{{Name: "huge.txt", Text: give}})
 		if len(rep.DOIs) != 1 {
 			t.Fatalf("%d rows, want 1", len(rep.DOIs))
 		}

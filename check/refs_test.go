@@ -1,4 +1,4 @@
-package engine_test
+package check_test
 
 import (
 	"bufio"
@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citeloop/citeloop/configs"
-	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/oracletest"
 )
 
 // fixtureRecords reads testdata/bibliographies/records.tsv: the records
@@ -42,27 +42,20 @@ func fixtureRecords(t *testing.T) []oracles.Record {
 	return out
 }
 
-func checkEngine(t *testing.T, records []oracles.Record) *engine.Engine {
-	t.Helper()
-	reg, _, _ := mapRegistry(t, records)
-	cfg := configs.Default()
-	cfg.Oracles.Use = []string{"europepmc"}
-	e, err := engine.New(cfg, engine.Deps{Registry: reg, Now: fixedNow})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
+// checker checks against a fake oracle knowing records, with no searcher.
+func checker(records []oracles.Record) *check.Checker {
+	return check.New(oracletest.NewFake("europepmc", records, nil), nil, check.Options{})
 }
 
-func fixtureDocs(t *testing.T) []engine.Document {
+func fixtureDocs(t *testing.T) []check.Document {
 	t.Helper()
-	var docs []engine.Document
+	var docs []check.Document
 	for _, name := range []string{"zombi2_references.md", "Glycoproteomics_Graph_Tool_README.md", "AdaptiveResonanceLib_CITATIONS.txt", "cffr_CITATION.cff"} {
 		data, err := os.ReadFile(filepath.Join("..", "testdata", "bibliographies", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		docs = append(docs, engine.Document{Name: name, Text: string(data)})
+		docs = append(docs, check.Document{Name: name, Text: string(data)})
 	}
 	return docs
 }
@@ -75,23 +68,20 @@ func fixtureDocs(t *testing.T) []engine.Document {
 func TestCheckRealReferenceListsNoFalseMismatch(t *testing.T) {
 	recs := fixtureRecords(t)
 	docs := fixtureDocs(t)
-	rep, err := checkEngine(t, recs).Check(context.Background(), docs, engine.CheckOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checker(recs).Check(context.Background(), docs)
 	compared := 0
 	for _, row := range rep.DOIs {
 		if row.Entry != nil {
 			compared++
 		}
-		if row.Verdict == engine.VerdictMismatch {
+		if row.Verdict == check.VerdictMismatch {
 			t.Errorf("false mismatch: %s: %s", row.DOI, row.Error)
 		}
 	}
 	if compared != len(recs) {
 		t.Errorf("%d entries compared, want one per record (%d)", compared, len(recs))
 	}
-	t.Logf("%d DOIs, %d compared with their record, %d mismatch", len(rep.DOIs), compared, rep.Summary[engine.VerdictMismatch])
+	t.Logf("%d DOIs, %d compared with their record, %d mismatch", len(rep.DOIs), compared, rep.Summary[check.VerdictMismatch])
 
 	// Swap: each DOI gets the title, year and author of the record 7
 	// places on, a different paper.
@@ -100,11 +90,8 @@ func TestCheckRealReferenceListsNoFalseMismatch(t *testing.T) {
 		o := recs[(i+7)%len(recs)]
 		swapped[i] = oracles.Record{DOI: r.DOI, Title: o.Title, Year: o.Year, Authors: o.Authors}
 	}
-	rep, err = checkEngine(t, swapped).Check(context.Background(), docs, engine.CheckOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	caught := rep.Summary[engine.VerdictMismatch]
+	rep = checker(swapped).Check(context.Background(), docs)
+	caught := rep.Summary[check.VerdictMismatch]
 	t.Logf("records swapped: %d of %d compared entries are a mismatch", caught, compared)
 	if caught < compared*95/100 {
 		t.Errorf("only %d of %d wrong papers caught", caught, compared)
@@ -120,7 +107,7 @@ func TestCheckMismatchLinesAndCFF(t *testing.T) {
 	const d = "10.5555/magnon.1"
 	rec := oracles.Record{DOI: d, Title: "Do charges ride the spin wave? Magnon drag in thin films", Year: 2020,
 		Authors: []string{"Hans Müller", "Ada Okafor"}}
-	e := checkEngine(t, []oracles.Record{rec})
+	c := checker([]oracles.Record{rec})
 	cff := func(title, year, family string) string {
 		return "cff-version: 1.2.0\nreferences:\n- type: article\n  title: '" + title + "'\n  year: " + year +
 			"\n  authors:\n  - family-names: " + family + "\n    given-names: A.\n  doi: " + d + "\n"
@@ -154,10 +141,7 @@ func TestCheckMismatchLinesAndCFF(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := e.Check(context.Background(), []engine.Document{{Name: tt.file, Text: tt.text}}, engine.CheckOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := c.Check(context.Background(), []check.Document{{Name: tt.file, Text: tt.text}})
 			if len(rep.DOIs) != 1 {
 				t.Fatalf("rows %+v", rep.DOIs)
 			}
@@ -165,7 +149,7 @@ func TestCheckMismatchLinesAndCFF(t *testing.T) {
 			if row.Verdict != tt.want || !strings.Contains(row.Error, tt.why) {
 				t.Errorf("verdict %q (%s), want %q with %q", row.Verdict, row.Error, tt.want, tt.why)
 			}
-			if tt.want == "mismatch" && (rep.Status() != engine.NotVerified || !strings.Contains(row.Error, `record "Do charges ride the spin wave?`)) {
+			if tt.want == "mismatch" && (rep.Status() != check.NotVerified || !strings.Contains(row.Error, `record "Do charges ride the spin wave?`)) {
 				t.Errorf("status %v, error %q: want not verified and both titles", rep.Status(), row.Error)
 			}
 			if tt.name == "unreadable line not compared" && row.Entry != nil {
@@ -183,7 +167,7 @@ func TestCheckEveryEntryOfADOI(t *testing.T) {
 	const d = "10.5555/magnon.1"
 	rec := oracles.Record{DOI: d, Title: "Do charges ride the spin wave? Magnon drag in thin films", Year: 2020,
 		Authors: []string{"Hans Müller", "Ada Okafor"}}
-	e := checkEngine(t, []oracles.Record{rec})
+	c := checker([]oracles.Record{rec})
 	right := "Müller H, Okafor A. Do charges ride the spin wave? Magnon drag in thin films. Phys Rev B. 2020;3:1-5. doi:" + d
 	wrong := "Müller H, Okafor A. Aspirin for the prevention of stroke: a randomised trial. Lancet. 2020;1:2. doi:" + d
 	bib := func(key, title string) string {
@@ -191,22 +175,19 @@ func TestCheckEveryEntryOfADOI(t *testing.T) {
 	}
 	tests := []struct {
 		name  string
-		docs  []engine.Document
+		docs  []check.Document
 		want  string
 		label string
 	}{
-		{"markdown, wrong second", []engine.Document{{Name: "r.md", Text: "1. " + right + "\n2. " + wrong + "\n"}}, "mismatch", "line 2"},
-		{"markdown, wrong first", []engine.Document{{Name: "r.md", Text: "1. " + wrong + "\n2. " + right + "\n"}}, "mismatch", "line 1"},
-		{"markdown, both right", []engine.Document{{Name: "r.md", Text: "1. " + right + "\n2. " + right + "\n"}}, "found", ""},
-		{"bibtex, wrong second", []engine.Document{{Name: "r.bib", Text: bib("good", rec.Title) + bib("bad", "Aspirin for the prevention of stroke")}}, "mismatch", "bad"},
-		{"two documents, wrong in the second", []engine.Document{{Name: "a.md", Text: "1. " + right + "\n"}, {Name: "b.bib", Text: bib("bad", "Aspirin for the prevention of stroke")}}, "mismatch", "bad"},
+		{"markdown, wrong second", []check.Document{{Name: "r.md", Text: "1. " + right + "\n2. " + wrong + "\n"}}, "mismatch", "line 2"},
+		{"markdown, wrong first", []check.Document{{Name: "r.md", Text: "1. " + wrong + "\n2. " + right + "\n"}}, "mismatch", "line 1"},
+		{"markdown, both right", []check.Document{{Name: "r.md", Text: "1. " + right + "\n2. " + right + "\n"}}, "found", ""},
+		{"bibtex, wrong second", []check.Document{{Name: "r.bib", Text: bib("good", rec.Title) + bib("bad", "Aspirin for the prevention of stroke")}}, "mismatch", "bad"},
+		{"two documents, wrong in the second", []check.Document{{Name: "a.md", Text: "1. " + right + "\n"}, {Name: "b.bib", Text: bib("bad", "Aspirin for the prevention of stroke")}}, "mismatch", "bad"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := e.Check(context.Background(), tt.docs, engine.CheckOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := c.Check(context.Background(), tt.docs)
 			if len(rep.DOIs) != 1 {
 				t.Fatalf("rows %+v", rep.DOIs)
 			}

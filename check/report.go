@@ -1,15 +1,11 @@
-package engine
+package check
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"unicode"
 
-	"go.uber.org/zap"
-
-	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -49,8 +45,8 @@ type Location struct {
 	Raw  string `json:"raw"`
 }
 
-// CheckRow is the verdict on one distinct DOI.
-type CheckRow struct {
+// Row is the verdict on one distinct DOI.
+type Row struct {
 	DOI              string `json:"doi"`
 	Verdict          string `json:"verdict"`
 	Oracle           string `json:"oracle,omitempty"`
@@ -82,28 +78,28 @@ type CheckRow struct {
 	Locations    []Location `json:"locations"`
 }
 
-// CheckReport is the answer of Check.
-type CheckReport struct {
+// Report is the answer of Check.
+type Report struct {
 	Files   []string       `json:"files"`
 	Summary map[string]int `json:"summary"`
-	DOIs    []CheckRow     `json:"dois"`
+	DOIs    []Row          `json:"dois"`
 }
 
-// CheckStatus sums a report up for a front end that has to pick one answer.
-type CheckStatus int
+// Status sums a report up for a front end that has to pick one answer.
+type Status int
 
 // The statuses. A wrong citation is worse than an unanswered one: a report
 // with both is NotVerified, so CI fails for the error it can act on.
 const (
-	AllFound    CheckStatus = iota // every DOI found and matching
-	NotVerified                    // some DOI wrong (see badVerdicts), or no DOI at all
-	Unknown                        // some DOI unknown and nothing worse
-	Empty                          // no DOI in any document: a failed conversion looks like this
+	AllFound    Status = iota // every DOI found and matching
+	NotVerified               // some DOI wrong (see badVerdicts), or no DOI at all
+	Unknown                   // some DOI unknown and nothing worse
+	Empty                     // no DOI in any document: a failed conversion looks like this
 )
 
 // Status is NotVerified if any DOI has a bad verdict, else Unknown if any is
 // unknown, else Empty when no document cited a DOI, else AllFound.
-func (r CheckReport) Status() CheckStatus {
+func (r Report) Status() Status {
 	switch {
 	case r.Bad() > 0:
 		return NotVerified
@@ -117,7 +113,7 @@ func (r CheckReport) Status() CheckStatus {
 }
 
 // Bad counts the DOIs with a bad verdict (see badVerdicts).
-func (r CheckReport) Bad() int {
+func (r Report) Bad() int {
 	n := 0
 	for _, v := range badVerdicts {
 		n += r.Summary[v]
@@ -128,7 +124,7 @@ func (r CheckReport) Bad() int {
 // onlyOutsideCorpus reports whether every unknown DOI is unknown because an
 // offline check's corpus does not hold it: no oracle was asked. Problem
 // asks only when some DOI is unknown.
-func (r CheckReport) onlyOutsideCorpus() bool {
+func (r Report) onlyOutsideCorpus() bool {
 	for _, row := range r.DOIs {
 		if row.Verdict == VerdictUnknown && row.Error != errNotInCorpus.Error() {
 			return false
@@ -139,7 +135,7 @@ func (r CheckReport) onlyOutsideCorpus() bool {
 
 // Problem says in one sentence what keeps the report from AllFound; "" when
 // nothing does.
-func (r CheckReport) Problem() string {
+func (r Report) Problem() string {
 	switch r.Status() {
 	case Unknown:
 		why := "an oracle could not answer"
@@ -156,150 +152,9 @@ func (r CheckReport) Problem() string {
 	}
 }
 
-// CheckOptions choose the oracle Check asks.
-type CheckOptions struct {
-	// Offline, when set, answers from this corpus instead of the network.
-	Offline *Offline
-	// Fresh asks the services again, past the cache.
-	Fresh bool
-	// TitleSimilarity is the token-set similarity below which an entry's
-	// title and its DOI's record name different papers;
-	// DefaultTitleSimilarity when zero.
-	TitleSimilarity float64
-	// Progress, when set, is called as DOIs are answered with how many of
-	// the total have been; from several goroutines, never at once.
-	Progress func(done, total int)
-}
-
-// errNotInCorpus is the reason an offline check gives for a DOI outside its
-// corpus: the corpus is small, so absence proves nothing.
-var errNotInCorpus = errors.New("not in the offline corpus")
-
-// Check extracts every DOI from docs and looks each distinct one up once.
-// It returns an error only when the oracle cannot be built.
-func (e *Engine) Check(ctx context.Context, docs []Document, o CheckOptions) (CheckReport, error) {
-	var rows []CheckRow
-	index := map[string]int{}
-	// invalid are tokens extract reported whole as invalid; the oracle is
-	// not asked about them.
-	invalid := map[string]string{}
-	// Each document is read once: its DOIs make the rows, its entries are
-	// compared with the records and, without a DOI, searched by title.
-	parsed := make([]bib.Document, len(docs))
-	for i, d := range docs {
-		parsed[i] = bib.Parse(d.Name, []byte(d.Text))
-		for _, f := range parsed[i].DOIs {
-			if f.Invalid != "" {
-				invalid[f.DOI] = f.Invalid
-			}
-			loc := Location{File: d.Name, Line: f.Line, Raw: f.Raw}
-			if i, ok := index[f.DOI]; ok {
-				rows[i].Locations = append(rows[i].Locations, loc)
-				continue
-			}
-			index[f.DOI] = len(rows)
-			rows = append(rows, CheckRow{DOI: f.DOI, Locations: []Location{loc}})
-		}
-	}
-	oracle, err := e.checkOracle(o)
-	if err != nil {
-		return CheckReport{}, err
-	}
-	var dois []string
-	for _, r := range rows {
-		if _, bad := invalid[r.DOI]; !bad {
-			dois = append(dois, r.DOI)
-		}
-	}
-	answers := lookupChunks(ctx, oracle, dois, o.Progress)
-	if o.Offline != nil {
-		for d, res := range answers {
-			if res.Status == oracles.NotFound {
-				answers[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: res.Oracle, Err: errNotInCorpus}
-			}
-		}
-	}
-	for d, why := range invalid {
-		answers[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Err: fmt.Errorf("%w: %s", doi.ErrInvalid, why)}
-	}
-	summary := map[string]int{}
-	for _, v := range allVerdicts() {
-		summary[v] = 0
-	}
-	entries := entriesByDOI(parsed)
-	threshold := o.TitleSimilarity
-	if threshold <= 0 {
-		threshold = DefaultTitleSimilarity
-	}
-	// compared is, per DOI cited by one entry only, the entry the row
-	// reports: a correction is searched for it. A DOI cited by several
-	// entries gets none, as --fix could not tell which entry to change.
-	compared := map[string]bib.Entry{}
-	for i := range rows {
-		res := answers[rows[i].DOI]
-		rows[i].fill(res)
-		if es := entries[rows[i].DOI]; len(es) > 0 && rows[i].Verdict == VerdictFound && res.Record != nil {
-			e, why := firstMismatch(es, res.Record, threshold)
-			if len(es) == 1 {
-				compared[rows[i].DOI] = e
-			}
-			rows[i].Entry = entryOf(e)
-			if why != "" {
-				rows[i].Verdict = VerdictMismatch
-				rows[i].Error = fmt.Sprintf("%s: entry %q (%d), record %q (%d)", why, cleanTitle(e.Title), e.Year, rows[i].Title, res.Record.Year)
-				if len(es) > 1 {
-					rows[i].Error = fmt.Sprintf("%s (%s, one of %d entries citing this DOI)", rows[i].Error, e.Label, len(es))
-				}
-			}
-		}
-		summary[rows[i].Verdict]++
-	}
-	missing := entriesWithoutDOI(docs, parsed)
-	var searches []titleSearch
-	if o.Offline == nil && (len(missing) > 0 || summary[VerdictMismatch] > 0) {
-		if searches, err = e.titleSearches(); err != nil {
-			return CheckReport{}, err
-		}
-	}
-	suggestCorrections(ctx, searches, rows, compared, threshold)
-	if len(missing) > 0 {
-		for _, row := range noDOIRows(ctx, searches, missing, threshold) {
-			if o.Offline != nil {
-				row.Error = "no DOI; not searched offline"
-			}
-			summary[row.Verdict]++
-			rows = append(rows, row)
-		}
-	}
-	fields := []zap.Field{zap.Int("files", len(docs)), zap.Int("dois", len(rows))}
-	for _, v := range allVerdicts() {
-		fields = append(fields, zap.Int(v, summary[v]))
-	}
-	e.deps.Logger.Info("check done", fields...)
-	report := CheckReport{Files: []string{}, Summary: summary, DOIs: rows}
-	for _, d := range docs {
-		report.Files = append(report.Files, d.Name)
-	}
-	if report.DOIs == nil {
-		report.DOIs = []CheckRow{}
-	}
-	return report, nil
-}
-
-func (e *Engine) checkOracle(o CheckOptions) (oracles.Oracle, error) {
-	switch {
-	case o.Offline != nil:
-		return o.Offline.Oracle(), nil
-	case o.Fresh:
-		return e.FreshOracle()
-	default:
-		return e.Oracle()
-	}
-}
-
 // fill sets the verdict from the oracle's answer. A missing answer is
 // unknown, never found.
-func (r *CheckRow) fill(res oracles.Result) {
+func (r *Row) fill(res oracles.Result) {
 	r.Oracle = res.Oracle
 	switch res.Status {
 	case oracles.Found:

@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"context"
@@ -8,74 +8,26 @@ import (
 	"sync"
 
 	"github.com/citeloop/citeloop/bib"
-	"github.com/citeloop/citeloop/internal/phrase"
 	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/europepmc"
 )
 
 // searchRows is how many records each title search asks for: the paper, if
 // it is there, is among the first few.
 const searchRows = 5
 
-// titleSearch finds the records a service ranks best for a title and a
-// first author's family name.
-type titleSearch struct {
-	name   string
-	search func(ctx context.Context, title, author string) ([]oracles.Record, error)
-}
-
-// europePMCSearcher is the part of the Europe PMC client a title search
-// uses.
-type europePMCSearcher interface {
-	SearchAll(ctx context.Context, query string, max int) ([]europepmc.Result, error)
-}
-
-// crossrefSearcher is the part of the Crossref client a title search uses.
-type crossrefSearcher interface {
-	SearchBibliographic(ctx context.Context, title, author string, rows int) ([]oracles.Record, error)
-}
-
-// titleQuery is the Europe PMC query for a title and an author: each value
-// cleaned by phrase.Clean and quoted, so no entry's text can add an
-// operator or a field.
-func titleQuery(title, author string) string {
-	q := `TITLE:"` + phrase.Clean(title) + `"`
-	if a := phrase.Clean(author); a != "" {
-		q += ` AND AUTH:"` + a + `"`
+// searchTitle asks s for the records it ranks best for a title and a first
+// author's family name: a bibliographic oracles.Query, which each searcher
+// writes in its own syntax.
+func searchTitle(ctx context.Context, s oracles.Searcher, title, author string) ([]oracles.Record, error) {
+	res, err := s.Search(ctx, oracles.Query{Title: title, Author: author}, searchRows)
+	if err != nil {
+		return nil, err
 	}
-	return q
-}
-
-// titleSearches returns a search for each configured oracle that has one
-// (Europe PMC's TITLE/AUTH search, Crossref's bibliographic query), in
-// oracles.use order.
-func (e *Engine) titleSearches() ([]titleSearch, error) {
-	var out []titleSearch
-	for _, name := range e.cfg.Oracles.Use {
-		o, err := e.rawOracle(name)
-		if err != nil {
-			return nil, err
-		}
-		switch s := o.(type) {
-		case europePMCSearcher:
-			out = append(out, titleSearch{name: name, search: func(ctx context.Context, title, author string) ([]oracles.Record, error) {
-				results, err := s.SearchAll(ctx, titleQuery(title, author), searchRows)
-				if err != nil {
-					return nil, err
-				}
-				recs := make([]oracles.Record, 0, len(results))
-				for _, r := range results {
-					recs = append(recs, r.Record())
-				}
-				return recs, nil
-			}})
-		case crossrefSearcher:
-			out = append(out, titleSearch{name: name, search: func(ctx context.Context, title, author string) ([]oracles.Record, error) {
-				return s.SearchBibliographic(ctx, title, author, searchRows)
-			}})
-		}
+	recs := make([]oracles.Record, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		recs = append(recs, h.Record)
 	}
-	return out, nil
+	return recs, nil
 }
 
 // familyName guesses the family name of an author as files write it:
@@ -176,8 +128,8 @@ func entryLine(text string, e bib.Entry) int {
 // when exactly one distinct candidate qualifies (see candidates). A search
 // that fails is named in the row; the verdict stays no_doi, since the entry
 // lacks a DOI whatever the services say.
-func noDOIRows(ctx context.Context, searches []titleSearch, entries []noDOIEntry, threshold float64) []CheckRow {
-	rows := make([]CheckRow, len(entries))
+func noDOIRows(ctx context.Context, searches []oracles.Searcher, entries []noDOIEntry, threshold float64) []Row {
+	rows := make([]Row, len(entries))
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, checkParallel)
 	for i, ne := range entries {
@@ -191,9 +143,9 @@ func noDOIRows(ctx context.Context, searches []titleSearch, entries []noDOIEntry
 	return rows
 }
 
-func noDOIRow(ctx context.Context, searches []titleSearch, ne noDOIEntry, threshold float64) CheckRow {
+func noDOIRow(ctx context.Context, searches []oracles.Searcher, ne noDOIEntry, threshold float64) Row {
 	e := ne.entry
-	row := CheckRow{Verdict: VerdictNoDOI, Entry: entryOf(e), Locations: []Location{ne.loc}}
+	row := Row{Verdict: VerdictNoDOI, Entry: entryOf(e), Locations: []Location{ne.loc}}
 	if len(searches) == 0 {
 		row.Error = "no DOI; no oracle to search by title"
 		return row
@@ -235,7 +187,7 @@ type searched struct {
 
 // searchEntry asks every search for e's title and first author's family
 // name and keeps the qualifying candidates other than the DOI except.
-func searchEntry(ctx context.Context, searches []titleSearch, e bib.Entry, threshold float64, except string) searched {
+func searchEntry(ctx context.Context, searches []oracles.Searcher, e bib.Entry, threshold float64, except string) searched {
 	author := ""
 	if len(e.Authors) > 0 {
 		author = familyName(e.Authors[0])
@@ -245,12 +197,12 @@ func searchEntry(ctx context.Context, searches []titleSearch, e bib.Entry, thres
 		all []oracles.Record
 	)
 	for _, s := range searches {
-		recs, err := s.search(ctx, e.Title, author)
+		recs, err := searchTitle(ctx, s, e.Title, author)
 		if err != nil {
-			out.failed = append(out.failed, fmt.Sprintf("%s: %v", s.name, err))
+			out.failed = append(out.failed, fmt.Sprintf("%s: %v", s.Name(), err))
 			continue
 		}
-		out.asked = append(out.asked, s.name)
+		out.asked = append(out.asked, s.Name())
 		all = append(all, recs...)
 	}
 	for _, r := range candidates(e, all, threshold) {
@@ -264,7 +216,7 @@ func searchEntry(ctx context.Context, searches []titleSearch, e bib.Entry, thres
 // suggestCorrections searches by title and first author for the entry of
 // every mismatch row and sets SuggestedDOI where exactly one other paper
 // qualifies: the DOI the entry should have carried.
-func suggestCorrections(ctx context.Context, searches []titleSearch, rows []CheckRow, entries map[string]bib.Entry, threshold float64) {
+func suggestCorrections(ctx context.Context, searches []oracles.Searcher, rows []Row, entries map[string]bib.Entry, threshold float64) {
 	if len(searches) == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ const (
 // written, its verdict, where it is cited, the record's title or why there
 // is none), no line wider than TableWidth, and a summary line. Titles were
 // made safe for a terminal by Check.
-func (r CheckReport) WriteText(w io.Writer) error {
+func (r Report) WriteText(w io.Writer) error {
 	type line struct{ doi, verdict, where, title string }
 	lines := []line{{"DOI", "VERDICT", "WHERE", "TITLE"}}
 	for _, row := range r.DOIs {
@@ -54,7 +54,7 @@ func (r CheckReport) WriteText(w io.Writer) error {
 }
 
 // written is the DOI as the document first wrote it.
-func (row CheckRow) written() string {
+func (row Row) written() string {
 	if len(row.Locations) > 0 && row.Locations[0].Raw != "" {
 		return row.Locations[0].Raw
 	}
@@ -62,7 +62,7 @@ func (row CheckRow) written() string {
 }
 
 // where is "file:line", with "(+n)" for n more citations.
-func (row CheckRow) where() string {
+func (row Row) where() string {
 	if len(row.Locations) == 0 {
 		return "-"
 	}
@@ -74,7 +74,7 @@ func (row CheckRow) where() string {
 }
 
 // note is the record's title with its flags, or why there is no record.
-func (row CheckRow) note() string {
+func (row Row) note() string {
 	title := row.Title
 	switch {
 	case row.Verdict == VerdictMismatch, row.Verdict == VerdictNoDOI:
@@ -113,7 +113,7 @@ func truncateLeft(s string, width int) string {
 
 // summaryLine counts every verdict that occurred, found always first, in
 // the order of allVerdicts: "3 found, 1 not_found".
-func (r CheckReport) summaryLine() string {
+func (r Report) summaryLine() string {
 	parts := []string{fmt.Sprintf("%d %s", r.Summary[VerdictFound], VerdictFound)}
 	for _, v := range allVerdicts()[1:] {
 		if n := r.Summary[v]; n > 0 {

@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"errors"
@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 )
 
-// CheckFixTarget refuses an output path for --fix that would overwrite the
+// FixTarget refuses an output path for --fix that would overwrite the
 // input (by name or as the same file through a link) or, unless force,
 // any existing file: --fix never touches the original.
-func CheckFixTarget(input, out string, force bool) error {
+func FixTarget(input, out string, force bool) error {
 	if out == "" || out == "-" {
 		return fmt.Errorf("%w: --fix: name an output file", ErrInput)
 	}
@@ -43,10 +43,10 @@ func CheckFixTarget(input, out string, force bool) error {
 }
 
 // WriteFix writes doc with the report's DOI fixes (see Fixed) to out,
-// after CheckFixTarget, through a temporary file renamed into place so a
+// after FixTarget, through a temporary file renamed into place so a
 // failed write leaves no half file. It returns the fixes made.
-func (r CheckReport) WriteFix(doc Document, out string, force bool) ([]Fix, error) {
-	if err := CheckFixTarget(doc.Name, out, force); err != nil {
+func (r Report) WriteFix(doc Document, out string, force bool) ([]Fix, error) {
+	if err := FixTarget(doc.Name, out, force); err != nil {
 		return nil, err
 	}
 	text, fixes, err := r.Fixed(doc)

@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"encoding/csv"
@@ -13,7 +13,7 @@ import (
 
 // WriteCSV writes one row per citation (a DOI cited twice gives two rows):
 // doi, verdict, oracle, title, file, line, as_written, error.
-func (r CheckReport) WriteCSV(w io.Writer) error {
+func (r Report) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write([]string{"doi", "verdict", "oracle", "title", "file", "line", "as_written", "error"}); err != nil {
 		return err
@@ -31,7 +31,7 @@ func (r CheckReport) WriteCSV(w io.Writer) error {
 }
 
 // message says in one line what is wrong with a row, for annotations.
-func (row CheckRow) message() string {
+func (row Row) message() string {
 	s := fmt.Sprintf("DOI %s: %s", row.DOI, row.Verdict)
 	if row.DOI == "" && row.Entry != nil {
 		s = fmt.Sprintf("entry %s: %s", row.Entry.Label, row.Verdict)
@@ -56,7 +56,7 @@ func (row CheckRow) message() string {
 
 // publishedBy is ", per SOURCE" for the source that linked a preprint's
 // published version, "" when unknown.
-func (row CheckRow) publishedBy() string {
+func (row Row) publishedBy() string {
 	if row.PublishedBy == "" {
 		return ""
 	}
@@ -65,7 +65,7 @@ func (row CheckRow) publishedBy() string {
 
 // level is the severity of a problem row: an unknown verdict is a warning
 // (nobody could tell), every other problem an error.
-func (row CheckRow) level() string {
+func (row Row) level() string {
 	if row.Verdict == VerdictUnknown {
 		return "warning"
 	}
@@ -75,7 +75,7 @@ func (row CheckRow) level() string {
 // WriteGitHub writes a GitHub Actions workflow command per problem
 // citation ("::error file=refs.bib,line=12,title=...::..."), which the
 // runner shows as an annotation on that line; found DOIs write nothing.
-func (r CheckReport) WriteGitHub(w io.Writer) error {
+func (r Report) WriteGitHub(w io.Writer) error {
 	for _, row := range r.DOIs {
 		if !row.Problem() {
 			continue
@@ -116,7 +116,7 @@ func sarifRules() []struct{ id, text string } {
 
 // WriteSARIF writes a SARIF 2.1.0 log with one result per problem citation,
 // for code scanning. Paths are written as relative URIs.
-func (r CheckReport) WriteSARIF(w io.Writer, version string) error {
+func (r Report) WriteSARIF(w io.Writer, version string) error {
 	type obj = map[string]any
 	rules := []obj{}
 	for _, rule := range sarifRules() {

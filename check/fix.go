@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func fixKind(name string) string {
 // candidate, replaced where a mismatch entry's title search found exactly
 // one other paper. Only BibTeX, RIS and CSL JSON entries are changed; any
 // other document comes back as it was, with no fix.
-func (r CheckReport) Fixed(doc Document) (string, []Fix, error) {
+func (r Report) Fixed(doc Document) (string, []Fix, error) {
 	kind := fixKind(doc.Name)
 	if kind == "" {
 		return doc.Text, nil, nil
@@ -104,7 +104,7 @@ func replaceDOI(raw, old, new string) string {
 // fixJSON sets "DOI" in the CSL JSON records the report has a suggestion
 // for, found by their label ("record N"); the other records are written
 // back byte for byte.
-func (r CheckReport) fixJSON(doc Document) (string, []Fix, error) {
+func (r Report) fixJSON(doc Document) (string, []Fix, error) {
 	var recs []json.RawMessage
 	if err := json.Unmarshal([]byte(strings.TrimPrefix(doc.Text, "\ufeff")), &recs); err != nil {
 		return "", nil, fmt.Errorf("%w: %s: not a CSL JSON array: %w", ErrInput, doc.Name, err)

@@ -1,4 +1,4 @@
-package engine
+package check
 
 import "testing"
 
@@ -8,16 +8,16 @@ import "testing"
 func TestPublishedVersionNotes(t *testing.T) {
 	tests := []struct {
 		name          string
-		give          CheckRow
+		give          Row
 		note, message string
 	}{
-		{"by doi", CheckRow{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true, PublishedDOI: "10.1/q", PublishedAs: "MED 1", PublishedBy: "europepmc"},
+		{"by doi", Row{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true, PublishedDOI: "10.1/q", PublishedAs: "MED 1", PublishedBy: "europepmc"},
 			"[preprint; published as 10.1/q] T", "DOI 10.1/p: found: T (preprint; published as 10.1/q, per europepmc)"},
-		{"by id only", CheckRow{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true, PublishedAs: "MED 1", PublishedBy: "europepmc"},
+		{"by id only", Row{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true, PublishedAs: "MED 1", PublishedBy: "europepmc"},
 			"[preprint; published version: MED 1] T", "DOI 10.1/p: found: T (preprint; published version: MED 1, per europepmc, its DOI not resolved)"},
-		{"crossref, no source named", CheckRow{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true, PublishedDOI: "10.1/q"},
+		{"crossref, no source named", Row{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true, PublishedDOI: "10.1/q"},
 			"[preprint; published as 10.1/q] T", "DOI 10.1/p: found: T (preprint; published as 10.1/q)"},
-		{"preprint alone", CheckRow{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true},
+		{"preprint alone", Row{DOI: "10.1/p", Verdict: VerdictFound, Title: "T", Preprint: true},
 			"[preprint] T", "DOI 10.1/p: found: T"},
 	}
 	for _, tt := range tests {

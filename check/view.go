@@ -1,4 +1,4 @@
-package engine
+package check
 
 import (
 	"path/filepath"
@@ -8,25 +8,25 @@ import (
 
 // Problem reports whether the row needs the writer's attention: any verdict
 // but found.
-func (r CheckRow) Problem() bool { return r.Verdict != VerdictFound }
+func (r Row) Problem() bool { return r.Verdict != VerdictFound }
 
 // OnlyProblems returns the report with the found rows left out; the summary
 // still counts every DOI.
-func (r CheckReport) OnlyProblems() CheckReport {
+func (r Report) OnlyProblems() Report {
 	out := r
-	out.DOIs = slices.DeleteFunc(slices.Clone(r.DOIs), func(row CheckRow) bool { return !row.Problem() })
+	out.DOIs = slices.DeleteFunc(slices.Clone(r.DOIs), func(row Row) bool { return !row.Problem() })
 	return out
 }
 
 // RelativeTo returns the report with every location's file written relative
 // to dir when it lies inside dir, as people and CI annotations name files;
 // other paths and "<stdin>" stay as given.
-func (r CheckReport) RelativeTo(dir string) CheckReport {
+func (r Report) RelativeTo(dir string) Report {
 	if dir == "" {
 		return r
 	}
 	out := r
-	out.DOIs = make([]CheckRow, len(r.DOIs))
+	out.DOIs = make([]Row, len(r.DOIs))
 	for i, row := range r.DOIs {
 		row.Locations = slices.Clone(row.Locations)
 		for j := range row.Locations {
@@ -58,7 +58,7 @@ func relativePath(dir, file string) string {
 
 // total is the number of distinct DOIs checked, found ones included even
 // when OnlyProblems left them out of DOIs.
-func (r CheckReport) total() int {
+func (r Report) total() int {
 	n := 0
 	for _, c := range r.Summary {
 		n += c
