@@ -27,6 +27,7 @@ func TestQueryString(t *testing.T) {
 		{"title and author", oracles.Query{Title: "Spin waves", Author: "Smith"}, `TITLE:"Spin waves" AND AUTH:"Smith"`},
 		{"title alone", oracles.Query{Title: "Spin waves"}, `TITLE:"Spin waves"`},
 		{"title and author are quoted", oracles.Query{Title: `a" OR TITLE:"b*`, Author: `x"y`}, `TITLE:"a OR TITLE: b" AND AUTH:"x y"`},
+		{"an entry's title as check passes it", oracles.Query{Title: `Spin" OR AUTH:"x* \ waves?`, Author: "Smith"}, `TITLE:"Spin OR AUTH: x waves" AND AUTH:"Smith"`},
 		{"a title that cleans to nothing stays a title", oracles.Query{Title: `"?*`, Author: "Smith"}, `TITLE:"" AND AUTH:"Smith"`},
 		{"orcid wins over name", oracles.Query{ORCID: "0000-0002-1825-0097", Author: "Carberry J", Affiliation: "Wherever", Since: "2022-01-01", Until: "2024-12-31"},
 			`AUTHORID:"0000-0002-1825-0097" AND FIRST_PDATE:[2022-01-01 TO 2024-12-31]`},
