@@ -22,7 +22,9 @@
 //   - A Go program adds its own oracle by registering its oracles.Plugin in
 //     the Registry it passes in Deps and naming it in oracles.use; its own
 //     YAML section, oracles.<name>, is decoded by its own settings type
-//     (example_plugin_test.go).
+//     (example_plugin_test.go). An oracle that also implements
+//     oracles.Searcher is searched by check's title search, and collection
+//     takes it as any Searcher (example_search_test.go).
 //   - `citeloop verify`/`watch` (package verify) look DOIs up again past
 //     the cache (Engine.FreshOracle). A Briefer signs each brief's stamp
 //     when BriefOptions.SigningKeyFile is set, and records its provenance.
