@@ -9,4 +9,9 @@
 // of the configuration, oracles.<name>, into the package's own Settings
 // type over its defaults (Section.Decode, strict) and builds the oracle
 // with what every oracle shares (Env).
+//
+// An oracle may also implement optional capabilities, discovered by type
+// assertion as database/sql/driver does: a Searcher searches its service for
+// records (evidence collection, check's title search), writing a Query in
+// the service's own syntax.
 package oracles
