@@ -67,6 +67,7 @@ func (c *Client) Search(ctx context.Context, q oracles.Query, max int) (oracles.
 	if err != nil {
 		return oracles.SearchResult{Query: query}, err
 	}
+	recs = recs[:min(len(recs), max)] // rows asks for max; a longer answer is cut
 	hits := make([]oracles.Hit, 0, len(recs))
 	for _, r := range recs {
 		hits = append(hits, oracles.Hit{Record: r})

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/oracletest"
 )
 
 // TestSearcher: a bibliographic query sends the title in
@@ -44,4 +45,19 @@ func TestSearcher(t *testing.T) {
 	if len(asked) != 1 {
 		t.Errorf("%d requests, want the one bibliographic search", len(asked))
 	}
+}
+
+// The client keeps the Searcher contract against a fake /works.
+func TestSearcherContract(t *testing.T) {
+	oracletest.RunSearcherContract(t, oracletest.SearcherHarness{
+		New: func(t *testing.T) oracles.Searcher {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = w.Write([]byte(`{"status":"ok","message":{"items":[{"DOI":"10.5555/a","title":["Spin waves"]},{"DOI":"10.5555/b","title":["Spin waves again"]}]}}`))
+			}))
+			t.Cleanup(srv.Close)
+			return newClient(t, srv.URL, "")
+		},
+		Query: oracles.Query{Title: "Spin waves", Author: "Muller"},
+	})
 }

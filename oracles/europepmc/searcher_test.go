@@ -13,6 +13,8 @@ import (
 
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
+	"github.com/citeloop/citeloop/oracles/oracletest"
 )
 
 // TestQueryString pins the Europe PMC queries a Query becomes: a lead's
@@ -97,4 +99,15 @@ func TestReadResponse(t *testing.T) {
 	if _, ok, err := europepmc.ReadResponse([]byte(`{"resultList": {}}`)); !ok || err == nil {
 		t.Errorf("an answer without hitCount: ok %v, %v; want ok and an error", ok, err)
 	}
+}
+
+// The client keeps the Searcher contract against the fake Europe PMC.
+func TestSearcherContract(t *testing.T) {
+	records := europepmctest.Records(t, filepath.Join("..", "..", "testdata", "corpus", "europepmc-core.json"))
+	oracletest.RunSearcherContract(t, oracletest.SearcherHarness{
+		New: func(t *testing.T) oracles.Searcher {
+			return newClient(t, europepmctest.NewServer(t, records...).URL, 25)
+		},
+		Query: oracles.Query{Terms: []string{"cancer"}},
+	})
 }

@@ -32,11 +32,15 @@ func NewFakeSearcher(name string, answer func(oracles.Query) ([]oracles.Record, 
 // Name is the name given to NewFakeSearcher.
 func (s *FakeSearcher) Name() string { return s.name }
 
-// Search records q and answers it. SearchResult.Query is q in Go syntax.
+// Search records q and answers it; an empty query is refused, as by every
+// searcher. SearchResult.Query is q in Go syntax.
 func (s *FakeSearcher) Search(ctx context.Context, q oracles.Query, max int) (oracles.SearchResult, error) {
 	s.mu.Lock()
 	s.queries = append(s.queries, q)
 	s.mu.Unlock()
+	if q.IsEmpty() {
+		return oracles.SearchResult{}, &oracles.QueryError{Reason: s.name + ": empty query"}
+	}
 	if err := ctx.Err(); err != nil {
 		return oracles.SearchResult{}, err
 	}
