@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/citeloop/citeloop/pipeline/collect"
+	"github.com/citeloop/citeloop/leads"
 )
 
 // DatabaseFile is the embedded queue's SQLite file in the output folder.
@@ -58,7 +58,7 @@ type File struct {
 var ErrFileChanged = errors.New("the leads file changed while the batch read it; run the command again")
 
 // LoadFile reads a leads file (YAML, JSON Lines or CSV, as
-// collect.LoadLeads) to count and key its leads, keeping none. A bad row is
+// leads.LoadLeads) to count and key its leads, keeping none. A bad row is
 // listed in Invalid and the others count; the error is only for a file
 // that cannot be read to its end or that has no valid lead but bad ones,
 // and it names the file.
@@ -116,7 +116,7 @@ func (f File) Leads() iter.Seq2[Lead, error] {
 }
 
 // readLeads yields the leads of the file at path keyed by keys and its row
-// errors (a *collect.LeadError, or a lead whose id an earlier one took), and
+// errors (a *leads.LeadError, or a lead whose id an earlier one took), and
 // sets *digest to the SHA-256 of the bytes read once the file is read to
 // its end.
 func readLeads(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Lead, error] {
@@ -128,7 +128,7 @@ func readLeads(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Le
 		}
 		defer r.Close()
 		h := sha256.New()
-		for l, err := range collect.ReadLeads(path, io.TeeReader(r, h)) {
+		for l, err := range leads.ReadLeads(path, io.TeeReader(r, h)) {
 			var lead Lead
 			if err == nil {
 				lead, err = keys.key(l)
@@ -145,7 +145,7 @@ func readLeads(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Le
 // leads reader's errors already name it.
 func namingFile(path string, err error) error {
 	var pe *fs.PathError
-	if errors.As(err, &pe) || errors.Is(err, collect.ErrInvalidLead) {
+	if errors.As(err, &pe) || errors.Is(err, leads.ErrInvalidLead) {
 		return err
 	}
 	return fmt.Errorf("%s: %w", path, err)
@@ -154,7 +154,7 @@ func namingFile(path string, err error) error {
 // isRowError reports whether err is about one row, which is skipped, and not
 // about the file.
 func isRowError(err error) bool {
-	var le *collect.LeadError
+	var le *leads.LeadError
 	var dup duplicateError
 	return errors.As(err, &le) || errors.As(err, &dup)
 }

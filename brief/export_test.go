@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // exportLedger holds hostile entries: same author, year and first word

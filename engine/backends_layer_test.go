@@ -104,11 +104,7 @@ func TestBackendImports(t *testing.T) {
 // pendingBackendImports are known imports that break the rule, each with
 // the change that removes it; the test fails once one is gone, so the list
 // only shrinks.
-var pendingBackendImports = []string{
-	// pipeline/collect searches Europe PMC by its concrete client until
-	// collection takes an oracles.Searcher (issue 21, the collect track).
-	module + "/pipeline/collect -> " + module + "/oracles/europepmc",
-}
+var pendingBackendImports = []string{}
 
 // Below the engine nothing imports a concrete oracle or model backend
 // outside the backend's own unit: features take the oracles.Oracle and

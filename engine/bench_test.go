@@ -6,6 +6,7 @@ import (
 
 	"github.com/citeloop/citeloop/agents/offline"
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -13,13 +14,12 @@ import (
 	"github.com/citeloop/citeloop/oracles/all"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // oldOfflineBrief is the code path of cmd/citeloop before the engine, kept
 // here only as the benchmark's baseline: every offline brief decoded the
 // embedded corpus twice, once for the snapshot oracle (snapshot.Load) and
-// once for the collector (collect.ParseDocs).
+// once for the collector's search.
 func oldOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead) (pipeline.Result, error) {
 	data := snapshot.Embedded()
 	corpus, err := snapshot.Load(data)
@@ -27,13 +27,13 @@ func oldOfflineBrief(ctx context.Context, cfg configs.Config, lead contract.Lead
 		return pipeline.Result{}, err
 	}
 	oracle := snapshot.NewOracle(corpus)
-	docs, err := collect.ParseDocs(data)
+	searched, err := snapshot.Load(data)
 	if err != nil {
 		return pipeline.Result{}, err
 	}
 	c := cfg.Collect
 	runner := &pipeline.Runner{
-		Collector: collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", collect.Options{
+		Collector: collect.NewSearchCollector(snapshot.NewOracle(searched), collect.Options{
 			MaxSources: c.MaxSources, MaxAbstractChars: c.MaxAbstractChars, MaxTotalChars: c.MaxTotalChars,
 			FetchLimit: c.FetchLimit, Now: fixedNow,
 		}),

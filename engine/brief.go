@@ -2,8 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
-	"os"
 
 	"go.uber.org/zap"
 
@@ -11,10 +9,8 @@ import (
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
-	"github.com/citeloop/citeloop/oracles"
-	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // BriefOptions choose how a Briefer collects and writes. The zero value
@@ -43,12 +39,12 @@ type BriefOptions struct {
 
 // ValidateLead checks a lead the way a Briefer with these options needs it:
 // with a sources file a lead may be empty (the file says what the brief is
-// about). Errors wrap collect.ErrInvalidLead and name the field.
+// about). Errors wrap leads.ErrInvalidLead and name the field.
 func (o BriefOptions) ValidateLead(l contract.Lead) (contract.Lead, error) {
 	if o.SourcesFile != "" {
-		return collect.ValidateSourcesLead(l)
+		return leads.ValidateSourcesLead(l)
 	}
-	return collect.ValidateLead(l)
+	return leads.ValidateLead(l)
 }
 
 // Briefer runs leads through one collector, one pair of agents and one gate.
@@ -110,53 +106,6 @@ func (e *Engine) NewBriefer(o BriefOptions) (*Briefer, error) {
 		log:     e.deps.Logger,
 	}, nil
 }
-
-// collector builds the collector every lead of a Briefer uses: the user's
-// sources file, the offline corpus or a live Europe PMC search.
-func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Collector, error) {
-	c := e.cfg.Collect
-	opts := collect.Options{
-		MaxSources:       c.MaxSources,
-		MaxAbstractChars: c.MaxAbstractChars,
-		MaxTotalChars:    c.MaxTotalChars,
-		FetchLimit:       c.FetchLimit,
-		IncludeRetracted: o.IncludeRetracted,
-		Now:              e.deps.Now,
-		Logger:           e.deps.Logger,
-	}
-	switch {
-	case o.SourcesFile != "":
-		if _, err := os.Stat(o.SourcesFile); err != nil {
-			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, err)
-		}
-		return collect.NewFileCollector(o.SourcesFile, oracle, opts), nil
-	case o.Offline != nil:
-		return collect.NewSearchCollector(o.Offline.searcher(), "snapshot", opts), nil
-	default:
-		s, err := e.europePMCSearcher()
-		if err != nil {
-			return nil, err
-		}
-		return collect.NewSearchCollector(collect.EuropePMCSearcher{Client: s}, europepmc.Name, opts), nil
-	}
-}
-
-// europePMCSearcher returns the engine's Europe PMC client, the one the gate
-// also uses when Europe PMC is among its oracles, so both share one client's
-// rate and concurrency limits.
-func (e *Engine) europePMCSearcher() (collect.ResultSearcher, error) {
-	o, err := e.rawOracle(europepmc.Name)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := o.(collect.ResultSearcher)
-	if !ok {
-		return nil, fmt.Errorf("%w: collect: the %q oracle cannot search", configs.ErrInvalid, europepmc.Name)
-	}
-	return s, nil
-}
-
-var _ collect.ResultSearcher = (*europepmc.Client)(nil)
 
 // RunLead runs one lead: it collects the lead's ledger, runs the loop over
 // it, and renders the brief of a verified run or the failure report

@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles/all"
@@ -72,17 +72,17 @@ func shippedEngine(tb testing.TB, url string) *engine.Engine {
 }
 
 // benchDocument cites n distinct DOIs, one per line.
-func benchDocument(n int) []engine.Document {
+func benchDocument(n int) []check.Document {
 	var b strings.Builder
 	for i := range n {
 		fmt.Fprintf(&b, "%d. Author A. Title. doi:10.5555/bench.%d\n", i+1, i)
 	}
-	return []engine.Document{{Name: "refs.md", Text: b.String()}}
+	return []check.Document{{Name: "refs.md", Text: b.String()}}
 }
 
-func mustAllFound(b *testing.B, rep engine.CheckReport, n int) {
+func mustAllFound(b *testing.B, rep check.Report, n int) {
 	b.Helper()
-	if rep.Summary[engine.VerdictFound] != n || rep.Summary[engine.VerdictUnknown] != 0 {
+	if rep.Summary[check.VerdictFound] != n || rep.Summary[check.VerdictUnknown] != 0 {
 		b.Fatalf("summary %v, want %d found", rep.Summary, n)
 	}
 }
@@ -96,7 +96,7 @@ func BenchmarkCheck40(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		e := shippedEngine(b, srv.URL)
-		rep, err := e.Check(context.Background(), docs, engine.CheckOptions{})
+		rep, err := checkDocs(e, engine.CheckOptions{}, docs...)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -134,13 +134,13 @@ func BenchmarkCheck40Cached(b *testing.B) {
 	srv, requests := fakeEuropePMC(b)
 	docs := benchDocument(40)
 	e := shippedEngine(b, srv.URL)
-	if _, err := e.Check(context.Background(), docs, engine.CheckOptions{}); err != nil {
+	if _, err := checkDocs(e, engine.CheckOptions{}, docs...); err != nil {
 		b.Fatal(err)
 	}
 	requests.Store(0)
 	n := 0
 	for b.Loop() {
-		rep, err := e.Check(context.Background(), docs, engine.CheckOptions{})
+		rep, err := checkDocs(e, engine.CheckOptions{}, docs...)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -3,7 +3,6 @@
 package engine_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -24,7 +23,7 @@ func BenchmarkCheck20000(b *testing.B) {
 		requests.Store(0)
 		e := shippedEngine(b, srv.URL)
 		start := time.Now()
-		rep, err := e.Check(context.Background(), docs, engine.CheckOptions{})
+		rep, err := checkDocs(e, engine.CheckOptions{}, docs...)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 // Package engine builds citeloop from a configs.Config and the Deps its
 // host passes, and runs it: the oracle, the agents, the collector, the
-// pipeline.Runner and the check engine. It has no registry of its own and
+// pipeline.Runner and the reference checker (check.Checker). It has no registry of its own and
 // reads no environment: main builds the oracle registry (oracles/all) and
 // the model providers (agents/all) into Deps, New refuses a nil
 // Deps.Registry, and each backend reads its own variables (FromEnv)
@@ -20,7 +20,7 @@
 //     failure report as bytes; Briefer.Run puts them in a batch.Record,
 //     marked for a retry when the failure may pass. Publish writes them into
 //     a folder as a separate step (brief.Publish).
-//   - An MCP server checks documents given as text (Engine.Check), collects
+//   - An MCP server checks documents given as text (Engine.Checker), collects
 //     a lead's sources (Briefer.Collect) and writes a brief with a per-pass
 //     progress callback (Briefer.RunLeadWithProgress), all cancellable by
 //     context.
@@ -30,6 +30,9 @@
 //     (example_plugin_test.go). It adds its own model provider the same
 //     way: an agents.Provider registered in Deps.Providers and named in
 //     agents.<agent>.provider (example_provider_test.go).
+//     An oracle that also implements oracles.Searcher is searched by
+//     check's title search, and collection takes it as any Searcher
+//     (example_search_test.go).
 //   - `citeloop verify`/`watch` (package verify) look DOIs up again past
 //     the cache (Engine.FreshOracle). A Briefer signs each brief's stamp
 //     when BriefOptions.SigningKeyFile is set, and records its provenance.

@@ -15,6 +15,7 @@ import (
 
 	agentsall "github.com/citeloop/citeloop/agents/all"
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -92,8 +93,8 @@ func TestEngineIsSafeForConcurrentUse(t *testing.T) {
 			if r := o.Lookup(context.Background(), []string{"10.1234/a"})["10.1234/a"]; r.Status != oracles.Found {
 				errs <- "oracle: 10.1234/a not found"
 			}
-			rep, err := e.Check(context.Background(), []engine.Document{{Name: "d", Text: "doi:10.1234/a and doi:10.1234/b"}}, engine.CheckOptions{})
-			if err != nil || rep.Status() != engine.NotVerified {
+			rep, err := checkDocs(e, engine.CheckOptions{}, check.Document{Name: "d", Text: "doi:10.1234/a and doi:10.1234/b"})
+			if err != nil || rep.Status() != check.NotVerified {
 				errs <- fmt.Sprintf("check: status %d, %v; want not verified", rep.Status(), err)
 			}
 		}()

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/oracles"
@@ -111,11 +112,12 @@ func Example_ownOracle() {
 	}
 
 	// check: the DOIs cited in a text.
-	rep, err := e.Check(context.Background(), []engine.Document{{Name: "notes.md",
-		Text: "Screening (doi:10.1002/hpja.70052), a made-up one (doi:10.1002/hpja.99999) and one the mirror lacks (doi:10.1111/ans.70196)."}}, engine.CheckOptions{})
+	checker, err := e.Checker(engine.CheckOptions{})
 	if err != nil {
 		panic(err)
 	}
+	rep := checker.Check(context.Background(), []check.Document{{Name: "notes.md",
+		Text: "Screening (doi:10.1002/hpja.70052), a made-up one (doi:10.1002/hpja.99999) and one the mirror lacks (doi:10.1111/ans.70196)."}})
 	for _, r := range rep.DOIs {
 		fmt.Println(r.DOI, r.Verdict, r.Oracle)
 	}

@@ -7,29 +7,24 @@ import (
 
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
-// Offline is a parsed offline corpus: the records a local search ranks and
-// the snapshot oracle over the same records. It is decoded once and shared,
+// Offline is a parsed offline corpus: the snapshot oracle, which answers
+// DOI lookups and searches the same records. It is decoded once and shared,
 // read-only, by every lead and goroutine that uses it.
 type Offline struct {
-	docs   []collect.Doc
+	corpus *snapshot.Corpus
 	oracle *snapshot.Oracle
 }
 
 // LoadOffline decodes a Europe PMC resultType=core JSON response once, for
 // both the collector and the oracle.
 func LoadOffline(data []byte) (*Offline, error) {
-	docs, err := collect.ParseDocs(data)
+	c, err := snapshot.Load(data)
 	if err != nil {
 		return nil, fmt.Errorf("%w: offline corpus: %w", ErrInput, err)
 	}
-	recs := make([]oracles.Record, len(docs))
-	for i, d := range docs {
-		recs[i] = d.Record
-	}
-	return &Offline{docs: docs, oracle: snapshot.NewOracle(snapshot.FromRecords(recs))}, nil
+	return &Offline{corpus: c, oracle: snapshot.NewOracle(c)}, nil
 }
 
 // embeddedOffline parses the corpus shipped in the binary on first use. It
@@ -62,8 +57,8 @@ func OfflineFile(path string) (*Offline, error) {
 func (o *Offline) Oracle() oracles.Oracle { return o.oracle }
 
 // Len is the number of records in the corpus.
-func (o *Offline) Len() int { return len(o.docs) }
+func (o *Offline) Len() int { return o.corpus.Len() }
 
-// searcher is a local search over the corpus. collect.Corpus only reads the
-// docs, so one slice serves every concurrent lead.
-func (o *Offline) searcher() collect.Corpus { return collect.Corpus{Docs: o.docs} }
+// searcher is a local search over the corpus. The snapshot only reads its
+// records, so one corpus serves every concurrent lead.
+func (o *Offline) searcher() oracles.Searcher { return o.oracle }

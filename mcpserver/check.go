@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/engine"
 )
 
@@ -57,11 +58,11 @@ type CheckedEntry struct {
 }
 
 // statusName is the word CheckOutput.Status uses for a check status.
-func statusName(st engine.CheckStatus) string {
+func statusName(st check.Status) string {
 	switch st {
-	case engine.AllFound:
+	case check.AllFound:
 		return "all_found"
-	case engine.NotVerified:
+	case check.NotVerified:
 		return "not_verified"
 	default:
 		return "unknown"
@@ -126,16 +127,17 @@ func (s *server) checkCitations(ctx context.Context, _ *mcp.CallToolRequest, in 
 	if r := s.capInput("text", len(text)); r != nil {
 		return checkFailed(r)
 	}
-	rep, err := s.opts.Engine.Check(ctx, []engine.Document{{Name: name, Text: text}}, engine.CheckOptions{Offline: s.opts.Offline})
+	checker, err := s.opts.Engine.Checker(engine.CheckOptions{Offline: s.opts.Offline})
 	if err != nil {
 		return checkFailed(failure(ReasonInternal, err.Error()))
 	}
+	rep := checker.Check(ctx, []check.Document{{Name: name, Text: text}})
 	if interrupted(ctx, nil) {
 		return checkFailed(failure(ReasonInterrupted, "the call was cancelled"))
 	}
 	out := CheckOutput{Status: statusName(rep.Status()), Problem: rep.Problem(), Summary: rep.Summary, DOIs: []CheckedDOI{}}
 	for _, r := range rep.DOIs {
-		row := CheckedDOI{DOI: r.DOI, Verdict: r.Verdict, Title: r.Title, Year: r.Year, Retracted: r.Verdict == engine.VerdictRetracted,
+		row := CheckedDOI{DOI: r.DOI, Verdict: r.Verdict, Title: r.Title, Year: r.Year, Retracted: r.Verdict == check.VerdictRetracted,
 			RetractionNotice: r.RetractionNotice, Oracle: r.Oracle, Error: r.Error, Lines: []int{},
 			PublishedDOI: r.PublishedDOI, SuggestedDOI: r.SuggestedDOI}
 		if r.Entry != nil {

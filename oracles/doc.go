@@ -11,4 +11,9 @@
 // its defaults (Section.Decode, strict), says which keys its variables set
 // (Plugin.FromEnv, through the host's lookup) and builds the oracle with
 // what every oracle shares (Env).
+//
+// An oracle may also implement optional capabilities, discovered by type
+// assertion as database/sql/driver does: a Searcher searches its service for
+// records (evidence collection, check's title search), writing a Query in
+// the service's own syntax.
 package oracles

@@ -13,11 +13,12 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/agents"
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 	"github.com/citeloop/citeloop/pipeline"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // adversarialDir holds the hostile drafts (format: its README.md).
@@ -171,7 +172,7 @@ func runCase(t *testing.T, c adversarialCase) pipeline.Result {
 	now := func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
 	retry := agents.WithRetryPolicy(agents.RetryPolicy{MaxAttempts: 4, Check: agents.DefaultCheckRetry})
 	runner := &pipeline.Runner{
-		Collector:     collect.NewFileCollector(filepath.Join(adversarialDir, c.Sources), oracle, collect.Options{Now: now}),
+		Collector:     collect.NewFileCollector(filepath.Join(adversarialDir, c.Sources), oracle, collect.Options{Now: now, ReadResponse: europepmc.ReadResponse}),
 		Writer:        agents.NewWriter(&scripted{name: "writer", answers: answers(t, c.Writer)}, retry),
 		Skeptic:       agents.NewSkeptic(&scripted{name: "skeptic", answers: answers(t, c.Skeptic)}, retry),
 		Gate:          gates.New(oracle, gates.WithClock(now)),
@@ -202,7 +203,7 @@ func checkGateCatchesContractBreach(t *testing.T, c adversarialCase) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ledger, err := collect.NewFileCollector(filepath.Join(adversarialDir, c.Sources), nil, collect.Options{}).Collect(context.Background(), contract.Lead{Topic: c.Topic})
+	ledger, err := collect.NewFileCollector(filepath.Join(adversarialDir, c.Sources), nil, collect.Options{ReadResponse: europepmc.ReadResponse}).Collect(context.Background(), contract.Lead{Topic: c.Topic})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/citeloop/citeloop/agents/offline"
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
 	"github.com/citeloop/citeloop/oracles/snapshot"
-	"github.com/citeloop/citeloop/pipeline/collect"
 )
 
 // TestExtractiveWriterProseOnTheCorpus: every claim the offline writer
@@ -16,10 +16,6 @@ import (
 // checks (numbers in quotes, no references, no hidden characters), and the
 // offline skeptic with the gate verifies the draft.
 func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
-	docs, err := collect.ParseDocs(snapshot.Embedded())
-	if err != nil {
-		t.Fatal(err)
-	}
 	corpus, err := snapshot.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +27,7 @@ func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
 	}
 	claims, numbered := 0, 0
 	for _, topic := range []string{"cancer screening", "cancer", "survival", "prostate cancer", "breast cancer", "bladder cancer", "pancreatic cancer", "mental health", "artificial intelligence", "paclitaxel", "time-restricted eating", "RNA", "smoking"} {
-		c := collect.NewSearchCollector(collect.Corpus{Docs: docs}, "snapshot", collect.Options{MaxSources: 30, MaxTotalChars: 1 << 20})
+		c := collect.NewSearchCollector(snapshot.NewOracle(corpus), collect.Options{MaxSources: 30, MaxTotalChars: 1 << 20})
 		lead := contract.Lead{Topic: topic, AnyTopicWord: true}
 		ledger, err := c.Collect(context.Background(), lead)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
 	"github.com/citeloop/citeloop/engine"
 )
@@ -92,7 +93,7 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the report as JSON (same as --format json)")
 	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0)")
-	f.Float64Var(&o.similarity, "title-similarity", engine.DefaultTitleSimilarity, "for bibliography entries and reference lines: the token-set similarity of the entry's title and the record's below which the DOI is a mismatch")
+	f.Float64Var(&o.similarity, "title-similarity", check.DefaultTitleSimilarity, "for bibliography entries and reference lines: the token-set similarity of the entry's title and the record's below which the DOI is a mismatch")
 	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
@@ -104,19 +105,19 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 
 // checkReport is the whole `check --json` answer.
 type checkReport struct {
-	Files    []string          `json:"files"`
-	Summary  map[string]int    `json:"summary"`
-	ExitCode int               `json:"exit_code"`
-	DOIs     []engine.CheckRow `json:"dois"`
+	Files    []string       `json:"files"`
+	Summary  map[string]int `json:"summary"`
+	ExitCode int            `json:"exit_code"`
+	DOIs     []check.Row    `json:"dois"`
 }
 
 func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) error {
 	if o.fix != "" {
-		if err := engine.CheckFixTarget(files[0], o.fix, o.force); err != nil {
+		if err := check.FixTarget(files[0], o.fix, o.force); err != nil {
 			return err
 		}
 	}
-	docs, err := engine.ReadDocuments(a.stdin, files)
+	docs, err := check.ReadDocuments(a.stdin, files)
 	if err != nil {
 		return err
 	}
@@ -139,11 +140,13 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		bar.SetTotal(total)
 		bar.Add("", done-bar.Count(""))
 	}
-	rep, err := eng.Check(ctx, docs, opts)
-	bar.Close()
+	checker, err := eng.Checker(opts)
 	if err != nil {
+		bar.Close()
 		return err
 	}
+	rep := checker.Check(ctx, docs)
+	bar.Close()
 	if err := ctx.Err(); err != nil {
 		// Interrupted: the lookups in flight came back unknown; a table of
 		// them would read as an outage, so print none.
@@ -154,7 +157,7 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		if err != nil {
 			return fmt.Errorf("check: %w", err)
 		}
-		fmt.Fprintln(a.stderr, engine.FixSummary(o.fix, fixes))
+		fmt.Fprintln(a.stderr, check.FixSummary(o.fix, fixes))
 	}
 	code := checkExitCode(rep.Status(), o.allowEmpty)
 	if err := writeCheckReport(a, o, rep, code); err != nil {
@@ -167,17 +170,17 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 }
 
 // checkExitCode maps a report's status to the exit code: a wrong citation
-// (3) wins over an unanswered one (4), see engine.CheckReport.Status.
-func checkExitCode(s engine.CheckStatus, allowEmpty bool) int {
+// (3) wins over an unanswered one (4), see check.Report.Status.
+func checkExitCode(s check.Status, allowEmpty bool) int {
 	switch s {
-	case engine.AllFound:
+	case check.AllFound:
 		return exitOK
-	case engine.Empty:
+	case check.Empty:
 		if allowEmpty {
 			return exitOK
 		}
 		return exitNotVerified
-	case engine.Unknown:
+	case check.Unknown:
 		return exitOracleUnavailable
 	default:
 		return exitNotVerified
@@ -186,7 +189,7 @@ func checkExitCode(s engine.CheckStatus, allowEmpty bool) int {
 
 // writeCheckReport prints rep in o.format, paths relative to the working
 // folder.
-func writeCheckReport(a *app, o *checkOptions, rep engine.CheckReport, code int) error {
+func writeCheckReport(a *app, o *checkOptions, rep check.Report, code int) error {
 	if wd, err := os.Getwd(); err == nil {
 		rep = rep.RelativeTo(wd)
 	}

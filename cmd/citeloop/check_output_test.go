@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -9,9 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/mattn/go-runewidth"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // outputFixture checks one file of four DOIs (found, not found, retracted,
@@ -59,136 +56,49 @@ func TestCheckTableFits80Columns(t *testing.T) {
 	}
 }
 
-// TestCheckGitHubGolden: the workflow commands, exactly.
-func TestCheckGitHubGolden(t *testing.T) {
-	code, out := outputFixture(t, "--format", "github")
-	if code != exitNotVerified {
-		t.Fatalf("exit %d\n%s", code, out)
+// TestCheckFormats: --format picks check's writer (check's tests specify
+// each one's content: the GitHub golden, CSV, SARIF against its schema),
+// and --json is --format json with the exit code in it.
+func TestCheckFormats(t *testing.T) {
+	tests := []struct {
+		args []string
+		want func(string) bool
+	}{
+		{[]string{"--format", "github"}, func(out string) bool {
+			return strings.HasPrefix(out, "::error file=paper/refs%2C1.bib,line=2,title=citeloop%3A not_found::") && strings.Count(out, "\n") == 3
+		}},
+		{[]string{"--format", "csv"}, func(out string) bool {
+			recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+			return err == nil && len(recs) == 5 && recs[0][0] == "doi" && recs[2][1] == "not_found"
+		}},
+		{[]string{"--format", "sarif"}, func(out string) bool {
+			var log struct {
+				Version string `json:"version"`
+				Runs    []struct {
+					Results []json.RawMessage `json:"results"`
+				} `json:"runs"`
+			}
+			return json.Unmarshal([]byte(out), &log) == nil && log.Version == "2.1.0" && len(log.Runs) == 1 && len(log.Runs[0].Results) == 3
+		}},
+		{[]string{"--json"}, func(out string) bool {
+			var rep checkReport
+			return json.Unmarshal([]byte(out), &rep) == nil && rep.ExitCode == exitNotVerified && len(rep.DOIs) == 4
+		}},
+		{[]string{"--format", "json", "--only-problems"}, func(out string) bool {
+			var rep checkReport
+			return json.Unmarshal([]byte(out), &rep) == nil && len(rep.DOIs) == 3 && rep.Summary["found"] == 1
+		}},
 	}
-	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	want := []string{
-		"::error file=paper/refs%2C1.bib,line=2,title=citeloop%3A not_found::DOI 10.1371/notarealdoi: not_found (crossref)",
-		"::error file=paper/refs%2C1.bib,line=3,title=citeloop%3A retracted::DOI 10.1234/retracted.1: retracted (crossref): A retracted paper",
-		"::warning file=paper/refs%2C1.bib,line=4,title=citeloop%3A unknown::DOI 10.1371/journal.pone.0033693: unknown (crossref): ",
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out := outputFixture(t, tt.args...)
+			if code != exitNotVerified || !tt.want(out) {
+				t.Errorf("exit %d, output:\n%s", code, out)
+			}
+		})
 	}
-	if len(lines) != len(want) {
-		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
-	}
-	for i := range want {
-		if !strings.HasPrefix(lines[i], want[i]) {
-			t.Errorf("line %d:\n got %q\nwant %q...", i+1, lines[i], want[i])
-		}
-		if strings.ContainsAny(lines[i], "\r") {
-			t.Errorf("line %d keeps a raw CR", i+1)
-		}
-	}
-}
-
-func TestCheckCSV(t *testing.T) {
-	_, out := outputFixture(t, "--format", "csv")
-	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got [][]string
-	for _, r := range recs {
-		got = append(got, []string{r[0], r[1], r[4], r[5]})
-	}
-	want := [][]string{
-		{"doi", "verdict", "file", "line"},
-		{"10.1038/nnano.2014.279", "found", "paper/refs,1.bib", "1"},
-		{"10.1371/notarealdoi", "not_found", "paper/refs,1.bib", "2"},
-		{"10.1234/retracted.1", "retracted", "paper/refs,1.bib", "3"},
-		{"10.1371/journal.pone.0033693", "unknown", "paper/refs,1.bib", "4"},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("csv (-want +got):\n%s", diff)
-	}
-}
-
-// TestCheckSARIFValidates: --format sarif is valid against the SARIF 2.1.0
-// schema (testdata/sarif, see PROVENANCE.txt) and holds one result per
-// problem citation.
-func TestCheckSARIFValidates(t *testing.T) {
-	schemaPath, err := filepath.Abs(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemaBytes, err := os.ReadFile(schemaPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, out := outputFixture(t, "--format", "sarif")
-	schemaDoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaBytes))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif-schema-2.1.0.json", schemaDoc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("sarif-schema-2.1.0.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
-	if err != nil {
-		t.Fatalf("sarif is not JSON: %v\n%s", err, out)
-	}
-	if err := sch.Validate(inst); err != nil {
-		t.Errorf("sarif does not validate: %v", err)
-	}
-	var log struct {
-		Version string `json:"version"`
-		Runs    []struct {
-			Results []struct {
-				RuleID    string `json:"ruleId"`
-				Level     string `json:"level"`
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
-						Region           struct{ StartLine int } `json:"region"`
-					} `json:"physicalLocation"`
-				} `json:"locations"`
-			} `json:"results"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(out), &log); err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range log.Runs[0].Results {
-		l := r.Locations[0].PhysicalLocation
-		got = append(got, r.RuleID+" "+r.Level+" "+l.ArtifactLocation.URI+" "+string(rune('0'+l.Region.StartLine)))
-	}
-	want := []string{"not_found error paper/refs%2C1.bib 2", "retracted error paper/refs%2C1.bib 3", "unknown warning paper/refs%2C1.bib 4"}
-	if diff := cmp.Diff(want, got); log.Version != "2.1.0" || diff != "" {
-		t.Errorf("version %q; results (-want +got):\n%s", log.Version, diff)
-	}
-}
-
-// TestCheckSARIFSchemaRejectsBrokenLog: the validation above can fail.
-func TestCheckSARIFSchemaRejectsBrokenLog(t *testing.T) {
-	schemaDoc, err := func() (any, error) {
-		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
-		if err != nil {
-			return nil, err
-		}
-		return jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	}()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("s.json", schemaDoc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("s.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	broken, _ := jsonschema.UnmarshalJSON(strings.NewReader(`{"version":"2.1.0","runs":[{"tool":{"driver":{}},"results":[{"level":"fatal","message":{"text":"x"}}]}]}`))
-	if sch.Validate(broken) == nil {
-		t.Error("a log without driver name and with level fatal validated")
+	code, _, _, err := runCheckCLI(t, nil, "", "check", "--format", "xml", "-")
+	if code != exitUsage || err == nil || !strings.Contains(err.Error(), "--format") {
+		t.Errorf("--format xml: exit %d (%v), want a usage error", code, err)
 	}
 }

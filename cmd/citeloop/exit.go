@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/citeloop/citeloop/check"
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
-	"github.com/citeloop/citeloop/pipeline/collect"
+	"github.com/citeloop/citeloop/leads"
 )
 
 // Exit codes. They are part of the CLI's contract: scripts and batch jobs
@@ -87,7 +89,7 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, collect.ErrInvalidLead), errors.Is(err, engine.ErrInput):
+	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, leads.ErrInvalidLead), errors.Is(err, engine.ErrInput), errors.Is(err, check.ErrInput):
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

@@ -22,10 +22,8 @@ type searchResponse struct {
 // at most rows items. Both are form-encoded values, never spliced into the
 // URL, so no user text can add a parameter.
 func (c *Client) SearchURL(title, author string, rows int) string {
-	v := url.Values{"query.bibliographic": {title}, "rows": {strconv.Itoa(rows)}}
-	if author != "" {
-		v.Set("query.author", author)
-	}
+	v := searchValues(title, author)
+	v.Set("rows", strconv.Itoa(rows))
 	if c.contact != "" {
 		v.Set("mailto", c.contact)
 	}
@@ -51,4 +49,37 @@ func (c *Client) SearchBibliographic(ctx context.Context, title, author string, 
 		}
 	}
 	return out, nil
+}
+
+var _ oracles.Searcher = (*Client)(nil)
+
+// Search runs a bibliographic query (see SearchBibliographic): q.Title,
+// with q.Author the first author's family name, at most max works.
+// Crossref searches nothing else here: a query with any other field, or
+// without a title, is a *oracles.QueryError. SearchResult.Query is the
+// query's parameters, form-encoded.
+func (c *Client) Search(ctx context.Context, q oracles.Query, max int) (oracles.SearchResult, error) {
+	if q.Title == "" || q.ORCID != "" || q.Affiliation != "" || len(q.Terms) > 0 || q.Since != "" || q.Until != "" || q.Raw != "" {
+		return oracles.SearchResult{}, &oracles.QueryError{Reason: "crossref: bibliographic search: a title, and an author, only"}
+	}
+	query := searchValues(q.Title, q.Author).Encode()
+	recs, err := c.SearchBibliographic(ctx, q.Title, q.Author, max)
+	if err != nil {
+		return oracles.SearchResult{Query: query}, err
+	}
+	recs = recs[:min(len(recs), max)] // rows asks for max; a longer answer is cut
+	hits := make([]oracles.Hit, 0, len(recs))
+	for _, r := range recs {
+		hits = append(hits, oracles.Hit{Record: r})
+	}
+	return oracles.SearchResult{Query: query, Hits: hits}, nil
+}
+
+// searchValues are the parameters of a bibliographic query.
+func searchValues(title, author string) url.Values {
+	v := url.Values{"query.bibliographic": {title}}
+	if author != "" {
+		v.Set("query.author", author)
+	}
+	return v
 }

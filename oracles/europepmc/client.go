@@ -121,11 +121,12 @@ func New(opts Options) *Client {
 // Name returns "europepmc".
 func (c *Client) Name() string { return Name }
 
-// Search fetches one page of results for query in resultType=core.
-// pageSize is clamped to 1..1000 (0 means 25) and an empty cursorMark means
-// the first page ("*"). Failures are typed as in package httpx; a 200 that is
-// not a search answer is a *oracles.BadResponseError.
-func (c *Client) Search(ctx context.Context, query string, pageSize int, cursorMark string) (*Response, error) {
+// SearchPage fetches one page of results for query, in Europe PMC's
+// syntax, in resultType=core. pageSize is clamped to 1..1000 (0 means 25)
+// and an empty cursorMark means the first page ("*"). Failures are typed as
+// in package httpx; a 200 that is not a search answer is a
+// *oracles.BadResponseError.
+func (c *Client) SearchPage(ctx context.Context, query string, pageSize int, cursorMark string) (*Response, error) {
 	resp, err := c.search(ctx, query, pageSize, cursorMark)
 	if err != nil {
 		return nil, fmt.Errorf("europepmc: search: %w", err)
@@ -133,8 +134,8 @@ func (c *Client) Search(ctx context.Context, query string, pageSize int, cursorM
 	return resp, nil
 }
 
-// SearchAll follows nextCursorMark from the first page until it has max
-// records or the last page. It returns at most max records; on an error it
+// SearchAll follows nextCursorMark from the first page of query, in Europe
+// PMC's syntax, until it has max records or the last page. It returns at most max records; on an error it
 // returns the error and no records.
 func (c *Client) SearchAll(ctx context.Context, query string, max int) ([]Result, error) {
 	if max <= 0 {

@@ -109,7 +109,7 @@ func TestSearchPostOverBoundary(t *testing.T) {
 	for _, tt := range tests {
 		url, requests := sizedServer(t, 1000, 0)
 		o := europepmc.New(europepmc.Options{BaseURL: url, PostOver: tt.postOver, HTTPOptions: oracletest.FastOptions(europepmc.Name)})
-		if _, err := o.Search(context.Background(), "cancer", 5, ""); err != nil {
+		if _, err := o.SearchPage(context.Background(), "cancer", 5, ""); err != nil {
 			t.Fatal(err)
 		}
 		if _, paths := requests(); len(paths) != 1 || paths[0] != tt.want {
@@ -139,7 +139,7 @@ func TestBatchSizeIsCappedAtHalfAPage(t *testing.T) {
 // Search with no page size asks for the default batch size.
 func TestSearchDefaultPageSize(t *testing.T) {
 	url, requests := sizedServer(t, 1000, 0)
-	if _, err := newClient(t, url, 25).Search(context.Background(), "cancer", 0, ""); err != nil {
+	if _, err := newClient(t, url, 25).SearchPage(context.Background(), "cancer", 0, ""); err != nil {
 		t.Fatal(err)
 	}
 	if sizes, _ := requests(); len(sizes) != 1 || sizes[0] != strconv.Itoa(europepmc.DefaultBatchSize) {

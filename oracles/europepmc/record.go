@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"html"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/internal/markup"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -113,8 +112,8 @@ func (r Result) Record() oracles.Record {
 	rec := oracles.Record{
 		PMID:     r.PMID,
 		PMCID:    r.PMCID,
-		Title:    CleanText(r.Title),
-		Abstract: CleanText(r.AbstractText),
+		Title:    markup.Plain(r.Title),
+		Abstract: markup.Plain(r.AbstractText),
 		Source:   r.Source,
 		PubTypes: r.pubTypes(),
 	}
@@ -205,59 +204,6 @@ func (r Result) pubTypes() []string {
 	return out
 }
 
-var (
-	// headingTag matches Europe PMC's abstract section headings.
-	headingTag = regexp.MustCompile(`(?i)\s*<h[1-6][^>]*>\s*(.*?)\s*</h[1-6]>\s*`)
-	// inlineTag matches the inline markup Europe PMC uses. Only known tag
-	// names are removed: abstracts also contain bare "<" in statistics
-	// ("P < .001"), which a generic <[^>]*> pattern would eat.
-	inlineTag = regexp.MustCompile(`(?i)</?(?:sub|sup|i|b|em|strong|u|p|br|span|div|sc|inf)\b[^>]*/?>`)
-	spaces    = regexp.MustCompile(`\s+`)
-)
-
 // CleanText turns Europe PMC's lightly marked-up titles and abstracts into
-// plain text: section headings become "Heading: ", superscripts and
-// subscripts keep their meaning (keepScripts), other inline tags are
-// dropped, entities decoded, whitespace collapsed. Quotes are checked against this
-// text, so it must be deterministic.
-func CleanText(s string) string {
-	if isClean(s) {
-		return s
-	}
-	return clean(s)
-}
-
-// clean is CleanText without the isClean shortcut.
-func clean(s string) string {
-	s = headingTag.ReplaceAllString(s, " $1: ")
-	s = keepScripts(s)
-	s = inlineTag.ReplaceAllString(s, "")
-	s = html.UnescapeString(s)
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
-}
-
-// isClean reports whether CleanText would return s unchanged: no "<" (every
-// tag pattern needs one), no "&" (no entity), no whitespace but single
-// spaces between words. Collectors clean every record again for every lead,
-// and records from Record are already clean: this check spares them the
-// regular expressions.
-func isClean(s string) bool {
-	if s != strings.TrimSpace(s) {
-		return false
-	}
-	prevSpace := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '<', '&', '\t', '\n', '\f', '\r':
-			return false
-		case ' ':
-			if prevSpace {
-				return false
-			}
-			prevSpace = true
-		default:
-			prevSpace = false
-		}
-	}
-	return true
-}
+// the plain text Record gives them (see markup.Plain).
+func CleanText(s string) string { return markup.Plain(s) }

@@ -79,7 +79,7 @@ func TestSearchAll(t *testing.T) {
 func TestSearch(t *testing.T) {
 	url, _ := replay(t, 200, readFixture(t, "bx-scholar-mcp__europepmc_preprint.json"))
 	o := newClient(t, url, 25)
-	page, err := o.Search(context.Background(), `SRC:PPR AND "urban mobility"`, 1, "")
+	page, err := o.SearchPage(context.Background(), `SRC:PPR AND "urban mobility"`, 1, "")
 	if err != nil {
 		t.Fatalf("Search() error = %v", err)
 	}
@@ -105,7 +105,7 @@ func TestSearchErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			url, _ := replay(t, tt.status, []byte(tt.body))
 			o := newClient(t, url, 25)
-			if _, err := o.Search(context.Background(), "cancer", 10, ""); !errors.Is(err, oracles.ErrUnavailable) {
+			if _, err := o.SearchPage(context.Background(), "cancer", 10, ""); !errors.Is(err, oracles.ErrUnavailable) {
 				t.Errorf("Search() error = %v, want ErrUnavailable", err)
 			}
 			if got, err := o.SearchAll(context.Background(), "cancer", 10); !errors.Is(err, oracles.ErrUnavailable) || got != nil {

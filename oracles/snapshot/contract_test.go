@@ -19,3 +19,17 @@ func TestSnapshotKeepsTheContract(t *testing.T) {
 		},
 	})
 }
+
+// The snapshot searcher keeps the Searcher contract.
+func TestSnapshotKeepsTheSearcherContract(t *testing.T) {
+	oracletest.RunSearcherContract(t, oracletest.SearcherHarness{
+		New: func(t *testing.T) oracles.Searcher {
+			c, err := snapshot.Default()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return snapshot.NewOracle(c)
+		},
+		Query: oracles.Query{Terms: []string{"cancer"}},
+	})
+}

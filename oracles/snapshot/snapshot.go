@@ -1,15 +1,19 @@
-// Package snapshot is citeloop's offline default: an oracle and a record
-// source over a local corpus of real Europe PMC resultType=core records, so
-// the whole pipeline runs with no network and no API key. A DOI is found only
-// if the corpus holds a record with exactly that DOI.
+// Package snapshot is citeloop's offline default: an oracle and a searcher
+// over a local corpus of real Europe PMC resultType=core records, so the
+// whole pipeline runs with no network and no API key. A DOI is found only
+// if the corpus holds a record with exactly that DOI; a search matches the
+// records the way Europe PMC would run the query (see Oracle.Search).
 package snapshot
 
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
+	"github.com/citeloop/citeloop/internal/orcid"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 )
@@ -20,11 +24,23 @@ var embedded []byte
 // Embedded returns the raw bytes of the corpus shipped in the binary.
 func Embedded() []byte { return embedded }
 
-// Corpus is a set of Europe PMC core records.
+// Corpus is a set of Europe PMC core records, decoded once and read-only
+// after: one corpus serves every lead and goroutine.
 type Corpus struct {
 	results []europepmc.Result
+	docs    []doc
 	byDOI   map[string]oracles.Record
-	n       int
+}
+
+// doc is one record with what a local search matches on that
+// oracles.Record does not carry.
+type doc struct {
+	hit oracles.Hit
+	// firstPublished is Europe PMC's firstPublicationDate (YYYY-MM-DD).
+	firstPublished string
+	orcids         []string
+	affiliations   []string
+	keywords       []string
 }
 
 // Default loads the corpus embedded in the binary.
@@ -43,47 +59,108 @@ func LoadFile(path string) (*Corpus, error) {
 	return c, nil
 }
 
-// Load parses a Europe PMC core JSON response.
+// Load parses a Europe PMC core JSON response, including the author
+// ORCIDs, affiliations and keywords a search matches on.
 func Load(data []byte) (*Corpus, error) {
 	resp, err := europepmc.ParseResponse(data)
 	if err != nil {
 		return nil, fmt.Errorf("snapshot corpus: %w", err)
 	}
-	c := &Corpus{results: resp.ResultList.Result, byDOI: map[string]oracles.Record{}, n: len(resp.ResultList.Result)}
-	for _, r := range c.results {
-		rec := r.Record()
-		if rec.DOI != "" {
-			c.byDOI[rec.DOI] = rec
+	var extra struct {
+		ResultList struct {
+			Result []extraResult `json:"result"`
+		} `json:"resultList"`
+	}
+	if err := json.Unmarshal(data, &extra); err != nil {
+		return nil, fmt.Errorf("snapshot corpus: decode search response: %w", err)
+	}
+	c := &Corpus{results: resp.ResultList.Result, byDOI: map[string]oracles.Record{}}
+	for i, r := range c.results {
+		d := doc{hit: r.Hit(), firstPublished: r.FirstPublicationDate}
+		if i < len(extra.ResultList.Result) {
+			d.addExtra(extra.ResultList.Result[i])
 		}
+		c.add(d)
 	}
 	return c, nil
 }
 
-// FromRecords builds a corpus from records already decoded elsewhere, so a
-// process that also needs the records for a local search decodes the corpus
-// JSON once. Results is empty for such a corpus.
+// FromRecords builds a corpus from records alone (no ORCIDs, affiliations
+// or keywords to search). Results is empty for such a corpus.
 func FromRecords(recs []oracles.Record) *Corpus {
-	c := &Corpus{byDOI: make(map[string]oracles.Record, len(recs)), n: len(recs)}
+	c := &Corpus{byDOI: make(map[string]oracles.Record, len(recs))}
 	for _, rec := range recs {
-		if rec.DOI != "" {
-			c.byDOI[rec.DOI] = rec
-		}
+		c.add(doc{hit: oracles.Hit{Record: rec}})
 	}
 	return c
 }
 
-// Results returns the corpus records in their wire form, for collectors.
+func (c *Corpus) add(d doc) {
+	c.docs = append(c.docs, d)
+	if rec := d.hit.Record; rec.DOI != "" {
+		c.byDOI[rec.DOI] = rec
+	}
+}
+
+// Results returns the corpus records in their wire form.
 func (c *Corpus) Results() []europepmc.Result { return c.results }
 
 // Len is the number of records in the corpus.
-func (c *Corpus) Len() int { return c.n }
+func (c *Corpus) Len() int { return len(c.docs) }
 
-// Oracle answers DOI lookups from a corpus.
+// extraResult holds the core fields europepmc.Result does not decode.
+type extraResult struct {
+	AuthorList *struct {
+		Author []struct {
+			AuthorID *struct {
+				Type  string `json:"type"`
+				Value string `json:"value"`
+			} `json:"authorId"`
+			Affiliations *struct {
+				Affiliation []struct {
+					Affiliation string `json:"affiliation"`
+				} `json:"authorAffiliation"`
+			} `json:"authorAffiliationDetailsList"`
+		} `json:"author"`
+	} `json:"authorList"`
+	Affiliation string `json:"affiliation"`
+	KeywordList *struct {
+		Keyword []string `json:"keyword"`
+	} `json:"keywordList"`
+}
+
+func (d *doc) addExtra(x extraResult) {
+	if x.Affiliation != "" {
+		d.affiliations = append(d.affiliations, x.Affiliation)
+	}
+	if x.AuthorList != nil {
+		for _, a := range x.AuthorList.Author {
+			if a.AuthorID != nil && strings.EqualFold(a.AuthorID.Type, "ORCID") {
+				if o, err := orcid.Normalize(a.AuthorID.Value); err == nil {
+					d.orcids = append(d.orcids, o)
+				}
+			}
+			if a.Affiliations != nil {
+				for _, af := range a.Affiliations.Affiliation {
+					d.affiliations = append(d.affiliations, af.Affiliation)
+				}
+			}
+		}
+	}
+	if x.KeywordList != nil {
+		d.keywords = append(d.keywords, x.KeywordList.Keyword...)
+	}
+}
+
+// Oracle answers DOI lookups from a corpus and searches it.
 type Oracle struct {
 	corpus *Corpus
 }
 
-var _ oracles.Oracle = (*Oracle)(nil)
+var (
+	_ oracles.Oracle   = (*Oracle)(nil)
+	_ oracles.Searcher = (*Oracle)(nil)
+)
 
 // NewOracle returns an oracle over c.
 func NewOracle(c *Corpus) *Oracle { return &Oracle{corpus: c} }

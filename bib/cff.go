@@ -1,0 +1,99 @@
+package bib
+
+import (
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// cffFile is the part of a CITATION.cff (Citation File Format 1.2) that
+// names the papers it cites: the preferred citation and the references.
+// The file's own top-level title and DOI describe the software, often by a
+// concept DOI whose record names a different version, so they are not
+// compared.
+type cffFile struct {
+	PreferredCitation *cffReference  `yaml:"preferred-citation"`
+	References        []cffReference `yaml:"references"`
+}
+
+// cffReference is one CFF reference. Year and dates are read as strings:
+// files write year: 2021 and year: '2021' alike.
+type cffReference struct {
+	Type          string      `yaml:"type"`
+	Title         string      `yaml:"title"`
+	Year          string      `yaml:"year"`
+	DatePublished string      `yaml:"date-published"`
+	DOI           string      `yaml:"doi"`
+	Authors       []cffPerson `yaml:"authors"`
+	Identifiers   []struct {
+		Type  string `yaml:"type"`
+		Value string `yaml:"value"`
+	} `yaml:"identifiers"`
+}
+
+// cffPerson is a CFF person (family-names, given-names) or entity (name).
+type cffPerson struct {
+	Family string `yaml:"family-names"`
+	Given  string `yaml:"given-names"`
+	Name   string `yaml:"name"`
+}
+
+// parseCFF returns the preferred citation and the references of a CFF
+// file, each with the first DOI it gives (doi, else an identifier of type
+// doi), with a DOI or without. A file that is not valid YAML is an error
+// naming what is wrong.
+func parseCFF(data []byte) ([]Entry, error) {
+	var f cffFile
+	if err := yaml.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("CITATION.cff: %w", err)
+	}
+	var out []Entry
+	if f.PreferredCitation != nil {
+		out = append(out, f.PreferredCitation.entry("preferred-citation"))
+	}
+	for i, r := range f.References {
+		out = append(out, r.entry(fmt.Sprintf("references[%d]", i)))
+	}
+	return out, nil
+}
+
+// entry is the reference as an Entry: its first DOI (doi, else an
+// identifier of type doi), its year unless it is software, its people.
+func (r cffReference) entry(label string) Entry {
+	e := Entry{Label: label, Title: strings.Join(strings.Fields(r.Title), " "), Software: strings.EqualFold(r.Type, "software")}
+	raw := r.DOI
+	for _, id := range r.Identifiers {
+		if raw == "" && strings.EqualFold(id.Type, "doi") {
+			raw = id.Value
+		}
+	}
+	if d := doiFromURL(raw); d != "" {
+		raw = d
+	}
+	e.setDOI(raw)
+	// A software reference's year is the year of the version used, while
+	// its DOI (a CRAN or Zenodo concept DOI) is often years older: the year
+	// says nothing about whether the DOI is the right one.
+	if !e.Software {
+		e.Year = leadingYear(r.Year)
+		if e.Year == 0 {
+			e.Year = leadingYear(r.DatePublished)
+		}
+	}
+	for _, p := range r.Authors {
+		switch {
+		case p.Family != "" && p.Given != "":
+			e.Authors = append(e.Authors, p.Family+", "+p.Given)
+		case p.Family != "":
+			e.Authors = append(e.Authors, p.Family)
+		case p.Name != "":
+			// An entity ("R Core Team") is no family name: comparing it
+			// with a record's people would only make false mismatches.
+			if len(e.Authors) == 0 {
+				return e
+			}
+		}
+	}
+	return e
+}

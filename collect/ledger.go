@@ -1,0 +1,305 @@
+package collect
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/markup"
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// Reasons a record is kept out of the citable ledger, the keys of
+// contract.Ledger.Excluded.
+const (
+	ExcludedNoDOI            = "no_doi"
+	ExcludedRetracted        = "retracted"
+	ExcludedRetractionNotice = "retraction_notice"
+	ExcludedErratum          = "erratum"
+	ExcludedDuplicate        = "duplicate"
+	ExcludedPreprint         = "superseded_preprint"
+	ExcludedNotFound         = "not_found"
+	ExcludedBudget           = "budget"
+)
+
+// Options tune every collector. Zero values take the defaults noted.
+type Options struct {
+	// MaxSources caps the entries of the ledger (default 12). A lead's own
+	// max_sources, when set, wins.
+	MaxSources int
+	// MaxAbstractChars caps each abstract, in characters (Unicode code
+	// points, not bytes; default 1500); a longer one is cut at the last
+	// sentence end before the cap, before sealing.
+	MaxAbstractChars int
+	// MaxTotalChars caps the sum of the entries' texts (title and abstract,
+	// see contract.Entry.Text), in characters as MaxAbstractChars (default
+	// 16000).
+	MaxTotalChars int
+	// FetchLimit caps the records fetched from a search (default 100).
+	FetchLimit int
+	// IncludeRetracted keeps retracted papers, retraction notices and errata
+	// in the ledger, marked by their flags; by default they are excluded.
+	IncludeRetracted bool
+	// Now is the clock stamped on entries (default time.Now).
+	Now func() time.Time
+	// Logger gets counts and ids, never text (default zap.NewNop()).
+	Logger *zap.Logger
+	// ReadResponse, when set, lets a FileCollector read a sources file that
+	// is a saved search response of a service (europepmc.ReadResponse
+	// reads a Europe PMC resultType=core answer); nil reads none, and such
+	// a file is read as JSON Lines.
+	ReadResponse ResponseReader
+}
+
+// A ResponseReader reads a saved search response of one service as hits,
+// the records as that service has them. ok is false when data is not such
+// a response; err, when it is one that does not decode.
+type ResponseReader func(data []byte) (hits []oracles.Hit, ok bool, err error)
+
+// Defaults matching configs.DefaultCollect.
+const (
+	DefaultMaxSources       = 12
+	DefaultMaxAbstractChars = 1500
+	DefaultMaxTotalChars    = 16000
+	DefaultFetchLimit       = 100
+)
+
+func (o Options) withDefaults() Options {
+	if o.MaxSources <= 0 {
+		o.MaxSources = DefaultMaxSources
+	}
+	if o.MaxAbstractChars <= 0 {
+		o.MaxAbstractChars = DefaultMaxAbstractChars
+	}
+	if o.MaxTotalChars <= 0 {
+		o.MaxTotalChars = DefaultMaxTotalChars
+	}
+	if o.FetchLimit <= 0 {
+		o.FetchLimit = DefaultFetchLimit
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = zap.NewNop()
+	}
+	return o
+}
+
+// ledgerBuilder accumulates what was excluded while docs become entries.
+type ledgerBuilder struct {
+	ledger contract.Ledger
+	// cut lists identifiers per reason, for the notes.
+	cut map[string][]string
+}
+
+func newLedgerBuilder(lead contract.Lead) *ledgerBuilder {
+	return &ledgerBuilder{
+		ledger: contract.Ledger{Lead: lead, Entries: []contract.Entry{}, Excluded: map[string]int{}},
+		cut:    map[string][]string{},
+	}
+}
+
+func (b *ledgerBuilder) exclude(reason, id string) {
+	b.ledger.Excluded[reason]++
+	b.cut[reason] = append(b.cut[reason], id)
+}
+
+func (b *ledgerBuilder) note(format string, args ...any) {
+	b.ledger.Notes = append(b.ledger.Notes, fmt.Sprintf(format, args...))
+}
+
+// reasonText words each exclusion reason for the notes.
+var reasonText = map[string]string{
+	ExcludedNoDOI:            "had no DOI and cannot be cited",
+	ExcludedRetracted:        "are retracted",
+	ExcludedRetractionNotice: "are retraction notices",
+	ExcludedErratum:          "are errata or corrections",
+	ExcludedDuplicate:        "duplicated another record's DOI",
+	ExcludedPreprint:         "are preprints whose published version is kept",
+	ExcludedNotFound:         "were not found by any oracle",
+	ExcludedBudget:           "did not fit the prompt budget",
+	ExcludedNoText:           "had neither title nor abstract to show the writer",
+}
+
+// finish writes one note per exclusion reason and drops an empty map.
+func (b *ledgerBuilder) finish() contract.Ledger {
+	reasons := make([]string, 0, len(b.cut))
+	for r := range b.cut {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	for _, r := range reasons {
+		ids := b.cut[r]
+		more := ""
+		if len(ids) > 5 {
+			more = fmt.Sprintf(" and %d more", len(ids)-5)
+			ids = ids[:5]
+		}
+		b.note("%d record(s) left out: %s (%s%s)", len(b.cut[r]), reasonText[r], strings.Join(ids, ", "), more)
+	}
+	if len(b.ledger.Excluded) == 0 {
+		b.ledger.Excluded = nil
+	}
+	return b.ledger
+}
+
+// docLabel names a hit in notes: its DOI, else its PMID, else its
+// service's id, else its title.
+func docLabel(d oracles.Hit) string {
+	switch {
+	case d.Record.DOI != "":
+		return d.Record.DOI
+	case d.Record.PMID != "":
+		return "PMID " + d.Record.PMID
+	case d.ID != "":
+		return strings.TrimSpace(d.Record.Source + " " + d.ID)
+	default:
+		return fmt.Sprintf("%q", truncateRunes(d.Record.Title, 40))
+	}
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// build turns search hits into the ledger: clean text, drop what may not be
+// cited, merge duplicates, rank, cut to the budget, number and seal.
+func build(lead contract.Lead, docs []oracles.Hit, origin string, opts Options) contract.Ledger {
+	return newLedgerBuilder(lead).build(docs, origin, opts)
+}
+
+func (b *ledgerBuilder) build(docs []oracles.Hit, origin string, opts Options) contract.Ledger {
+	lead := b.ledger.Lead
+	var withDOI []oracles.Hit
+	for _, d := range docs {
+		d.Record.Title = markup.Plain(d.Record.Title)
+		d.Record.Abstract = markup.Plain(d.Record.Abstract)
+		if d.Record.DOI == "" {
+			b.exclude(ExcludedNoDOI, docLabel(d))
+			continue
+		}
+		withDOI = append(withDOI, d)
+	}
+	kept := b.filterFlags(b.merge(withDOI), opts.IncludeRetracted)
+	rankBM25(kept, BuildQuery(lead).Terms)
+	b.budget(kept, lead, origin, opts)
+	return b.finish()
+}
+
+// filterFlags drops retracted papers, retraction notices and errata unless
+// they are wanted.
+func (b *ledgerBuilder) filterFlags(docs []oracles.Hit, include bool) []oracles.Hit {
+	if include {
+		return docs
+	}
+	var out []oracles.Hit
+	for _, d := range docs {
+		switch {
+		case d.Record.Retracted:
+			b.exclude(ExcludedRetracted, d.Record.DOI)
+		case d.Record.RetractionNotice:
+			b.exclude(ExcludedRetractionNotice, d.Record.DOI)
+		case d.Record.Erratum:
+			b.exclude(ExcludedErratum, d.Record.DOI)
+		default:
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// budget keeps the best-ranked docs within the limits and makes them
+// entries S1..Sn. An abstract longer than MaxAbstractChars characters is cut
+// at a sentence end before sealing, so the hash covers what the writer sees.
+// Sizes are counted in characters (runes), as the notes report them.
+// Ranking stops at the first entry that would overflow MaxTotalChars: the
+// ledger keeps the top of the ranking, never a lower-ranked filler.
+func (b *ledgerBuilder) budget(docs []oracles.Hit, lead contract.Lead, origin string, opts Options) {
+	maxSources := opts.MaxSources
+	if lead.MaxSources > 0 {
+		maxSources = lead.MaxSources
+	}
+	now := opts.Now().UTC()
+	total := 0
+	full := false
+	for _, d := range docs {
+		if full || len(b.ledger.Entries) >= maxSources {
+			b.exclude(ExcludedBudget, d.Record.DOI)
+			continue
+		}
+		abstract, cut := truncateSentence(d.Record.Abstract, opts.MaxAbstractChars)
+		e := contract.Entry{
+			DOI: d.Record.DOI, PMID: d.Record.PMID, PMCID: d.Record.PMCID,
+			Title: d.Record.Title, Authors: d.Record.Authors, Journal: d.Record.Journal,
+			Year: d.Record.Year, Abstract: abstract, PubTypes: d.Record.PubTypes,
+			Retracted: d.Record.Retracted, RetractionNotice: d.Record.RetractionNotice,
+			Erratum: d.Record.Erratum, Preprint: d.Record.Preprint,
+			Origin: origin, RetrievedAt: now,
+		}
+		size := utf8.RuneCountInString(e.Text())
+		if total+size > opts.MaxTotalChars {
+			full = true
+			b.exclude(ExcludedBudget, d.Record.DOI)
+			continue
+		}
+		total += size
+		e.ID = fmt.Sprintf("S%d", len(b.ledger.Entries)+1)
+		e.Seal()
+		if cut {
+			b.note("%s (%s): abstract cut from %d to %d characters at a sentence end", e.ID, e.DOI,
+				utf8.RuneCountInString(d.Record.Abstract), utf8.RuneCountInString(abstract))
+		}
+		b.ledger.Entries = append(b.ledger.Entries, e)
+	}
+}
+
+// truncateSentence cuts s to at most max characters (runes, not bytes),
+// ending after the last sentence end (". ", "! ", "? ") that fits; with none,
+// at the last space; with none, after the max-th rune. A cut never splits a
+// UTF-8 sequence. It reports whether it cut.
+func truncateSentence(s string, max int) (string, bool) {
+	if max < 0 {
+		max = 0
+	}
+	// limit is the byte offset just after the max-th rune; next that of the
+	// rune after it, which shows whether a sentence ends at the cap.
+	limit, next, n := len(s), len(s), 0
+	for i := range s {
+		if n == max {
+			limit = i
+		} else if n == max+1 {
+			next = i
+			break
+		}
+		n++
+	}
+	if limit == len(s) {
+		return s, false
+	}
+	// The markers are ASCII, which never occurs inside a multi-byte
+	// sequence, so scanning bytes finds only whole-rune boundaries.
+	head := s[:next]
+	best := -1
+	for i := 0; i+1 < len(head); i++ {
+		if (head[i] == '.' || head[i] == '!' || head[i] == '?') && head[i+1] == ' ' {
+			best = i + 1
+		}
+	}
+	if best > 0 {
+		return s[:best], true
+	}
+	if i := strings.LastIndexByte(s[:limit], ' '); i > 0 {
+		return s[:i], true
+	}
+	return s[:limit], true
+}

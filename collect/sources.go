@@ -1,0 +1,282 @@
+package collect
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/bib"
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/leads"
+	"github.com/citeloop/citeloop/oracles"
+)
+
+// ErrSources is wrapped by errors about a sources file that cannot be read
+// or parsed at all; the CLI maps it to the usage exit code.
+var ErrSources = errors.New("unreadable sources file")
+
+// ExcludedNoText counts sources with a DOI but neither title nor abstract to
+// show the writer.
+const ExcludedNoText = "no_text"
+
+// FileCollector builds the ledger from a user's own list of sources
+// (--sources FILE) instead of a search. Records of a saved search response
+// (a Europe PMC core answer, read by Options.ReadResponse) are taken as the
+// service has them. A reference from a bibliography (BibTeX,
+// RIS, JSON, a DOI list) that lacks a title or an abstract is looked up
+// through an oracle: the oracle's title and abstract fill what the file lacks
+// and its retraction flags are kept; a DOI the oracle does not find is
+// excluded and noted. The same rules as a search then apply: what may be
+// cited, merging, BM25 ranking on the lead's topic, budget. Whether each DOI
+// exists and is not retracted is the citation gate's check, as for any
+// source.
+type FileCollector struct {
+	path   string
+	oracle oracles.Oracle
+	opts   Options
+}
+
+// NewFileCollector reads sources from path when Collect runs. A nil oracle
+// skips lookup: the file's own metadata is used as is.
+func NewFileCollector(path string, oracle oracles.Oracle, opts Options) *FileCollector {
+	return &FileCollector{path: path, oracle: oracle, opts: opts.withDefaults()}
+}
+
+// Collect reads the file, looks its DOIs up and builds the ledger. The lead
+// may be empty (the file says what to cite); its topic only ranks. An oracle
+// that cannot answer for a DOI makes Collect fail with an error wrapping
+// oracles.ErrUnavailable, never a silently thinner ledger.
+func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contract.Ledger, error) {
+	lead, err := leads.ValidateSourcesLead(lead)
+	if err != nil {
+		return contract.Ledger{}, err
+	}
+	data, err := os.ReadFile(c.path)
+	if err != nil {
+		return contract.Ledger{}, fmt.Errorf("%w: %v", ErrSources, err)
+	}
+	name := filepath.Base(c.path)
+	origin := "file:" + name
+	file, err := readSources(name, data, c.opts.ReadResponse)
+	if err != nil {
+		return contract.Ledger{}, err
+	}
+	docs, fromResponse := file.docs, file.fromResponse
+	if len(docs) == 0 {
+		// Not a refusal: the user named the wrong file, or an empty one.
+		return contract.Ledger{}, fmt.Errorf("%w: no records in %s", ErrSources, c.path)
+	}
+	checked := make([]fileDoc, 0, len(docs))
+	for _, d := range docs {
+		checked = append(checked, fileDoc{Hit: d})
+	}
+	if c.oracle != nil && !fromResponse {
+		if checked, err = c.lookup(ctx, docs); err != nil {
+			return contract.Ledger{}, err
+		}
+	}
+	b := newLedgerBuilder(lead)
+	var usable []oracles.Hit
+	for _, d := range checked {
+		switch {
+		case d.missing:
+			b.exclude(ExcludedNotFound, d.Record.DOI)
+		case d.Record.DOI != "" && d.Record.Title == "" && d.Record.Abstract == "":
+			b.exclude(ExcludedNoText, d.Record.DOI)
+		default:
+			usable = append(usable, d.Hit)
+		}
+	}
+	l := b.build(usable, origin, c.opts)
+	head := []string{fmt.Sprintf("%s: %d source(s) read", origin, len(docs))}
+	if n := file.invalid; n > 0 && !fromResponse {
+		head = append(head, fmt.Sprintf("%s: %d invalid DOI token(s) skipped (citeloop check %s lists them)", origin, n, name))
+	}
+	l.Notes = append(head, l.Notes...)
+	c.opts.Logger.Info("collected from file",
+		zap.String("origin", origin), zap.Int("sources", len(docs)), zap.Int("entries", len(l.Entries)))
+	return l, nil
+}
+
+// fileDoc is a hit read from a file, with whether the oracle failed to find it.
+type fileDoc struct {
+	oracles.Hit
+	missing bool
+}
+
+// fileDocs are a file's entries as docs, labelled by their entry's label.
+func fileDocs(entries []bib.Entry) []oracles.Hit {
+	docs := make([]oracles.Hit, 0, len(entries))
+	for _, e := range entries {
+		docs = append(docs, oracles.Hit{
+			ID: e.Label,
+			Record: oracles.Record{
+				DOI: e.DOI, Title: e.Title, Authors: e.Authors, Journal: e.Journal,
+				Year: e.Year, PMID: e.PMID, PMCID: e.PMCID, Abstract: e.Abstract,
+			},
+		})
+	}
+	return docs
+}
+
+// needsLookup reports whether a reference lacks text the oracle may have.
+func needsLookup(d oracles.Hit) bool {
+	return d.Record.DOI != "" && (d.Record.Title == "" || d.Record.Abstract == "")
+}
+
+// lookup asks the oracle, in one call, about every DOI whose title or
+// abstract is missing and merges its answers.
+func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileDoc, error) {
+	var dois []string
+	for _, d := range docs {
+		if needsLookup(d) {
+			dois = append(dois, d.Record.DOI)
+		}
+	}
+	answers := map[string]oracles.Result{}
+	if len(dois) > 0 {
+		answers = c.oracle.Lookup(ctx, dois)
+	}
+	out := make([]fileDoc, 0, len(docs))
+	unknown := 0
+	var cause error
+	for _, d := range docs {
+		fd := fileDoc{Hit: d}
+		if needsLookup(d) {
+			res := answers[d.Record.DOI]
+			switch res.Status {
+			case oracles.Found:
+				if res.Record != nil {
+					// The oracle's title and abstract are what the source
+					// says; the file fills only what the oracle lacks, and
+					// a warning flag from either is kept.
+					fd.Record = res.Record.Merge(d.Record)
+					fd.Record.DOI = d.Record.DOI
+				}
+			case oracles.NotFound:
+				fd.missing = true
+			default:
+				unknown++
+				if cause == nil {
+					cause = res.Err
+				}
+			}
+		}
+		out = append(out, fd)
+	}
+	if unknown > 0 {
+		if cause == nil {
+			cause = errors.New("no answer")
+		}
+		if !errors.Is(cause, oracles.ErrUnavailable) {
+			cause = fmt.Errorf("%w: %w", oracles.ErrUnavailable, cause)
+		}
+		return nil, fmt.Errorf("look up %d of %d source DOI(s) with %s: %w", unknown, len(dois), c.oracle.Name(), cause)
+	}
+	return out, nil
+}
+
+// sourceFile is a sources file read once.
+type sourceFile struct {
+	docs []oracles.Hit
+	// fromResponse reports a saved search response (Options.ReadResponse),
+	// whose records are complete as the service has them.
+	fromResponse bool
+	// invalid counts the invalid DOI tokens skipped, which `check` reports
+	// as invalid: none outside the kinds check reads DOIs of (BibTeX, RIS,
+	// CSL JSON, Markdown, CFF).
+	invalid int
+}
+
+// readSources reads a sources file with package bib. name (its base name)
+// picks the format by extension, else the content does:
+//
+//   - a saved search response that read takes (europepmc.ReadResponse: a
+//     Europe PMC answer, JSON with resultList), its records as they are;
+//   - a JSON array, or JSON Lines, of records with contract.Entry's fields
+//     (doi, title, abstract, authors, journal, year, pmid, pmcid) or
+//     CSL-JSON's (DOI, title, abstract, author [{family, given}],
+//     container-title, issued);
+//   - BibTeX (.bib) or RIS (.ris);
+//   - Markdown (.md) or CITATION.cff (.cff): the DOIs `check` reads in it;
+//   - otherwise a plain list of DOIs, one a line (# starts a comment).
+//
+// A BibTeX, RIS or CSL JSON array gets, besides its entries, one record per
+// valid DOI the document cites outside them (a note, a url; see
+// bib.Document.WithDOIEntries): the same DOIs `check` reports for the file.
+// Invalid tokens are skipped (Collect notes how many). Entries without a
+// valid DOI are returned too: collection counts them as no_doi. A file that
+// is not what its extension says is an error wrapping ErrSources.
+func readSources(name string, data []byte, read ResponseReader) (sourceFile, error) {
+	// Every parser gets the data without a leading byte-order mark: left in,
+	// it would hide a RIS file's first tag or a DOI list's first line.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	trimmed := bytes.TrimSpace(data)
+	ext := strings.ToLower(filepath.Ext(name))
+	var (
+		doc  bib.Document
+		recs []bib.Entry
+	)
+	switch {
+	case ext == ".bib" || ext == ".bibtex" || (ext != ".json" && bytes.HasPrefix(trimmed, []byte("@"))):
+		doc = bib.ParseAs(bib.BibTeX, name, data)
+		recs = doc.WithDOIEntries()
+	case ext == ".ris" || bytes.HasPrefix(trimmed, []byte("TY  -")):
+		doc = bib.ParseAs(bib.RIS, name, data)
+		recs = doc.WithDOIEntries()
+	case ext == ".jsonl" || ext == ".ndjson":
+		doc = bib.ParseAs(bib.JSONLines, name, data)
+		recs = doc.Entries
+	case ext == ".json" || bytes.HasPrefix(trimmed, []byte("{")) || bytes.HasPrefix(trimmed, []byte("[")):
+		switch {
+		case bytes.HasPrefix(trimmed, []byte("[")):
+			doc = bib.ParseAs(bib.CSLJSON, name, data)
+			recs = doc.WithDOIEntries()
+		default:
+			if read != nil {
+				hits, ok, err := read(trimmed)
+				if err != nil {
+					return sourceFile{}, sourcesError(name, err)
+				}
+				if ok {
+					return sourceFile{docs: hits, fromResponse: true}, nil
+				}
+			}
+			doc = bib.ParseAs(bib.JSONLines, name, data)
+			recs = doc.Entries
+		}
+	case ext == ".md" || ext == ".markdown" || ext == ".cff":
+		// One reader per file kind: brief --sources refs.md and check
+		// refs.md see the same DOIs, and prose is no record.
+		doc = bib.Parse(name, data)
+		recs = doc.DOIEntries()
+	default:
+		doc = bib.ParseAs(bib.DOIList, name, data)
+		recs = doc.Entries
+	}
+	if doc.Err != nil && doc.Kind != bib.CFF {
+		return sourceFile{}, sourcesError(name, doc.Err)
+	}
+	f := sourceFile{docs: fileDocs(recs)}
+	switch ext {
+	case ".bib", ".bibtex", ".ris", ".json", ".md", ".markdown", ".cff":
+		for _, d := range doc.DOIs {
+			if d.Invalid != "" {
+				f.invalid++
+			}
+		}
+	}
+	return f, nil
+}
+
+// sourcesError is the error of a sources file that is not what its
+// extension says.
+func sourcesError(name string, err error) error {
+	return fmt.Errorf("%s: %w: %v", name, ErrSources, err)
+}
