@@ -36,7 +36,7 @@ func isBackend(importPath string) bool {
 // aboveBackends are the packages that may import any backend: the
 // composition root and the front ends, which build the registries.
 func aboveBackends(importPath string) bool {
-	top := topFolder(importPath)
+	top := unitOf(importPath)
 	return top == "engine" || top == "cmd" || top == "mcpserver"
 }
 
@@ -52,7 +52,7 @@ func backendImports(lines []string) []string {
 			continue
 		}
 		for _, imp := range fields[1:] {
-			if isBackend(imp) && topFolder(imp) != topFolder(fields[0]) {
+			if isBackend(imp) && unitOf(imp) != unitOf(fields[0]) {
 				out = append(out, fields[0]+" -> "+imp)
 			}
 		}
