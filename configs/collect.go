@@ -19,6 +19,10 @@ type Collect struct {
 	// IncludeRetracted keeps retracted papers, retraction notices and errata
 	// in the ledger, flagged; by default they are left out.
 	IncludeRetracted bool `yaml:"include_retracted"`
+	// Search names the registered oracle a live lead's sources are searched
+	// in; it must serve search (oracles.Searcher). --query is written in
+	// that service's query language.
+	Search string `yaml:"search"`
 }
 
 // DefaultCollect returns the collection defaults.
@@ -29,6 +33,7 @@ func DefaultCollect() Collect {
 		MaxAbstractChars: 1500,
 		MaxTotalChars:    16000,
 		FetchLimit:       100,
+		Search:           europePMC,
 	}
 }
 
@@ -51,6 +56,8 @@ func (c Collect) Validate() error {
 		return invalid("collect.fetch_limit", "must be at least collect.max_sources (%d), got %d", c.MaxSources, c.FetchLimit)
 	case c.FetchLimit > maxFetchLimit:
 		return invalid("collect.fetch_limit", "must be at most %d, got %d", maxFetchLimit, c.FetchLimit)
+	case c.Search == "":
+		return invalid("collect.search", "must name an oracle that serves search, such as %s", europePMC)
 	}
 	return nil
 }

@@ -24,6 +24,7 @@ func TestCollectValidateNamesKey(t *testing.T) {
 		{"total below abstract", func(c *Collect) { c.MaxTotalChars = 1000 }, "collect.max_total_chars"},
 		{"fetch below max", func(c *Collect) { c.FetchLimit = 5 }, "collect.fetch_limit"},
 		{"fetch huge", func(c *Collect) { c.FetchLimit = 100000 }, "collect.fetch_limit"},
+		{"no searcher", func(c *Collect) { c.Search = "" }, "collect.search"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,7 +51,12 @@ func TestCollectDecode(t *testing.T) {
 		{
 			name: "overrides",
 			give: "collect:\n  max_abstract_chars: 900\n  fetch_limit: 50\n  include_retracted: true\n",
-			want: Collect{MinSources: 3, MaxSources: 12, MaxAbstractChars: 900, MaxTotalChars: 16000, FetchLimit: 50, IncludeRetracted: true},
+			want: Collect{MinSources: 3, MaxSources: 12, MaxAbstractChars: 900, MaxTotalChars: 16000, FetchLimit: 50, IncludeRetracted: true, Search: "europepmc"},
+		},
+		{
+			name: "another searcher",
+			give: "collect:\n  search: openalex\n",
+			want: Collect{MinSources: 3, MaxSources: 12, MaxAbstractChars: 1500, MaxTotalChars: 16000, FetchLimit: 100, Search: "openalex"},
 		},
 		{name: "unknown key", give: "collect:\n  max_abstracts: 3\n", wantErr: "max_abstracts"},
 		{name: "wrong type", give: "collect:\n  include_retracted: often\n", wantErr: "line 2"},

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
@@ -35,7 +36,7 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 	case o.Offline != nil:
 		return collect.NewSearchCollector(o.Offline.searcher(), opts), nil
 	default:
-		s, err := e.europePMCSearcher()
+		s, err := e.searcher(e.cfg.Collect.Search)
 		if err != nil {
 			return nil, err
 		}
@@ -43,19 +44,21 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 	}
 }
 
-// europePMCSearcher returns the engine's Europe PMC client as a searcher,
-// the one the gate also uses when Europe PMC is among its oracles, so both
-// share one client's rate and concurrency limits. A live search is Europe
-// PMC's whatever oracles.use says: it is the one service whose query
-// language a lead's (and --query's) is.
-func (e *Engine) europePMCSearcher() (oracles.Searcher, error) {
-	o, err := e.rawOracle(europepmc.Name)
+// searcher returns the engine's instance of the named oracle as a
+// searcher (collect.search, Europe PMC by default): the gate uses the same
+// instance when the oracle is among oracles.use, so both share one
+// client's rate and concurrency limits.
+func (e *Engine) searcher(name string) (oracles.Searcher, error) {
+	if !e.deps.Registry.Has(name) {
+		return nil, fmt.Errorf("%w: collect.search: unknown oracle %q (known: %s)", configs.ErrInvalid, name, strings.Join(e.deps.Registry.Names(), ", "))
+	}
+	o, err := e.rawOracle(name)
 	if err != nil {
 		return nil, err
 	}
 	s, ok := o.(oracles.Searcher)
 	if !ok {
-		return nil, fmt.Errorf("%w: collect: the %q oracle cannot search", configs.ErrInvalid, europepmc.Name)
+		return nil, fmt.Errorf("%w: collect.search: the %q oracle cannot search", configs.ErrInvalid, name)
 	}
 	return s, nil
 }

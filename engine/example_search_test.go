@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"github.com/citeloop/citeloop/check"
-	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/engine"
@@ -76,7 +75,7 @@ func words(s string) []string {
 }
 
 // A program registers its own searching oracle with one registry line and
-// names it in oracles.use: check's title search for an entry without a
+// names it in oracles.use and collect.search: check's title search for an entry without a
 // DOI asks it, as it asks Europe PMC and Crossref, and collection gathers
 // a lead's sources through the same Searcher value.
 func Example_ownSearcher() {
@@ -93,6 +92,7 @@ func Example_ownSearcher() {
 	}
 	cfg := configs.Default()
 	cfg.Oracles.Use = []string{"openalex"}
+	cfg.Collect.Search = "openalex"
 	e, err := engine.New(cfg, engine.Deps{Registry: reg, Now: fixedNow})
 	if err != nil {
 		panic(err)
@@ -109,8 +109,8 @@ func Example_ownSearcher() {
 		fmt.Println(r.Entry.Label, r.Verdict, "by", r.Oracle+":", r.Error)
 	}
 
-	// collection: the same searcher gathers a lead's sources.
-	ledger, err := collect.NewSearchCollector(alex, collect.Options{Now: fixedNow}).Collect(context.Background(), contract.Lead{Topic: "magnon drag"})
+	// collection: collect.search names it, and it gathers a lead's sources.
+	ledger, err := e.Collect(context.Background(), engine.BriefOptions{}, contract.Lead{Topic: "magnon drag"})
 	if err != nil {
 		panic(err)
 	}

@@ -246,3 +246,23 @@ func TestSectionsShareSettingsThroughAnchors(t *testing.T) {
 		}
 	}
 }
+
+// collect.search must name a registered oracle that serves search; the
+// error says which and why.
+func TestCollectSearchMustSearch(t *testing.T) {
+	for _, tt := range []struct{ give, want string }{
+		{"nosuch", `collect.search: unknown oracle "nosuch"`},
+		{"doiorg", `collect.search: the "doiorg" oracle cannot search`},
+	} {
+		cfg := configs.Default()
+		cfg.Collect.Search = tt.give
+		e, err := New(cfg, Deps{Registry: all.Backends()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = e.NewBriefer(BriefOptions{})
+		if !errors.Is(err, configs.ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("collect.search %s: err = %v, want %q", tt.give, err, tt.want)
+		}
+	}
+}
