@@ -38,7 +38,8 @@ func TestExtractEdges(t *testing.T) {
 		{"pdf break before a and z", "doi:10.1016/j. a2009.08.007.\ndoi:10.1016/k. z2009.08.007.", []string{"10.1016/j.a2009.08.007", "10.1016/k.z2009.08.007"}},
 		{"the url starts after a quote", `x"ab.org/10.1234/x?y`, []string{"10.1234/x"}},
 		{"a suffix of punctuation only is no DOI", "10.1234/. and 10.1234/,", nil},
-		{"letters before 10. make a word", "a10.1234/x z10.1234/y A10.1234/w", nil},
+		{"a DOI may follow a letter", "a10.1234/x z10.1234/y A10.1234/w doi10.1234/v", []string{"10.1234/x", "10.1234/y", "10.1234/w", "10.1234/v"}},
+		{"a DOI never follows a digit or a dot", "110.1234/x 1.10.1234/y", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
