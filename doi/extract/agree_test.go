@@ -80,6 +80,9 @@ func checkAgreement(d string) string {
 	}
 	if plainInText(d) {
 		for _, c := range contexts {
+			if strings.Contains(d+c[1], "-->") {
+				continue // "--" and ">" after it end an HTML comment
+			}
 			if got := dois(extract.Extract(c[0] + d + c[1])); len(got) != 1 || got[0] != want {
 				return fmt.Sprintf("Extract(%q) = %q, want [%q]", c[0]+d+c[1], got, want)
 			}

@@ -1,9 +1,10 @@
 // Package extract finds DOIs in any text a user may hand to citeloop:
 // Markdown, plain text pasted from PDFs, BibTeX, RIS, CSL JSON and CFF. It
-// is deliberately format-agnostic: it scans for the DOI shape itself and
-// decides where each DOI ends from the characters around it, so that legal
-// DOIs with "()<>;:#" stay whole while the punctuation of the surrounding
-// prose is cut away.
+// is deliberately format-agnostic: it scans for the DOI shape package doi
+// defines and decides where each DOI ends from the characters around it, so
+// that legal DOIs with "()<>;:#" stay whole while the punctuation of the
+// surrounding prose, a URL's query string and markup escapes are not taken
+// for part of them. Every DOI it yields is one doi.Normalize accepts.
 package extract
 
 import (

@@ -34,6 +34,8 @@ func TestExtractQueryStrings(t *testing.T) {
 		{"a bare ? without a parameter stays", "10.1234/abc?x and 10.1234/def?", []string{"10.1234/abc?x", "10.1234/def"}},
 		{"a bare # stays", "10.1002/(SICI)1096-8644(199601)99:1<135::AID-AJPA8>3.0.CO;2-#", []string{"10.1002/(sici)1096-8644(199601)99:1<135::aid-ajpa8>3.0.co;2-#"}},
 		{"an encoded ? in a URL belongs to the DOI", "https://doi.org/10.1006/rwei.1999%3F.0001?x=1", []string{"10.1006/rwei.1999?.0001"}},
+		{"& in a URL's path belongs to the DOI", "https://doi.org/10.1234/a&b", []string{"10.1234/a&b"}},
+		{"& in a URL's query starts the next parameter", "https://x.org/cite?doi=10.1234/abc&format=bib", []string{"10.1234/abc"}},
 		{"bioRxiv version and view", "https://www.biorxiv.org/content/10.1101/2019.12.11.872580v1.full.pdf+html", []string{"10.1101/2019.12.11.872580"}},
 		{"bioRxiv version", "www.medrxiv.org/content/10.1101/087619v3", []string{"10.1101/087619"}},
 		{"a version outside bioRxiv stays", "https://figshare.com/10.6084/m9.figshare.123.v2 https://x.org/10.5555/1v2", []string{"10.6084/m9.figshare.123.v2", "10.5555/1v2"}},
