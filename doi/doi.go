@@ -42,7 +42,7 @@ var doiPrefixes = []struct {
 // "https://doi.org/" and "doi:" removed, percent-encoding undone once (see
 // unescapeOnce), lower-cased (DOIs are case-insensitive). A DOI is "10.", a
 // registrant code (see RegistrantLen), "/" and a suffix of runes SuffixRune
-// accepts, none of whose "/"-separated segments is "." or "..". So Normalize
+// accepts, MaxLen bytes at most, none of whose "/"-separated segments is "." or "..". So Normalize
 // rejects anything that could change the meaning of a query or URL built
 // from it: a double quote, a backslash, whitespace, a control or invisible
 // formatting character, a path-walking segment. It never repairs input.
@@ -61,6 +61,9 @@ func Normalize(s string) (string, error) {
 	d, why := unescapeOnce(d, fromURL)
 	if why != "" {
 		return "", &Error{Input: s, Reason: why}
+	}
+	if len(d) > MaxLen {
+		return "", &Error{Input: s, Reason: fmt.Sprintf("is %d bytes long, longer than any DOI (at most %d)", len(d), MaxLen)}
 	}
 	for _, r := range d {
 		if why := suffixProblem(r); why != "" {

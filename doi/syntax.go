@@ -14,6 +14,11 @@ import (
 // SuffixRune refuses, then asks Normalize; so a DOI is never valid in one and
 // invalid in the other.
 
+// MaxLen is the longest DOI citeloop accepts, in bytes, after percent-
+// decoding. Registered DOIs are far shorter: SICI DOIs, the longest in use,
+// stay under 200.
+const MaxLen = 1024
+
 // RegistrantLen returns the length of the DOI prefix at the start of s: the
 // directory indicator "10." and a registrant code of dot-separated runs of
 // ASCII digits ("1000", "1000.10", the ISBN-A form "978.8898392") with at

@@ -115,6 +115,8 @@ func TestExtractHugeToken(t *testing.T) {
 		{"multibyte run cut on a rune boundary", "10.1234/" + strings.Repeat("é", 1<<20), extract.MaxShown},
 		{"just under the limit", "10.1234/" + strings.Repeat("b", extract.MaxLen-len("10.1234/")), extract.MaxLen},
 		{"no doi", strings.Repeat("x", 5<<20), 0},
+		{"percent-encoded, longer than the limit only as written", "10.1234/" + strings.Repeat("%41", (extract.MaxLen-8)/3), 8 + (extract.MaxLen-8)/3},
+		{"over the limit once decoded", "10.1234/" + strings.Repeat("b", extract.MaxLen), extract.MaxShown},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

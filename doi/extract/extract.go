@@ -173,11 +173,12 @@ func scanSuffix(line string, i int, part urlPart) int {
 	return i
 }
 
-// MaxLen is the longest DOI Extract accepts, in bytes. Registered DOIs are
-// far shorter (SICI DOIs, the longest in use, stay under 200); a longer
-// token is reported as invalid, cut to MaxShown bytes.
+// MaxLen is the longest DOI Extract accepts, in bytes (doi.MaxLen); a
+// longer token is reported as invalid, cut to MaxShown bytes. A token is
+// read whole up to three times as long, the most a percent-encoded DOI of
+// MaxLen bytes takes.
 const (
-	MaxLen   = 1024
+	MaxLen   = doi.MaxLen
 	MaxShown = 64
 )
 
@@ -191,14 +192,10 @@ const trailing = ".,;:!?*'"
 func finish(line string, start, end int) (candidate, int, bool) {
 	raw := trimTrailing(line[start:end])
 	end = start + len(raw)
-	if len(raw) > MaxLen {
+	if len(raw) > 3*MaxLen {
 		// A run of megabytes with no space is not a DOI; report where it
 		// starts, never the whole token.
-		cut := raw[:MaxShown]
-		for !utf8.ValidString(cut) {
-			cut = cut[:len(cut)-1]
-		}
-		return candidate{doi: cut, raw: cut, invalid: fmt.Sprintf("a token of %d bytes is too long for a DOI (at most %d); shown cut to its first %d bytes", len(raw), MaxLen, len(cut))}, end, true
+		return tooLong(raw), end, true
 	}
 	d := unescape(raw)
 	if urlPartAt(line, start) == inPath && !afterDOIResolver(line, start) {
@@ -206,12 +203,24 @@ func finish(line string, start, end int) (candidate, int, bool) {
 	}
 	n, err := doi.Normalize(d)
 	if err != nil {
+		if len(raw) > MaxLen {
+			return tooLong(raw), end, true
+		}
 		if hasNonASCII(raw) {
 			return candidate{doi: raw, raw: raw, invalid: err.Error()}, end, true
 		}
 		return candidate{}, end, false
 	}
 	return candidate{doi: n, raw: raw}, end, true
+}
+
+// tooLong reports a token longer than any DOI as invalid, cut.
+func tooLong(raw string) candidate {
+	cut := raw[:MaxShown]
+	for !utf8.ValidString(cut) {
+		cut = cut[:len(cut)-1]
+	}
+	return candidate{doi: cut, raw: cut, invalid: fmt.Sprintf("a token of %d bytes is too long for a DOI (at most %d); shown cut to its first %d bytes", len(raw), MaxLen, len(cut))}
 }
 
 // trimTrailing strips prose punctuation after a DOI, with the backslash
