@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrInvalid is wrapped by every Error so callers can test for it with
@@ -57,6 +58,11 @@ func Normalize(s string) (string, error) {
 	}
 	if d == "" {
 		return "", &Error{Input: s, Reason: "empty"}
+	}
+	if !utf8.ValidString(d) {
+		// An invalid byte ends a DOI in text; it must not pair up with
+		// the bytes a percent-escape decodes to.
+		return "", &Error{Input: s, Reason: "is not valid UTF-8"}
 	}
 	d, why := unescapeOnce(d, fromURL)
 	if why != "" {

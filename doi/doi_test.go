@@ -137,6 +137,7 @@ func TestNormalizeSyntax(t *testing.T) {
 		{give: "https://doi.org/10.1234/a%2541", wantErr: "is percent-encoded twice"},
 		{give: "https://doi.org/10.1234/a%zz", wantErr: "bad percent-encoding"},
 		{give: "10.1234/a%22b", wantErr: "contains a double quote"},
+		{give: "10.2181/000\xc9%8000", wantErr: "not valid UTF-8"},
 		{give: "10.1234/" + strings.Repeat("x", doi.MaxLen-8), want: "10.1234/" + strings.Repeat("x", doi.MaxLen-8)},
 		{give: "10.1234/" + strings.Repeat("x", doi.MaxLen-7), wantErr: "longer than any DOI"},
 		{give: "10.1234/🐔💩123", want: "10.1234/🐔💩123"},
