@@ -134,6 +134,13 @@ func TestNormalizeSyntax(t *testing.T) {
 		{give: "10.1234/100%pure", want: "10.1234/100%pure"},
 		{give: "10.1234/100%pure%41", want: "10.1234/100%pure%41"},
 		{give: "10.1234/a%2541", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%2541", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%2509", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%2590", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%25af", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%25FA", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%25g0", want: "10.1234/x%g0"},
+		{give: "10.1234/a%254", want: "10.1234/a%4"},
 		{give: "https://doi.org/10.1234/a%2541", wantErr: "is percent-encoded twice"},
 		{give: "https://doi.org/10.1234/a%zz", wantErr: "bad percent-encoding"},
 		{give: "10.1234/a%22b", wantErr: "contains a double quote"},
@@ -148,6 +155,9 @@ func TestNormalizeSyntax(t *testing.T) {
 		{give: "10.0000/0\u20130", wantErr: "typographic"},
 		{give: "10.1234/x\u2011y", wantErr: "typographic"},
 		{give: "10.1234/x\u2020", wantErr: "typographic"},
+		{give: "10.1234/x\u2032", wantErr: "typographic"},
+		{give: "10.1234/x\u2037", wantErr: "typographic"},
+		{give: "10.1234/x\u2038", want: "10.1234/x\u2038"},
 		{give: "10.1234/x\u201d", wantErr: "ends a DOI in text"},
 		{give: "10.1234/a\u3002b", wantErr: "ends a DOI in text"},
 		{give: "10.1234/a|b", wantErr: "delimits text"},
@@ -204,6 +214,11 @@ func TestDelimitsIsRefused(t *testing.T) {
 	for r := rune(0); r <= 0x10ffff; r++ {
 		if doi.Delimits(r) && doi.SuffixRune(r) {
 			t.Fatalf("Delimits(%U) but SuffixRune(%U)", r, r)
+		}
+	}
+	for _, r := range " \t\n\x7f\"\\'`|{}\ufffd\u3002\u201c\u00a0\u2029" {
+		if !doi.Delimits(r) {
+			t.Errorf("Delimits(%q) = false, want true", r)
 		}
 	}
 	for _, r := range "abcXYZ019-._;()/:<>[]#%+*~!?@=,&$^é中🐔་" {

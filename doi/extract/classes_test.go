@@ -116,6 +116,7 @@ func TestExtractHugeToken(t *testing.T) {
 		{"just under the limit", "10.1234/" + strings.Repeat("b", extract.MaxLen-len("10.1234/")), extract.MaxLen},
 		{"no doi", strings.Repeat("x", 5<<20), 0},
 		{"percent-encoded, longer than the limit only as written", "10.1234/" + strings.Repeat("%41", (extract.MaxLen-8)/3), 8 + (extract.MaxLen-8)/3},
+		{"an invalid token of MaxLen bytes is no DOI", "10.1234/./" + strings.Repeat("a", extract.MaxLen-10), 0},
 		{"over the limit once decoded", "10.1234/" + strings.Repeat("b", extract.MaxLen), extract.MaxShown},
 	}
 	for _, tt := range tests {

@@ -39,6 +39,11 @@ func TestExtractQueryStrings(t *testing.T) {
 		{"bioRxiv version and view", "https://www.biorxiv.org/content/10.1101/2019.12.11.872580v1.full.pdf+html", []string{"10.1101/2019.12.11.872580"}},
 		{"bioRxiv version", "www.medrxiv.org/content/10.1101/087619v3", []string{"10.1101/087619"}},
 		{"a version outside bioRxiv stays", "https://figshare.com/10.6084/m9.figshare.123.v2 https://x.org/10.5555/1v2", []string{"10.6084/m9.figshare.123.v2", "10.5555/1v2"}},
+		{"a bioRxiv URL without a version", "https://www.biorxiv.org/content/10.1101/2019.12.11.872580", []string{"10.1101/2019.12.11.872580"}},
+		{"a bioRxiv version follows a digit", "biorxiv.org/content/10.1101/abcv2 biorxiv.org/content/10.1101/087619v.x", []string{"10.1101/abcv2", "10.1101/087619v.x"}},
+		{"a host at the token's start", ";doi.org/10.1234/x?y :doi.org/10.1234/z#w", []string{"10.1234/x", "10.1234/z"}},
+		{"parameter names from a to z", "10.1234/x?a=1 10.1234/y?z=2 10.1234/w?A=1 10.1234/v?Z=2", []string{"10.1234/x", "10.1234/y", "10.1234/w", "10.1234/v"}},
+		{"a bare ? at the end of the line", "10.1234/abc?x", []string{"10.1234/abc?x"}},
 		{"a bioRxiv DOI as text keeps its tail", "10.1101/087619v3", []string{"10.1101/087619v3"}},
 	}
 	for _, tt := range tests {
