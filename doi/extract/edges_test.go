@@ -63,6 +63,7 @@ func TestBibTeXEdges(t *testing.T) {
 	}{
 		{"closing brace after protected part ends the DOI", "{10.1000/{A}b}and", []string{"10.1000/ab"}},
 		{"escape at line start", `10.1000/a\_b`, []string{"10.1000/a_b"}},
+		{"braces at line start", `10.1000/{A}b`, []string{"10.1000/ab"}},
 		{"second DOI after the first run", `{10.1000/x}10.2000/a\_b`, []string{"10.1000/x", "10.2000/a_b"}},
 	}
 	for _, tt := range tests {

@@ -44,6 +44,7 @@ func TestExtractQueryStrings(t *testing.T) {
 		{"a host at the token's start", ";doi.org/10.1234/x?y :doi.org/10.1234/z#w", []string{"10.1234/x", "10.1234/z"}},
 		{"parameter names from a to z", "10.1234/x?a=1 10.1234/y?z=2 10.1234/w?A=1 10.1234/v?Z=2", []string{"10.1234/x", "10.1234/y", "10.1234/w", "10.1234/v"}},
 		{"a bare ? at the end of the line", "10.1234/abc?x", []string{"10.1234/abc?x"}},
+		{"a parameter needs a name", "10.1234/abc?=x", []string{"10.1234/abc?=x"}},
 		{"a bioRxiv DOI as text keeps its tail", "10.1101/087619v3", []string{"10.1101/087619v3"}},
 	}
 	for _, tt := range tests {
