@@ -227,3 +227,21 @@ func TestDelimitsIsRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestSame(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"https://doi.org/10.1000/ABC", "doi:10.1000/abc", true},
+		{"10.1063%2F1.881498", "10.1063/1.881498", true},
+		{"10.1000/a", "10.1000/b", false},
+		{"10.1000/a", "10.12/a", false},
+		{"10.12/a", "10.12/a", false},
+	}
+	for _, tt := range tests {
+		if got := doi.Same(tt.a, tt.b); got != tt.want {
+			t.Errorf("Same(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
