@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 )
 
 // ErrInvalid is wrapped by every Error so callers can test for it with
@@ -40,66 +40,57 @@ var doiPrefixes = []struct {
 }
 
 // Normalize returns the canonical form of a DOI: prefixes such as
-// "https://doi.org/" and "doi:" removed, lower-cased (DOIs are
-// case-insensitive). It rejects anything that could change the meaning of a
-// query or URL built from it: a double quote, a backslash, whitespace, a
-// control or invisible formatting character, a "." or ".." path segment. It
-// never repairs such input.
+// "https://doi.org/" and "doi:" removed, percent-encoding undone once (see
+// unescapeOnce), lower-cased (DOIs are case-insensitive). A DOI is "10.", a
+// registrant code (see RegistrantLen), "/" and a suffix of runes SuffixRune
+// accepts, MaxLen bytes at most, none of whose "/"-separated segments is "." or "..". So Normalize
+// rejects anything that could change the meaning of a query or URL built
+// from it: a double quote, a backslash, whitespace, a control or invisible
+// formatting character, a path-walking segment. It never repairs input.
 func Normalize(s string) (string, error) {
 	d := strings.TrimSpace(s)
+	fromURL := false
 	for _, p := range doiPrefixes {
 		if len(d) >= len(p.prefix) && strings.EqualFold(d[:len(p.prefix)], p.prefix) {
-			d = d[len(p.prefix):]
-			if p.isURL {
-				u, err := url.PathUnescape(d)
-				if err != nil {
-					return "", &Error{Input: s, Reason: "bad percent-encoding"}
-				}
-				d = u
-			}
+			d, fromURL = d[len(p.prefix):], p.isURL
 			break
 		}
 	}
 	if d == "" {
 		return "", &Error{Input: s, Reason: "empty"}
 	}
+	if !utf8.ValidString(d) {
+		// An invalid byte ends a DOI in text; it must not pair up with
+		// the bytes a percent-escape decodes to.
+		return "", &Error{Input: s, Reason: "is not valid UTF-8"}
+	}
+	d, why := unescapeOnce(d, fromURL)
+	if why != "" {
+		return "", &Error{Input: s, Reason: why}
+	}
+	if len(d) > MaxLen {
+		return "", &Error{Input: s, Reason: fmt.Sprintf("is %d bytes long, longer than any DOI (at most %d)", len(d), MaxLen)}
+	}
 	for _, r := range d {
-		switch {
-		case r == '"':
-			return "", &Error{Input: s, Reason: "contains a double quote"}
-		case r == '\\':
-			return "", &Error{Input: s, Reason: "contains a backslash"}
-		case unicode.IsSpace(r):
-			return "", &Error{Input: s, Reason: "contains whitespace"}
-		case unicode.IsControl(r) || r == unicode.ReplacementChar:
-			return "", &Error{Input: s, Reason: "contains a control character"}
-		case unicode.Is(unicode.Cf, r):
-			// Zero-width spaces, soft hyphens, BOMs, bidi overrides: invisible,
-			// so a DOI carrying one looks right and resolves nowhere.
-			return "", &Error{Input: s, Reason: fmt.Sprintf("contains the invisible character %U", r)}
+		if why := suffixProblem(r); why != "" {
+			return "", &Error{Input: s, Reason: why}
 		}
 	}
-	if !strings.HasPrefix(d, "10.") {
-		return "", &Error{Input: s, Reason: `does not start with "10."`}
+	n, why := registrant(d)
+	if why != "" {
+		return "", &Error{Input: s, Reason: why}
 	}
-	prefix, suffix, ok := strings.Cut(d, "/")
-	if !ok || suffix == "" {
+	switch {
+	case n < len(d) && d[n] != '/':
+		return "", &Error{Input: s, Reason: "registrant code is not numeric"}
+	case n+1 >= len(d):
 		return "", &Error{Input: s, Reason: "has no suffix after the registrant prefix"}
 	}
-	for _, seg := range strings.Split(suffix, "/") {
+	for _, seg := range strings.Split(d[n+1:], "/") {
 		if seg == "." || seg == ".." {
 			// A path-walking segment would reach another resource through
 			// any proxy that cleans URL paths.
 			return "", &Error{Input: s, Reason: `has a "." or ".." path segment`}
-		}
-	}
-	reg := prefix[len("10."):]
-	if len(reg) < 4 {
-		return "", &Error{Input: s, Reason: "registrant code is shorter than 4 digits"}
-	}
-	for _, r := range reg {
-		if (r < '0' || r > '9') && r != '.' {
-			return "", &Error{Input: s, Reason: "registrant code is not numeric"}
 		}
 	}
 	return strings.ToLower(d), nil

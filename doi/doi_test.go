@@ -119,3 +119,129 @@ func TestNormalizeRegistrantAndBarePrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeSyntax pins the one definition of a DOI that the extractor
+// shares: percent-encoding undone once, the runes a suffix cannot hold,
+// and the registrant code.
+func TestNormalizeSyntax(t *testing.T) {
+	tests := []struct {
+		give    string
+		want    string
+		wantErr string
+	}{
+		{give: "10.1007%2Fs00423-015-1364-1", want: "10.1007/s00423-015-1364-1"},
+		{give: "10.1002/x;2-%23", want: "10.1002/x;2-#"},
+		{give: "10.1234/100%pure", want: "10.1234/100%pure"},
+		{give: "10.1234/100%pure%41", want: "10.1234/100%pure%41"},
+		{give: "10.1234/a%2541", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%2541", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%2509", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%2590", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%25af", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%25FA", wantErr: "is percent-encoded twice"},
+		{give: "10.1234/x%25g0", want: "10.1234/x%g0"},
+		{give: "10.1234/a%254", want: "10.1234/a%4"},
+		{give: "https://doi.org/10.1234/a%2541", wantErr: "is percent-encoded twice"},
+		{give: "https://doi.org/10.1234/a%zz", wantErr: "bad percent-encoding"},
+		{give: "10.1234/a%22b", wantErr: "contains a double quote"},
+		{give: "10.2181/000\xc9%8000", wantErr: "not valid UTF-8"},
+		{give: "10.1234/" + strings.Repeat("x", doi.MaxLen-8), want: "10.1234/" + strings.Repeat("x", doi.MaxLen-8)},
+		{give: "10.1234/" + strings.Repeat("x", doi.MaxLen-7), wantErr: "longer than any DOI"},
+		{give: "10.1234/🐔💩123", want: "10.1234/🐔💩123"},
+		{give: "10.1016/སྦ་བཞེད་", want: "10.1016/སྦ་བཞེད་"},
+		{give: "10.978.8898392/315", want: "10.978.8898392/315"},
+		{give: "10.1.234/x", want: "10.1.234/x"},
+		{give: "10.1.23/x", wantErr: "shorter than 4 digits"},
+		{give: "10.0000/0\u20130", wantErr: "typographic"},
+		{give: "10.1234/x\u2011y", wantErr: "typographic"},
+		{give: "10.1234/x\u2020", wantErr: "typographic"},
+		{give: "10.1234/x\u2032", wantErr: "typographic"},
+		{give: "10.1234/x\u2037", wantErr: "typographic"},
+		{give: "10.1234/x\u2038", want: "10.1234/x\u2038"},
+		{give: "10.1234/x\u201d", wantErr: "ends a DOI in text"},
+		{give: "10.1234/a\u3002b", wantErr: "ends a DOI in text"},
+		{give: "10.1234/a|b", wantErr: "delimits text"},
+		{give: "10.1234/a{b}", wantErr: "delimits text"},
+		{give: "10.1234/it's", wantErr: "delimits text"},
+		{give: "10.1..2/x", wantErr: "empty part"},
+		{give: "10.1234./x", wantErr: "empty part"},
+		{give: "10.123/x", wantErr: "shorter than 4 digits"},
+		{give: "10.1234", wantErr: "no suffix"},
+		{give: "10.1234/", wantErr: "no suffix"},
+		{give: "10.1234:x/y", wantErr: "not numeric"},
+	}
+	for _, tt := range tests {
+		got, err := doi.Normalize(tt.give)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Normalize(%q) = %q, %v; want an error with %q", tt.give, got, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("Normalize(%q) = %q, %v; want %q", tt.give, got, err, tt.want)
+		}
+	}
+}
+
+func TestRegistrantLen(t *testing.T) {
+	tests := []struct {
+		give string
+		want int
+	}{
+		{"10.1234/x", 7},
+		{"10.1000.10/x", 10},
+		{"10.978.8898392/315", 14},
+		{"10.1234%2Fx", 7},
+		{"10.1234", 7},
+		{"10.123/x", 0},
+		{"10..1234/x", 0},
+		{"10.1234./x", 0},
+		{"10.12ab/x", 0},
+		{"11.1234/x", 0},
+		{"10/abc", 0},
+	}
+	for _, tt := range tests {
+		if got := doi.RegistrantLen(tt.give); got != tt.want {
+			t.Errorf("RegistrantLen(%q) = %d, want %d", tt.give, got, tt.want)
+		}
+	}
+}
+
+// TestDelimitsIsRefused: every rune that ends a DOI in text is one no DOI
+// may hold, so the extractor never cuts a DOI Normalize would accept.
+func TestDelimitsIsRefused(t *testing.T) {
+	for r := rune(0); r <= 0x10ffff; r++ {
+		if doi.Delimits(r) && doi.SuffixRune(r) {
+			t.Fatalf("Delimits(%U) but SuffixRune(%U)", r, r)
+		}
+	}
+	for _, r := range " \t\n\x7f\"\\'`|{}\ufffd\u3002\u201c\u00a0\u2029" {
+		if !doi.Delimits(r) {
+			t.Errorf("Delimits(%q) = false, want true", r)
+		}
+	}
+	for _, r := range "abcXYZ019-._;()/:<>[]#%+*~!?@=,&$^é中🐔་" {
+		if doi.Delimits(r) || !doi.SuffixRune(r) {
+			t.Errorf("%q: Delimits %v, SuffixRune %v; want a suffix rune", r, doi.Delimits(r), doi.SuffixRune(r))
+		}
+	}
+}
+
+func TestSame(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"https://doi.org/10.1000/ABC", "doi:10.1000/abc", true},
+		{"10.1063%2F1.881498", "10.1063/1.881498", true},
+		{"10.1000/a", "10.1000/b", false},
+		{"10.1000/a", "10.12/a", false},
+		{"10.12/a", "10.12/a", false},
+	}
+	for _, tt := range tests {
+		if got := doi.Same(tt.a, tt.b); got != tt.want {
+			t.Errorf("Same(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

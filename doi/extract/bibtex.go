@@ -16,10 +16,11 @@ func ForFile(name, text string) []Found {
 
 // BibTeX extracts the DOIs of a BibTeX file. BibTeX writers escape
 // characters of a DOI ("10.1000/a\_b", "2-\%23") and protect its case with
-// braces ("10.1000/{ABC}x"); read raw, the escape or brace ends the DOI
-// early and a different, shorter DOI is reported. Within each DOI those are
-// undone, so Raw is the DOI as BibTeX means it. Only BibTeX does this: a
-// backslash in Markdown or JSON is not an escape of a DOI character.
+// braces ("10.1000/{ABC}x"); read raw, the brace ends the DOI early and a
+// different, shorter DOI is reported. Within each DOI those are undone, so
+// Raw is the DOI as BibTeX means it. Only BibTeX does this for braces:
+// outside a .bib file a brace delimits a DOI, while the backslash escapes
+// are read in any text (see Extract).
 func BibTeX(text string) []Found {
 	if !strings.Contains(text, "10.") {
 		return nil

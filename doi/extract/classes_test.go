@@ -97,9 +97,9 @@ func TestBibTeXEscapes(t *testing.T) {
 			}
 		})
 	}
-	// Outside .bib files a backslash is no escape: the DOI ends there.
-	if got := dois(extract.ForFile("notes.md", `10.1000/abc\_def`)); !cmp.Equal(got, []string{"10.1000/abc"}) {
-		t.Errorf("ForFile(notes.md) = %q, want the DOI cut at the backslash", got)
+	// Outside .bib files a TeX escape stands for its character too.
+	if got := dois(extract.ForFile("notes.md", `10.1000/abc\_def`)); !cmp.Equal(got, []string{"10.1000/abc_def"}) {
+		t.Errorf("ForFile(notes.md) = %q, want the escape undone", got)
 	}
 }
 
@@ -115,6 +115,9 @@ func TestExtractHugeToken(t *testing.T) {
 		{"multibyte run cut on a rune boundary", "10.1234/" + strings.Repeat("é", 1<<20), extract.MaxShown},
 		{"just under the limit", "10.1234/" + strings.Repeat("b", extract.MaxLen-len("10.1234/")), extract.MaxLen},
 		{"no doi", strings.Repeat("x", 5<<20), 0},
+		{"percent-encoded, longer than the limit only as written", "10.1234/" + strings.Repeat("%41", (extract.MaxLen-8)/3), 8 + (extract.MaxLen-8)/3},
+		{"an invalid token of MaxLen bytes is no DOI", "10.1234/./" + strings.Repeat("a", extract.MaxLen-10), 0},
+		{"over the limit once decoded", "10.1234/" + strings.Repeat("b", extract.MaxLen), extract.MaxShown},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

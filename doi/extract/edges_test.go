@@ -38,7 +38,10 @@ func TestExtractEdges(t *testing.T) {
 		{"pdf break before a and z", "doi:10.1016/j. a2009.08.007.\ndoi:10.1016/k. z2009.08.007.", []string{"10.1016/j.a2009.08.007", "10.1016/k.z2009.08.007"}},
 		{"the url starts after a quote", `x"ab.org/10.1234/x?y`, []string{"10.1234/x"}},
 		{"a suffix of punctuation only is no DOI", "10.1234/. and 10.1234/,", nil},
-		{"letters before 10. make a word", "a10.1234/x z10.1234/y A10.1234/w", nil},
+		{"a DOI may follow a letter", "a10.1234/x z10.1234/y A10.1234/w doi10.1234/v", []string{"10.1234/x", "10.1234/y", "10.1234/w", "10.1234/v"}},
+		{"no PDF line break after doi: inside a word or URL", "adoi:10. 1016/j.x. zdoi:10. 1016/j.y. Adoi:10. 1016/j.z. Zdoi:10. 1016/j.w. 0doi:10. 1016/j.v. 9doi:10. 1016/j.u. /doi:10. 1016/j.t.", nil},
+		{"a PDF line break after doi: as a label", "(doi:10. 1016/j.x. [DOI:10. 1016/j.y.", []string{"10.1016/j.x", "10.1016/j.y"}},
+		{"a DOI never follows a digit or a dot", "110.1234/x 1.10.1234/y", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,6 +63,7 @@ func TestBibTeXEdges(t *testing.T) {
 	}{
 		{"closing brace after protected part ends the DOI", "{10.1000/{A}b}and", []string{"10.1000/ab"}},
 		{"escape at line start", `10.1000/a\_b`, []string{"10.1000/a_b"}},
+		{"braces at line start", `10.1000/{A}b`, []string{"10.1000/ab"}},
 		{"second DOI after the first run", `{10.1000/x}10.2000/a\_b`, []string{"10.1000/x", "10.2000/a_b"}},
 	}
 	for _, tt := range tests {

@@ -1,16 +1,15 @@
 // Package extract finds DOIs in any text a user may hand to citeloop:
 // Markdown, plain text pasted from PDFs, BibTeX, RIS, CSL JSON and CFF. It
-// is deliberately format-agnostic: it scans for the DOI shape itself and
-// decides where each DOI ends from the characters around it, so that legal
-// DOIs with "()<>;:#" stay whole while the punctuation of the surrounding
-// prose is cut away.
+// is deliberately format-agnostic: it scans for the DOI shape package doi
+// defines and decides where each DOI ends from the characters around it, so
+// that legal DOIs with "()<>;:#" stay whole while the punctuation of the
+// surrounding prose, a URL's query string and markup escapes are not taken
+// for part of them. Every DOI it yields is one doi.Normalize accepts.
 package extract
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/citeloop/citeloop/doi"
@@ -80,29 +79,21 @@ func scanLine(line string) []candidate {
 }
 
 // matchDOI reports whether a DOI starts at line[start] (which begins with
-// "10.") and returns where its untrimmed suffix ends.
+// "10.") and returns where its untrimmed suffix ends. The prefix is the one
+// doi.RegistrantLen reads.
 func matchDOI(line string, start int) (int, bool) {
-	if start > 0 && isWordByte(line[start-1]) {
-		return 0, false // part of a longer number or word, such as "110.5"
+	if start > 0 && (isDigit(line[start-1]) || line[start-1] == '.') {
+		return 0, false // the tail of a longer number, such as "110.5" or "1.10.1234"
 	}
-	k := start + len("10.")
-	digits := 0
-	for k < len(line) && (isDigit(line[k]) || line[k] == '.') {
-		if isDigit(line[k]) {
-			digits++
-		} else if line[k-1] == '.' {
-			return 0, false // "10..1000/x", "10.1000..5/x": no empty registrant part
-		}
-		k++
-	}
-	if digits < 4 || line[k-1] == '.' {
+	k := start + doi.RegistrantLen(line[start:])
+	if k == start {
 		return 0, false
 	}
 	slash := slashLen(line, k)
 	if slash == 0 {
 		return 0, false
 	}
-	end := scanSuffix(line, k+slash, inURL(line, start))
+	end := scanSuffix(line, k+slash, urlPartAt(line, start))
 	return end, end > k+slash
 }
 
@@ -119,28 +110,43 @@ func slashLen(line string, k int) int {
 	}
 }
 
-// scanSuffix extends a DOI suffix from i and returns its end. It stops at
-// whitespace and at characters no real DOI contains, and at a closing
-// bracket that the suffix did not open, so that "(doi:10.1/x)" and
-// "[10.1/x](...)" end at the right place while "(SICI)...<448::...>" stay.
-func scanSuffix(line string, i int, url bool) int {
+// escapable are the DOI characters that TeX (\_ \% \& \# \$ \~) and
+// Markdown writers such as Pandoc (\[ \] \< \> \( \) \*) escape with a
+// backslash. Within a DOI such an escape stands for its character, whatever
+// the file: a DOI never holds a backslash. Other backslashes end the DOI,
+// among them TeX's "\-" (a discretionary hyphen, not a "-") and "\," (a
+// thin space).
+const escapable = "_%&#$~[]<>()*"
+
+// scanSuffix extends a DOI suffix from i and returns its end. It stops at a
+// rune that doi.Delimits, at a query string, at the end of an HTML comment
+// and at a closing bracket that the suffix did not open, so that
+// "(doi:10.1/x)" and "[10.1/x](...)" end at the right place while
+// "(SICI)...<448::...>" stay. In a URL's path "?" and "#" end it too: they
+// start the query or the fragment, and a DOI's own "?" or "#" is "%3F" or
+// "%23" there; in a query "&" also ends it, starting the next parameter. An
+// escaped character (see escapable) counts as itself.
+func scanSuffix(line string, i int, part urlPart) int {
 	var depth [3]int // (), [], <>
-	for ; i < len(line); i++ {
-		c := line[i]
+	for i < len(line) {
+		c, w := line[i], 1
+		if c == '\\' && i+1 < len(line) && strings.IndexByte(escapable, line[i+1]) >= 0 {
+			c, w = line[i+1], 2
+		}
 		switch {
-		case c <= ' ' || c == 0x7f:
-			return i
 		case c >= utf8.RuneSelf:
 			r, n := utf8.DecodeRuneInString(line[i:])
-			if endsDOI(r) {
+			if doi.Delimits(r) {
 				return i
 			}
-			i += n - 1
-		case strings.IndexByte("\"'`\\|{}", c) >= 0:
+			w = n
+		case doi.Delimits(rune(c)):
 			return i
-		case url && (c == '?' || c == '#' || c == '&'):
+		case part != inText && (c == '?' || c == '#'), part == inQuery && c == '&':
 			return i
-		case c == '&' && startsParam(line[i+1:]):
+		case c == '?' && startsQuery(line[i+w:]):
+			return i // "10.1/a?utm_source=x": a URL's query string, copied without its URL
+		case c == '&' && startsParam(line[i+w:]):
 			return i // "10.1/a&doi:10.2/b": a second DOI, not one
 		case c == '-' && strings.HasPrefix(line[i:], "-->"):
 			return i // the end of an HTML comment
@@ -151,7 +157,7 @@ func scanSuffix(line string, i int, url bool) int {
 		case c == '<':
 			// SICI DOIs open "<" before digits; "<" before anything else is
 			// markup ("</a>") or an angle-bracket delimiter.
-			if i+1 >= len(line) || !isDigit(line[i+1]) {
+			if i+w >= len(line) || !isDigit(line[i+w]) {
 				return i
 			}
 			depth[2]++
@@ -162,260 +168,103 @@ func scanSuffix(line string, i int, url bool) int {
 			}
 			*d--
 		}
+		i += w
 	}
 	return i
 }
 
-// MaxLen is the longest DOI Extract accepts, in bytes. Registered DOIs are
-// far shorter (SICI DOIs, the longest in use, stay under 200); a longer
-// token is reported as invalid, cut to MaxShown bytes.
+// MaxLen is the longest DOI Extract accepts, in bytes (doi.MaxLen); a
+// longer token is reported as invalid, cut to MaxShown bytes. A token is
+// read whole up to three times as long, the most a percent-encoded DOI of
+// MaxLen bytes takes.
 const (
-	MaxLen   = 1024
+	MaxLen   = doi.MaxLen
 	MaxShown = 64
 )
 
 // trailing is prose punctuation that never ends a DOI.
 const trailing = ".,;:!?*'"
 
-// finish trims, decodes and validates the DOI in line[start:end]. It returns
-// the candidate and where scanning should resume.
+// finish trims, unescapes and validates the DOI in line[start:end]. It
+// returns the candidate and where scanning should resume. doi.Normalize
+// decides validity and undoes percent-encoding, so a DOI found is always
+// one that Normalize accepts, and a token it refuses is never cut shorter.
 func finish(line string, start, end int) (candidate, int, bool) {
 	raw := trimTrailing(line[start:end])
 	end = start + len(raw)
-	if len(raw) > MaxLen {
+	if len(raw) > 3*MaxLen {
 		// A run of megabytes with no space is not a DOI; report where it
 		// starts, never the whole token.
-		cut := raw[:MaxShown]
-		for !utf8.ValidString(cut) {
-			cut = cut[:len(cut)-1]
-		}
-		return candidate{doi: cut, raw: cut, invalid: fmt.Sprintf("a token of %d bytes is too long for a DOI (at most %d); shown cut to its first %d bytes", len(raw), MaxLen, len(cut))}, end, true
+		return tooLong(raw), end, true
 	}
-	d := raw
-	if strings.Contains(d, "%") {
-		if u, err := url.PathUnescape(d); err == nil {
-			d = u
-		}
+	d := unescape(raw)
+	if urlPartAt(line, start) == inPath && !afterDOIResolver(line, start) {
+		d = trimURLTail(d)
 	}
-	if inURL(line, start) && !afterDOIResolver(line, start) {
-		d = trimViewSuffix(d)
-	}
-	doi, err := doi.Normalize(d)
-	if err == nil && hasTypography(raw) {
-		err = fmt.Errorf("%q holds a typographic character (such as U+2011 or U+2013) that no DOI has; it may be a DOI followed by other text", raw)
-	}
+	n, err := doi.Normalize(d)
 	if err != nil {
+		if len(raw) > MaxLen {
+			return tooLong(raw), end, true
+		}
 		if hasNonASCII(raw) {
 			return candidate{doi: raw, raw: raw, invalid: err.Error()}, end, true
 		}
 		return candidate{}, end, false
 	}
-	return candidate{doi: doi, raw: raw}, end, true
+	return candidate{doi: n, raw: raw}, end, true
 }
 
-// trimTrailing strips prose punctuation after a DOI. Closing brackets were
-// already cut by scanSuffix when unbalanced, so a trailing ")" or ">" here
-// belongs to the DOI.
+// tooLong reports a token longer than any DOI as invalid, cut.
+func tooLong(raw string) candidate {
+	cut := raw[:MaxShown]
+	for !utf8.ValidString(cut) {
+		cut = cut[:len(cut)-1]
+	}
+	return candidate{doi: cut, raw: cut, invalid: fmt.Sprintf("a token of %d bytes is too long for a DOI (at most %d); shown cut to its first %d bytes", len(raw), MaxLen, len(cut))}
+}
+
+// trimTrailing strips prose punctuation after a DOI, with the backslash
+// that escaped it. Closing brackets were already cut by scanSuffix when
+// unbalanced, so a trailing ")" or ">" here belongs to the DOI.
 func trimTrailing(s string) string {
 	for len(s) > 0 && strings.IndexByte(trailing, s[len(s)-1]) >= 0 {
-		s = s[:len(s)-1]
+		s = strings.TrimSuffix(s[:len(s)-1], "\\")
 	}
 	return s
 }
 
-// repairBreaks removes the single spaces a PDF line break left inside
-// DOIs written after "doi:" ("doi:10. 1016/j. neunet.2009.08.007."). A space
-// is removed only when the DOI is visibly incomplete ("10." with no "/" yet,
-// or ending in "/"), or when it ends in one of ".-()" and the next word
-// starts with a digit or lower-case letter and ends the sentence with ".".
-// So "doi:10.1/x. Epub 2011" and "doi:10.1/x. 55" are left alone.
-func repairBreaks(line string) string {
-	if indexDOIColon(line, 0) < 0 {
-		return line
+// unescape replaces each backslash escape of a DOI character (see
+// escapable) with the character.
+func unescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
 	}
-	var out strings.Builder
-	out.Grow(len(line))
-	done := 0 // line[:done] is already in out
-	for from := 0; ; {
-		j := indexDOIColon(line, from)
-		if j < 0 {
-			break
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte(escapable, s[i+1]) >= 0 {
+			i++
 		}
-		q := j + len("doi:")
-		if q < len(line) && line[q] == ' ' {
-			q++
-		}
-		from = q
-		if !strings.HasPrefix(line[q:], "10.") {
-			continue
-		}
-		// left is the DOI so far, possibly already joined.
-		out.WriteString(line[done:q])
-		tokEnd := nextSpace(line, q)
-		left := line[q:tokEnd]
-		for range 3 {
-			if tokEnd+1 >= len(line) || line[tokEnd] != ' ' {
-				break
-			}
-			wordEnd := nextSpace(line, tokEnd+1)
-			word := line[tokEnd+1 : wordEnd]
-			if left == "" || word == "" || !joins(left, word) {
-				break
-			}
-			left += word
-			tokEnd = wordEnd
-		}
-		out.WriteString(left)
-		done, from = tokEnd, tokEnd
+		b.WriteByte(s[i])
 	}
-	out.WriteString(line[done:])
-	return out.String()
+	return b.String()
 }
 
-// indexDOIColon returns the index of the first "doi:" (ASCII case-insensitive)
-// in line at or after from, or -1. Unlike strings.ToLower it never changes
-// byte offsets, whatever the encoding of line.
-func indexDOIColon(line string, from int) int {
-	for i := from; i+4 <= len(line); i++ {
-		if line[i+3] == ':' && line[i]|0x20 == 'd' && line[i+1]|0x20 == 'o' && line[i+2]|0x20 == 'i' {
-			return i
-		}
-	}
-	return -1
-}
-
-func nextSpace(line string, i int) int {
-	for i < len(line) && line[i] > ' ' {
-		i++
-	}
-	return i
-}
-
-// joins reports whether word continues the DOI left split by a line break.
-func joins(left, word string) bool {
-	last := left[len(left)-1]
-	if !strings.Contains(left, "/") {
-		return strings.Contains(word, "/")
-	}
-	if last == '/' {
-		return true
-	}
-	return strings.IndexByte(".-()", last) >= 0 &&
-		(isDigit(word[0]) || (word[0] >= 'a' && word[0] <= 'z')) &&
-		strings.HasSuffix(word, ".")
-}
-
-// viewSuffixes are path tails publishers append to a DOI in their URLs.
-var viewSuffixes = []string{"/full", "/abstract", "/abs", "/pdf", "/epdf", "/fulltext", "/full-text", "/html", "/meta", "/summary", "/epub"}
-
-func trimViewSuffix(d string) string {
-	lower := strings.ToLower(d)
-	for _, s := range viewSuffixes {
-		if strings.HasSuffix(lower, s) {
-			return d[:len(d)-len(s)]
-		}
-	}
-	return d
-}
-
-// startsParam reports whether s starts with a parameter name followed by
-// "=" or ":" ("doi:", "id=", "amp;doi="), which after "&" starts another
-// field, never the rest of a DOI.
-func startsParam(s string) bool {
-	s = strings.TrimPrefix(s, "amp;")
+// startsQuery reports whether s starts with a URL query parameter name and
+// "=" ("utm_source=", "234saf=", "journalCode="): after "?" that is the
+// query string of the URL a DOI was copied from, never the rest of a DOI.
+func startsQuery(s string) bool {
 	i := 0
-	for i < len(s) && (s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z' || s[i] == '_') {
+	for i < len(s) && (isDigit(s[i]) || s[i]|0x20 >= 'a' && s[i]|0x20 <= 'z' || strings.IndexByte("_.-", s[i]) >= 0) {
 		i++
 	}
-	return i > 0 && i < len(s) && (s[i] == '=' || s[i] == ':')
-}
-
-// inURL reports whether the token holding line[start] is a URL: it has a
-// scheme ("https://doi.org/10...") or starts with a host name and a path
-// ("doi.org/10...", "www.nature.com/articles/10...").
-func inURL(line string, start int) bool {
-	prefix := line[tokenStart(line, start):start]
-	return strings.Contains(prefix, "://") || isHostPath(prefix)
-}
-
-// isHostPath reports whether prefix is "host.tld/..." : a dotted host name
-// whose last label has two letters or more, then a slash.
-func isHostPath(prefix string) bool {
-	host, _, ok := strings.Cut(prefix, "/")
-	if !ok {
-		return false
-	}
-	dot := strings.LastIndexByte(host, '.')
-	if dot <= 0 || len(host)-dot-1 < 2 {
-		return false
-	}
-	for i := 0; i < len(host); i++ {
-		c := host[i]
-		if !(isDigit(c) || c == '.' || c == '-' || c|0x20 >= 'a' && c|0x20 <= 'z') {
-			return false
-		}
-	}
-	for i := dot + 1; i < len(host); i++ {
-		if c := host[i] | 0x20; c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
-}
-
-// afterDOIResolver reports whether the DOI follows "doi.org/".
-func afterDOIResolver(line string, start int) bool {
-	const r = "doi.org/"
-	return start >= len(r) && strings.EqualFold(line[start-len(r):start], r)
-}
-
-// maxURLPrefix bounds how far back inURL looks for "://", which keeps a
-// pathological line linear; no real URL has a longer path before a DOI.
-const maxURLPrefix = 512
-
-func tokenStart(line string, i int) int {
-	stop := max(0, i-maxURLPrefix)
-	for i > stop && line[i-1] > ' ' && strings.IndexByte("\"'<([{", line[i-1]) < 0 {
-		i--
-	}
-	return i
+	return i > 0 && i < len(s) && s[i] == '='
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func isWordByte(c byte) bool {
-	return isDigit(c) || c == '.' || c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
-}
-
-// endsDOI reports whether a non-ASCII rune ends a DOI: whitespace, quote
-// marks, angle brackets and prose punctuation. Any other character (such as
-// U+2011, a non-breaking hyphen) is part of the token, which is then
-// reported whole as invalid rather than cut to a shorter DOI.
-func endsDOI(r rune) bool {
-	switch r {
-	case utf8.RuneError, '\u2026', '\u3002', '\u3001', '\uff0c', '\uff0e', '\uff1a', '\uff1b', '\uff01', '\uff1f':
-		return true
-	}
-	// Non-ASCII brackets (fullwidth "（）", CJK "【】「」") close a DOI in
-	// East Asian text; no registered DOI has one.
-	return unicode.IsSpace(r) || unicode.Is(unicode.Quotation_Mark, r) || unicode.In(r, unicode.Pi, unicode.Pf, unicode.Ps, unicode.Pe) || unicode.Is(unicode.Cc, r)
-}
-
 func hasNonASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return true
-		}
-	}
-	return false
-}
-
-// hasTypography reports whether s holds non-ASCII punctuation or symbols:
-// a typographic dash in a DOI is a copy-and-paste artefact, never part of
-// the registered name.
-func hasTypography(s string) bool {
-	for _, r := range s {
-		if r >= utf8.RuneSelf && (unicode.IsPunct(r) || unicode.IsSymbol(r)) {
 			return true
 		}
 	}

@@ -194,7 +194,7 @@ func TestRequestShape(t *testing.T) {
 	}{
 		{"sici public", "", sici, "/works/" + strings.ToLower(sici), "", "citeloop/"},
 		{"polite", "ops@example.org", "10.1038/nnano.2014.279", "/works/10.1038/nnano.2014.279", "ops@example.org", "mailto:ops@example.org"},
-		{"query chars", "", "10.1234/a?b=c&d%25", "/works/10.1234/a?b=c&d%25", "", "citeloop/"},
+		{"query chars", "", "10.1234/a?b=c&d%", "/works/10.1234/a?b=c&d%", "", "citeloop/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
