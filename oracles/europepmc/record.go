@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"html"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -205,44 +206,18 @@ func (r Result) pubTypes() []string {
 	return out
 }
 
-var (
-	// headingTag matches Europe PMC's abstract section headings.
-	headingTag = regexp.MustCompile(`(?i)\s*<h[1-6][^>]*>\s*(.*?)\s*</h[1-6]>\s*`)
-	// inlineTag matches the inline markup Europe PMC uses. Only known tag
-	// names are removed: abstracts also contain bare "<" in statistics
-	// ("P < .001"), which a generic <[^>]*> pattern would eat.
-	inlineTag = regexp.MustCompile(`(?i)</?(?:sub|sup|i|b|em|strong|u|p|br|span|div|sc|inf)\b[^>]*/?>`)
-	spaces    = regexp.MustCompile(`\s+`)
-)
-
 // CleanText turns Europe PMC's lightly marked-up titles and abstracts into
-// plain text: section headings become "Heading: ", superscripts and
-// subscripts keep their meaning (keepScripts), other inline tags are
-// dropped, entities decoded, whitespace collapsed. Quotes are checked against this
-// text, so it must be deterministic.
-func CleanText(s string) string {
-	if isClean(s) {
-		return s
-	}
-	return clean(s)
-}
+// plain text: contract.CleanText, the reader's view every path shares.
+func CleanText(s string) string { return contract.CleanText(s) }
 
-// clean is CleanText without the isClean shortcut.
-func clean(s string) string {
-	s = headingTag.ReplaceAllString(s, " $1: ")
-	s = keepScripts(s)
-	s = inlineTag.ReplaceAllString(s, "")
-	s = html.UnescapeString(s)
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
-}
+// clean is CleanText; kept so the shortcut tests read as before.
+func clean(s string) string { return contract.CleanText(s) }
 
-// isClean reports whether CleanText would return s unchanged: no "<" (every
-// tag pattern needs one), no "&" (no entity), no whitespace but single
-// spaces between words. Collectors clean every record again for every lead,
-// and records from Record are already clean: this check spares them the
-// regular expressions.
+// isClean is the shortcut contract.CleanText takes: no "<", no "&", no
+// whitespace but single spaces between words, NFC. It implies that
+// CleanText returns s unchanged.
 func isClean(s string) bool {
-	if s != strings.TrimSpace(s) {
+	if s != strings.TrimSpace(s) || !norm.NFC.IsNormalString(s) {
 		return false
 	}
 	prevSpace := false
