@@ -120,13 +120,13 @@ func proseFailures(d contract.Draft) []contract.Diagnostic {
 // characters and blankness in the title, headings and claims, and numbers
 // no quote holds (numbers.go says which quotes count for which prose).
 func textFailures(d contract.Draft, ledger contract.Ledger) []contract.Diagnostic {
-	years := func(cited string) (int, bool) {
+	titleOf := func(cited string) (string, bool) {
 		id, err := doi.Normalize(cited)
 		if err != nil {
-			return 0, false
+			return "", false
 		}
 		e, ok := ledger.ByDOI(id)
-		return e.Year, ok && e.Year > 0
+		return contract.CleanText(e.Title), ok && e.Title != ""
 	}
-	return append(proseFailures(d), numberFailures(d, ledger.Lead, years)...)
+	return append(proseFailures(d), numberFailures(d, titleOf)...)
 }
