@@ -174,11 +174,6 @@ func isDash(r rune) bool {
 	return false
 }
 
-// isGroupSpace reports whether r may group thousands: a space of any width.
-func isGroupSpace(r rune) bool {
-	return r == ' ' || r == '\u00a0' || r == '\u202f' || r == '\u205f' || ('\u2000' <= r && r <= '\u200a')
-}
-
 // comparison reads the comparison sign that ends s (after optional spaces),
 // returning it in canonical form ("" for "=" or none) and where it starts.
 func comparison(s string) (string, int, bool) {
@@ -374,10 +369,10 @@ func readDigits(s string, i int) (string, int) {
 }
 
 // readGroups reads thousands groups after a head of one to three digits
-// that does not start with 0: a comma, a space of any width, or nothing
-// (a longer head is the same number, "75000"), then exactly three digits.
-// Every separator of one number is the same kind. It reports whether a
-// comma grouped.
+// that does not start with 0: a comma, a space of any width (a run of
+// whitespace: a line may break between groups), or nothing (a longer head
+// is the same number, "75000"), then exactly three digits. Every separator
+// of one number is the same kind. It reports whether a comma grouped.
 func readGroups(s, head string, i int) (string, int, bool) {
 	if len(head) < 1 || len(head) > 3 || head[0] == '0' {
 		return head, i, false
@@ -389,8 +384,9 @@ func readGroups(s, head string, i int) (string, int, bool) {
 		switch {
 		case r == ',':
 			k = ','
-		case isGroupSpace(r):
+		case unicode.IsSpace(r):
 			k = ' '
+			n = skipSpaces(s, i) - i
 		default:
 			return digits, i, kind == ','
 		}
