@@ -38,7 +38,7 @@ func TestGateChecksProse(t *testing.T) {
 		{name: "url in second heading", draft: contract.Draft{Title: "T", Sections: []contract.Section{
 			{Heading: "Background", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims},
 			{Heading: "Results, see https://example.org", Claims: []contract.Claim{{ID: "c2", Text: "Screening cut mortality by 20%.", Citations: cite}}}}}, want: []contract.Diagnostic{
-			{Reason: contract.ReasonReferenceInText, Detail: `heading of section 2 holds the reference "https://"; references come only from the citations`}}},
+			{Reason: contract.ReasonReferenceInText, Detail: `heading of section 2 holds the URL "https://"; references come only from the citations`}}},
 		{name: "author-year in title", draft: contract.Draft{Title: "Screening (Smith et al., 2020)", Sections: withText("Screening cut mortality by 20%.").Sections}, want: []contract.Diagnostic{
 			{Reason: contract.ReasonReferenceInText}, {Reason: contract.ReasonNumberNotInQuote}}},
 		{name: "number in heading its section's quotes hold", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "A 20% drop", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: nil},

@@ -1,0 +1,162 @@
+package gates
+
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/citeloop/citeloop/contract"
+)
+
+// Notation a reader sees but the allowlist cannot judge alone: a super- or
+// subscript run ("H₂S", "L⁻¹", "rose²"), a Greek letter inside a Latin word
+// ("Aβ-fibre", "μg") and a token shaped like a ledger id ("S1") are allowed
+// in prose only where the same run, with its neighbours (the whole word it
+// is in), is in one of the claim's quotes, compared through NFKC ("I²" is
+// "I2"). A superscript after a digit is an exponent, which the number
+// grammar reads instead.
+
+// notationToken is a word of prose the notation rule checks.
+type notationToken struct {
+	text string
+	// superDigits is set for a run of superscript digits that follows no
+	// digit: a reference mark when no quote holds it.
+	superDigits bool
+	ledgerID    bool
+}
+
+// notationTokens returns the words of s (NFC) that hold a super- or
+// subscript not after a digit, mix Greek and Latin letters, or are shaped
+// like a ledger id.
+func notationTokens(s string, ledgerIDs map[string]bool) []notationToken {
+	var out []notationToken
+	for _, w := range proseWords(s) {
+		var tok notationToken
+		latin, greek, scripts := false, false, false
+		prevDigit := false
+		for _, r := range w {
+			isScript := contract.ClassOf(r) == contract.CharScript
+			switch {
+			case isScript && !(prevDigit || r == '⁻' || r == '⁺') && scriptDigit(r, superDigits) >= 0:
+				scripts, tok.superDigits = true, true
+			case isScript && !prevDigit:
+				scripts = true
+			case unicode.Is(unicode.Greek, r) || r == 'µ':
+				greek = true
+			case unicode.Is(unicode.Latin, r):
+				latin = true
+			}
+			prevDigit = unicode.IsDigit(r) || isScript && prevDigit
+		}
+		tok.ledgerID = isLedgerID(w, ledgerIDs)
+		if scripts || greek && latin || tok.ledgerID {
+			tok.text = w
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+// isLedgerID reports whether w is shaped like a ledger id: "S" and digits,
+// in any case, or one of the ledger's own ids.
+func isLedgerID(w string, ids map[string]bool) bool {
+	if ids[contract.FoldID(w)] {
+		return true
+	}
+	if len(w) < 2 || w[0] != 'S' && w[0] != 's' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// proseWords splits s into words: runs of letters, digits, marks and super-
+// and subscripts, joined by a hyphen or an apostrophe between them.
+func proseWords(s string) []string {
+	var out []string
+	inWord := func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) || contract.ClassOf(r) == contract.CharScript
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !inWord(r) {
+			i += n
+			continue
+		}
+		j := i
+		for j < len(s) {
+			c, m := utf8.DecodeRuneInString(s[j:])
+			if inWord(c) {
+				j += m
+				continue
+			}
+			if (isDash(c) || c == '\'' || c == '’') && j+m < len(s) {
+				if d, _ := utf8.DecodeRuneInString(s[j+m:]); inWord(d) {
+					j += m
+					continue
+				}
+			}
+			break
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+// nfkcFolded is a text folded for the notation rule: NFKC, then the quote
+// folding.
+func nfkcFolded(s string) Folded { return Fold(contract.ReadNFKC(s)) }
+
+// notationFailures checks the notation of one prose field against its
+// quotes (folded through NFKC).
+func notationFailures(claimID, field, s string, quotes []Folded, ledgerIDs map[string]bool) []contract.Diagnostic {
+	var out []contract.Diagnostic
+	for _, tok := range notationTokens(contract.ReadNFC(s), ledgerIDs) {
+		t := foldText(contract.ReadNFKC(tok.text))
+		held := false
+		for _, q := range quotes {
+			if _, _, ok := find(q, t); ok {
+				held = true
+				break
+			}
+		}
+		if held {
+			continue
+		}
+		switch {
+		case tok.ledgerID:
+			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
+				Detail: fmt.Sprintf("%s holds %s, shaped like a ledger id, which no quote holds; references come only from the citations", field, quoteToken(tok.text))})
+		case tok.superDigits:
+			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
+				Detail: fmt.Sprintf("%s holds the superscript digits of %s, which no quote holds: reference marks come only from the citations", field, quoteToken(tok.text))})
+		default:
+			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonNotationNotInQuote,
+				Detail: fmt.Sprintf("%s holds %s, whose sub- or superscripts or Greek letters no quote holds with their neighbours", field, quoteToken(tok.text))})
+		}
+		break // one notation failure per field says enough
+	}
+	return out
+}
+
+// charFailures checks the characters of one prose field: the allowlist,
+// digits, combining marks and mixed scripts.
+func charFailures(claimID, field, s string) []contract.Diagnostic {
+	var out []contract.Diagnostic
+	if m, ok := contract.MixedScriptWord(s); ok {
+		out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonMixedScript,
+			Detail: field + ": " + m.Detail()})
+	}
+	if p, ok := contract.RefusedRune(s); ok {
+		if _, _, hidden := contract.HiddenRune(s); !hidden {
+			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonDisallowedCharacter,
+				Detail: fmt.Sprintf("%s: %s", field, p.Detail())})
+		}
+	}
+	return out
+}
