@@ -2,7 +2,7 @@
 // text a reader of the typeset bibliography sees, as BibTeX users write it:
 // accent commands braced or not ({\"u}, \"{u}, \"u), special letters (\ss,
 // \o, \aa, \l, \i), text commands (\textless, \textendash, \&), font
-// commands ({\em x}, \emph{x}), TeX ligatures (--, ``) and common math in
+// commands ({\em x}, \emph{x}), TeX ligatures (--, “) and common math in
 // titles ($\alpha$, $<$, $^{2}$); and evaluates field values with @string
 // macros and # concatenation (Expand). Every rule is a row of a table, so
 // the decoding is data a test can read. It imports nothing of the project.
