@@ -17,6 +17,10 @@ var (
 	supTag     = regexp.MustCompile(`(?is)<sup\b[^>]*>(.*?)</sup>`)
 	subTag     = regexp.MustCompile(`(?is)<sub\b[^>]*>(.*?)</sub>`)
 	spaceRun   = regexp.MustCompile(`\s+`)
+	// ampRun is an ampersand escaped more than once: "&amp;amp;" decodes,
+	// one level a pass, to "&"; taking the run at once keeps cleaning
+	// linear.
+	ampRun = regexp.MustCompile(`&(?:amp;)+`)
 )
 
 // CleanText is the reader's view of a source's title or abstract: the one
@@ -54,7 +58,7 @@ func cleanPass(s string) string {
 		s = inlineTag.ReplaceAllString(s, "")
 	}
 	if strings.ContainsRune(s, '&') {
-		s = html.UnescapeString(s)
+		s = html.UnescapeString(ampRun.ReplaceAllString(s, "&"))
 	}
 	return strings.TrimSpace(spaceRun.ReplaceAllString(s, " "))
 }

@@ -23,6 +23,15 @@ type notationToken struct {
 	// digit: a reference mark when no quote holds it.
 	superDigits bool
 	ledgerID    bool
+	// confusable is set for a Greek word that looks like a Latin one (its
+	// TR39 skeleton is ASCII: "Ο", "ν", "ρ"): where no quote holds it, a
+	// reader reads the Latin word or a digit.
+	confusable bool
+	// exact is set for a word with a super- or subscript run that follows
+	// no letter or digit: a run standing alone ("Time-point ¹", "Bcl-²")
+	// reads as a mark, not as a digit, so only the same run backs it,
+	// compared without NFKC.
+	exact bool
 }
 
 // notationTokens returns the words of s (NFC) that hold a super- or
@@ -34,8 +43,13 @@ func notationTokens(s string, ledgerIDs map[string]bool) []notationToken {
 		var tok notationToken
 		latin, greek, scripts := false, false, false
 		prevDigit := false
+		prev := rune(0)
 		for _, r := range w {
 			isScript := contract.ClassOf(r) == contract.CharScript
+			if isScript && !unicode.IsLetter(prev) && !unicode.IsNumber(prev) && contract.ClassOf(prev) != contract.CharScript {
+				tok.exact = true // a run standing alone: "Bcl-²", "¹"
+			}
+			prev = r
 			switch {
 			case isScript && !(prevDigit || r == '⁻' || r == '⁺') && scriptDigit(r, superDigits) >= 0:
 				scripts, tok.superDigits = true, true
@@ -49,12 +63,24 @@ func notationTokens(s string, ledgerIDs map[string]bool) []notationToken {
 			prevDigit = unicode.IsDigit(r) || isScript && prevDigit
 		}
 		tok.ledgerID = isLedgerID(w, ledgerIDs)
-		if scripts || greek && latin || tok.ledgerID {
+		tok.confusable = greek && !latin && !scripts && asciiSkeleton(w)
+		if scripts || greek && latin || tok.ledgerID || tok.confusable {
 			tok.text = w
 			out = append(out, tok)
 		}
 	}
 	return out
+}
+
+// asciiSkeleton reports whether the TR39 skeleton of w is ASCII letters
+// and digits only: w looks like a Latin word or a number.
+func asciiSkeleton(w string) bool {
+	for _, r := range contract.Skeleton(w) {
+		if r >= utf8.RuneSelf || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // isLedgerID reports whether w is shaped like a ledger id: "S" and digits,
@@ -113,11 +139,14 @@ func proseWords(s string) []string {
 func nfkcFolded(s string) Folded { return Fold(contract.ReadNFKC(s)) }
 
 // notationFailures checks the notation of one prose field against its
-// quotes (folded through NFKC).
-func notationFailures(claimID, field, s string, quotes []Folded, ledgerIDs map[string]bool) []contract.Diagnostic {
+// quotes, folded through NFKC (nfkc) and without it (plain).
+func notationFailures(claimID, field, s string, nfkc, plain []Folded, ledgerIDs map[string]bool) []contract.Diagnostic {
 	var out []contract.Diagnostic
 	for _, tok := range notationTokens(contract.ReadNFC(s), ledgerIDs) {
-		t := foldText(contract.ReadNFKC(tok.text))
+		t, quotes := foldText(contract.ReadNFKC(tok.text)), nfkc
+		if tok.exact {
+			t, quotes = foldText(tok.text), plain
+		}
 		held := false
 		for _, q := range quotes {
 			if _, _, ok := find(q, t); ok {
@@ -132,6 +161,9 @@ func notationFailures(claimID, field, s string, quotes []Folded, ledgerIDs map[s
 		case tok.ledgerID:
 			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
 				Detail: fmt.Sprintf("%s holds %s, shaped like a ledger id, which no quote holds; references come only from the citations", field, quoteToken(tok.text))})
+		case tok.confusable:
+			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonMixedScript,
+				Detail: fmt.Sprintf("%s holds the Greek %s, which looks like the Latin %s and which no quote holds", field, quoteToken(tok.text), quoteToken(contract.Skeleton(tok.text)))})
 		case tok.superDigits:
 			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
 				Detail: fmt.Sprintf("%s holds the superscript digits of %s, which no quote holds: reference marks come only from the citations", field, quoteToken(tok.text))})
@@ -156,6 +188,49 @@ func charFailures(claimID, field, s string) []contract.Diagnostic {
 		if _, _, hidden := contract.HiddenRune(s); !hidden {
 			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonDisallowedCharacter,
 				Detail: fmt.Sprintf("%s: %s", field, p.Detail())})
+		}
+	}
+	return out
+}
+
+// confusableFailures refuses a word of prose that no quote holds (after
+// the quote folding: case, dashes, quote marks) but that looks like a word
+// one does (the same TR39 skeleton): "Time-point l" for the quote's
+// "Time-point 1". quoteWords map each quote's folded words to their
+// skeletons.
+func confusableFailures(claimID, field, s string, quoteWords []map[string]string) []contract.Diagnostic {
+	for _, w := range proseWords(contract.ReadNFC(s)) {
+		fw := foldText(w)
+		held := false
+		for _, qw := range quoteWords {
+			if _, ok := qw[fw]; ok {
+				held = true
+				break
+			}
+		}
+		if held {
+			continue
+		}
+		sk := contract.Skeleton(w)
+		for _, qw := range quoteWords {
+			for q, qsk := range qw {
+				if qsk == sk {
+					return []contract.Diagnostic{{ClaimID: claimID, Reason: contract.ReasonMixedScript,
+						Detail: fmt.Sprintf("%s holds %s, which no quote holds and which looks like the quote's %s", field, quoteToken(w), quoteToken(q))}}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// skeletons maps each word of s, folded, to the TR39 skeleton of the word.
+func skeletons(s string) map[string]string {
+	out := map[string]string{}
+	for _, w := range proseWords(contract.ReadNFC(s)) {
+		fw := foldText(w)
+		if _, ok := out[fw]; !ok {
+			out[fw] = contract.Skeleton(w)
 		}
 	}
 	return out

@@ -51,8 +51,9 @@ var units = map[string]int{
 // the number itself ("a hundred").
 var scales = map[string]int{"hundred": 2, "thousand": 3, "million": 6, "billion": 9}
 
-// dropAfterNumber are words that, written against a number, add nothing a
-// reader reads: "98percent" is "98%", "2-fold" is "twofold".
+// dropAfterNumber are words that, written against a number (not a name's
+// digits: "RDR2fold" keeps its "fold"), add nothing a reader reads:
+// "98percent" is "98%", "2-fold" is "twofold".
 var dropAfterNumber = map[string]bool{"percent": true, "fold": true}
 
 // joinWords reads the word just appended to parts as a number where it is
@@ -69,7 +70,7 @@ func joinWords(s string, parts []part, mode readMode) []part {
 	if k > 0 {
 		prev = &parts[k-1]
 	}
-	if prev != nil && prev.isNum() && p.sep != sepSoft && dropAfterNumber[p.word] {
+	if prev != nil && prev.isNum() && prev.sep != sepGlued && p.sep != sepSoft && dropAfterNumber[p.word] {
 		prev.end = p.end
 		return parts[:k]
 	}

@@ -22,7 +22,9 @@ type proseChecker struct {
 	ledger    contract.Ledger
 	ledgerIDs map[string]bool
 	quotes    map[string]Folded // NFKC-folded quotes, for notation
+	folded    map[string]Folded // folded quotes, for notation standing alone
 	plain     map[string]string // folded quotes, for brackets
+	skel      map[string]map[string]string
 	words     map[string]map[string]bool
 }
 
@@ -33,7 +35,7 @@ func newProseChecker(ledger contract.Ledger) *proseChecker {
 			ids[contract.FoldID(e.ID)] = true
 		}
 	}
-	return &proseChecker{ledger: ledger, ledgerIDs: ids, quotes: map[string]Folded{}, plain: map[string]string{}, words: map[string]map[string]bool{}}
+	return &proseChecker{ledger: ledger, ledgerIDs: ids, quotes: map[string]Folded{}, folded: map[string]Folded{}, plain: map[string]string{}, skel: map[string]map[string]string{}, words: map[string]map[string]bool{}}
 }
 
 func (pc *proseChecker) nfkcQuote(q string) Folded {
@@ -41,6 +43,15 @@ func (pc *proseChecker) nfkcQuote(q string) Folded {
 	if !ok {
 		f = nfkcFolded(q)
 		pc.quotes[q] = f
+	}
+	return f
+}
+
+func (pc *proseChecker) foldedQuote(q string) Folded {
+	f, ok := pc.folded[q]
+	if !ok {
+		f = Fold(q)
+		pc.folded[q] = f
 	}
 	return f
 }
@@ -115,11 +126,21 @@ func (pc *proseChecker) check(f proseField) []contract.Diagnostic {
 		out = append(out, contract.Diagnostic{ClaimID: f.claimID, Reason: contract.ReasonReferenceInText,
 			Detail: fmt.Sprintf("%s holds the %s %q; references come only from the citations", f.name, shape, ref)})
 	}
-	quotes := make([]Folded, 0, len(f.citations))
+	nfkc := make([]Folded, 0, len(f.citations))
+	plain := make([]Folded, 0, len(f.citations))
+	words := make([]map[string]string, 0, len(f.citations))
 	for _, c := range f.citations {
-		quotes = append(quotes, pc.nfkcQuote(c.Quote))
+		nfkc = append(nfkc, pc.nfkcQuote(c.Quote))
+		plain = append(plain, pc.foldedQuote(c.Quote))
+		sk, ok := pc.skel[c.Quote]
+		if !ok {
+			sk = skeletons(c.Quote)
+			pc.skel[c.Quote] = sk
+		}
+		words = append(words, sk)
 	}
-	return append(out, notationFailures(f.claimID, f.name, f.text, quotes, pc.ledgerIDs)...)
+	out = append(out, notationFailures(f.claimID, f.name, f.text, nfkc, plain, pc.ledgerIDs)...)
+	return append(out, confusableFailures(f.claimID, f.name, f.text, words)...)
 }
 
 // fields lists the prose of d: the title (backed by every citation), each
