@@ -19,8 +19,9 @@ import (
 // notationToken is a word of prose the notation rule checks.
 type notationToken struct {
 	text string
-	// superDigits is set for a run of superscript digits that follows no
-	// digit: a reference mark when no quote holds it.
+	// superDigits is set for a run of superscript digits standing alone
+	// (after a space, a bracket, a percent sign: "51.7 %²˒³"): a reference
+	// mark when no quote holds it.
 	superDigits bool
 	ledgerID    bool
 	// confusable is set for a Greek word that looks like a Latin one (its
@@ -41,7 +42,7 @@ func notationTokens(s string, ledgerIDs map[string]bool) []notationToken {
 	var out []notationToken
 	for _, w := range proseWords(s) {
 		var tok notationToken
-		latin, greek, scripts := false, false, false
+		latin, greek, scripts, superDigit := false, false, false, false
 		prevDigit := false
 		prev := rune(0)
 		for _, r := range w {
@@ -51,8 +52,8 @@ func notationTokens(s string, ledgerIDs map[string]bool) []notationToken {
 			}
 			prev = r
 			switch {
-			case isScript && !(prevDigit || r == '⁻' || r == '⁺') && scriptDigit(r, superDigits) >= 0:
-				scripts, tok.superDigits = true, true
+			case isScript && !prevDigit && scriptDigit(r, superDigits) >= 0:
+				scripts, superDigit = true, true
 			case isScript && !prevDigit:
 				scripts = true
 			case unicode.Is(unicode.Greek, r) || r == 'µ':
@@ -63,6 +64,7 @@ func notationTokens(s string, ledgerIDs map[string]bool) []notationToken {
 			prevDigit = unicode.IsDigit(r) || isScript && prevDigit
 		}
 		tok.ledgerID = isLedgerID(w, ledgerIDs)
+		tok.superDigits = superDigit && tok.exact
 		tok.confusable = greek && !latin && !scripts && asciiSkeleton(w)
 		if scripts || greek && latin || tok.ledgerID || tok.confusable {
 			tok.text = w
@@ -142,6 +144,13 @@ func nfkcFolded(s string) Folded { return Fold(contract.ReadNFKC(s)) }
 // quotes, folded through NFKC (nfkc) and without it (plain).
 func notationFailures(claimID, field, s string, nfkc, plain []Folded, ledgerIDs map[string]bool) []contract.Diagnostic {
 	var out []contract.Diagnostic
+	seen := map[contract.Reason]bool{}
+	add := func(d contract.Diagnostic) {
+		if !seen[d.Reason] { // one failure per reason and field says enough
+			seen[d.Reason] = true
+			out = append(out, d)
+		}
+	}
 	for _, tok := range notationTokens(contract.ReadNFC(s), ledgerIDs) {
 		t, quotes := foldText(contract.ReadNFKC(tok.text)), nfkc
 		if tok.exact {
@@ -159,19 +168,18 @@ func notationFailures(claimID, field, s string, nfkc, plain []Folded, ledgerIDs 
 		}
 		switch {
 		case tok.ledgerID:
-			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
+			add(contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
 				Detail: fmt.Sprintf("%s holds %s, shaped like a ledger id, which no quote holds; references come only from the citations", field, quoteToken(tok.text))})
 		case tok.confusable:
-			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonMixedScript,
+			add(contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonMixedScript,
 				Detail: fmt.Sprintf("%s holds the Greek %s, which looks like the Latin %s and which no quote holds", field, quoteToken(tok.text), quoteToken(contract.Skeleton(tok.text)))})
 		case tok.superDigits:
-			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
+			add(contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonReferenceInText,
 				Detail: fmt.Sprintf("%s holds the superscript digits of %s, which no quote holds: reference marks come only from the citations", field, quoteToken(tok.text))})
 		default:
-			out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonNotationNotInQuote,
+			add(contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonNotationNotInQuote,
 				Detail: fmt.Sprintf("%s holds %s, whose sub- or superscripts or Greek letters no quote holds with their neighbours", field, quoteToken(tok.text))})
 		}
-		break // one notation failure per field says enough
 	}
 	return out
 }
