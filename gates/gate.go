@@ -144,7 +144,6 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 	}
 
 	idx := g.cache.get(ledger, v.LedgerDigest)
-	oracleText := map[string]*Source{}
 	var answers map[string]oracles.Result
 	if len(dois) > 0 {
 		answers = g.oracle.Lookup(ctx, dois)
@@ -177,7 +176,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 				Detail: fmt.Sprintf("source is a notice (%s, by its %s), not evidence", c.Notice, c.Signal)})
 			continue
 		}
-		qc, d := g.checkQuote(idx, oracleText, p.claim, p.cite, p.entry, res)
+		qc, d := g.checkQuote(idx, p.claim, p.cite, p.entry, res)
 		if d != nil {
 			v.fail(*d)
 			continue
@@ -190,7 +189,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		v.Quotes = append(v.Quotes, qc)
 	}
 
-	v.Failures = append(v.Failures, textFailures(draft, ledger)...)
+	v.Failures = append(v.Failures, textFailures(draft, ledger, idx)...)
 
 	ids := map[string]string{}
 	for _, c := range draft.Claims() {

@@ -204,14 +204,15 @@ func charFailures(claimID, field, s string) []contract.Diagnostic {
 // confusableFailures refuses a word of prose that no quote holds (after
 // the quote folding: case, dashes, quote marks) but that looks like a word
 // one does (the same TR39 skeleton): "Time-point l" for the quote's
-// "Time-point 1". quoteWords map each quote's folded words to their
-// skeletons.
-func confusableFailures(claimID, field, s string, quoteWords []map[string]string) []contract.Diagnostic {
+// "Time-point 1". quoteWords are each quote's folded words, skeletons what
+// they look like (computed only when a word is not held).
+func confusableFailures(claimID, field, s string, quoteWords []map[string]bool, skeletons func() []map[string]string) []contract.Diagnostic {
+	var looks []map[string]string
 	for _, w := range proseWords(contract.ReadNFC(s)) {
 		fw := foldText(w)
 		held := false
 		for _, qw := range quoteWords {
-			if _, ok := qw[fw]; ok {
+			if qw[fw] {
 				held = true
 				break
 			}
@@ -219,26 +220,35 @@ func confusableFailures(claimID, field, s string, quoteWords []map[string]string
 		if held {
 			continue
 		}
+		if looks == nil {
+			looks = skeletons()
+		}
 		sk := contract.Skeleton(w)
-		for _, qw := range quoteWords {
-			for q, qsk := range qw {
-				if qsk == sk {
-					return []contract.Diagnostic{{ClaimID: claimID, Reason: contract.ReasonMixedScript,
-						Detail: fmt.Sprintf("%s holds %s, which no quote holds and which looks like the quote's %s", field, quoteToken(w), quoteToken(q))}}
-				}
+		for _, l := range looks {
+			if q, ok := l[sk]; ok {
+				return []contract.Diagnostic{{ClaimID: claimID, Reason: contract.ReasonMixedScript,
+					Detail: fmt.Sprintf("%s holds %s, which no quote holds and which looks like the quote's %s", field, quoteToken(w), quoteToken(q))}}
 			}
 		}
 	}
 	return nil
 }
 
-// skeletons maps each word of s, folded, to the TR39 skeleton of the word.
-func skeletons(s string) map[string]string {
+// foldedWords returns the folded words of s.
+func foldedWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range proseWords(contract.ReadNFC(s)) {
+		out[foldText(w)] = true
+	}
+	return out
+}
+
+// wordSkeletons maps the TR39 skeleton of each word of s to the word.
+func wordSkeletons(s string) map[string]string {
 	out := map[string]string{}
 	for _, w := range proseWords(contract.ReadNFC(s)) {
-		fw := foldText(w)
-		if _, ok := out[fw]; !ok {
-			out[fw] = contract.Skeleton(w)
+		if sk := contract.Skeleton(w); out[sk] == "" {
+			out[sk] = w
 		}
 	}
 	return out

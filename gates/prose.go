@@ -20,22 +20,23 @@ type proseField struct {
 // each quote and each source's words once.
 type proseChecker struct {
 	ledger    contract.Ledger
+	idx       *Index
 	ledgerIDs map[string]bool
 	quotes    map[string]Folded // NFKC-folded quotes, for notation
 	folded    map[string]Folded // folded quotes, for notation standing alone
 	plain     map[string]string // folded quotes, for brackets
-	skel      map[string]map[string]string
-	words     map[string]map[string]bool
+	qwords    map[string]map[string]bool
+	looks     map[string]map[string]string // word skeletons of quotes
 }
 
-func newProseChecker(ledger contract.Ledger) *proseChecker {
+func newProseChecker(ledger contract.Ledger, idx *Index) *proseChecker {
 	ids := map[string]bool{}
 	for _, e := range ledger.Entries {
 		if e.ID != "" {
 			ids[contract.FoldID(e.ID)] = true
 		}
 	}
-	return &proseChecker{ledger: ledger, ledgerIDs: ids, quotes: map[string]Folded{}, folded: map[string]Folded{}, plain: map[string]string{}, skel: map[string]map[string]string{}, words: map[string]map[string]bool{}}
+	return &proseChecker{ledger: ledger, idx: idx, ledgerIDs: ids, quotes: map[string]Folded{}, folded: map[string]Folded{}, plain: map[string]string{}, qwords: map[string]map[string]bool{}, looks: map[string]map[string]string{}}
 }
 
 func (pc *proseChecker) nfkcQuote(q string) Folded {
@@ -71,17 +72,7 @@ func (pc *proseChecker) sourceWords(cited string) map[string]bool {
 	if err != nil {
 		return nil
 	}
-	if w, ok := pc.words[id]; ok {
-		return w
-	}
-	w := map[string]bool{}
-	if e, ok := pc.ledger.ByDOI(id); ok {
-		for _, t := range refTokens(e.Text()) {
-			w[foldWord(t.text)] = true
-		}
-	}
-	pc.words[id] = w
-	return w
+	return pc.idx.sourceWords(id)
 }
 
 func (pc *proseChecker) context(f proseField) refContext {
@@ -128,19 +119,33 @@ func (pc *proseChecker) check(f proseField) []contract.Diagnostic {
 	}
 	nfkc := make([]Folded, 0, len(f.citations))
 	plain := make([]Folded, 0, len(f.citations))
-	words := make([]map[string]string, 0, len(f.citations))
+	words := make([]map[string]bool, 0, len(f.citations))
+	texts := make([]string, 0, len(f.citations))
 	for _, c := range f.citations {
 		nfkc = append(nfkc, pc.nfkcQuote(c.Quote))
 		plain = append(plain, pc.foldedQuote(c.Quote))
-		sk, ok := pc.skel[c.Quote]
+		w, ok := pc.qwords[c.Quote]
 		if !ok {
-			sk = skeletons(c.Quote)
-			pc.skel[c.Quote] = sk
+			w = foldedWords(c.Quote)
+			pc.qwords[c.Quote] = w
 		}
-		words = append(words, sk)
+		words = append(words, w)
+		texts = append(texts, c.Quote)
 	}
 	out = append(out, notationFailures(f.claimID, f.name, f.text, nfkc, plain, pc.ledgerIDs)...)
-	return append(out, confusableFailures(f.claimID, f.name, f.text, words)...)
+	skeletons := func() []map[string]string {
+		out := make([]map[string]string, 0, len(texts))
+		for _, q := range texts {
+			l, ok := pc.looks[q]
+			if !ok {
+				l = wordSkeletons(q)
+				pc.looks[q] = l
+			}
+			out = append(out, l)
+		}
+		return out
+	}
+	return append(out, confusableFailures(f.claimID, f.name, f.text, words, skeletons)...)
 }
 
 // fields lists the prose of d: the title (backed by every citation), each
@@ -167,8 +172,8 @@ func fields(d contract.Draft) []proseField {
 // proseFailures checks the draft's title, headings and claim texts for
 // hidden and disallowed characters, mixed scripts, blankness, references
 // and notation no quote holds, and claim ids for hidden characters.
-func proseFailures(d contract.Draft, ledger contract.Ledger) []contract.Diagnostic {
-	pc := newProseChecker(ledger)
+func proseFailures(d contract.Draft, ledger contract.Ledger, idx *Index) []contract.Diagnostic {
+	pc := newProseChecker(ledger, idx)
 	var out []contract.Diagnostic
 	for _, f := range fields(d) {
 		if f.claimID != "" {
@@ -185,7 +190,7 @@ func proseFailures(d contract.Draft, ledger contract.Ledger) []contract.Diagnost
 // textFailures is every failure of the draft's prose: characters,
 // references and notation (proseFailures), and numbers no quote or cited
 // title holds (numbers.go says which quotes count for which prose).
-func textFailures(d contract.Draft, ledger contract.Ledger) []contract.Diagnostic {
+func textFailures(d contract.Draft, ledger contract.Ledger, idx *Index) []contract.Diagnostic {
 	titleOf := func(cited string) (string, bool) {
 		id, err := doi.Normalize(cited)
 		if err != nil {
@@ -194,5 +199,5 @@ func textFailures(d contract.Draft, ledger contract.Ledger) []contract.Diagnosti
 		e, ok := ledger.ByDOI(id)
 		return contract.CleanText(e.Title), ok && e.Title != ""
 	}
-	return append(proseFailures(d, ledger), numberFailures(d, titleOf)...)
+	return append(proseFailures(d, ledger, idx), numberFailures(d, titleOf)...)
 }

@@ -80,13 +80,16 @@ func ReferenceIn(prose string) string {
 func refIn(prose string, ctx refContext) (shape, ref string) {
 	plain, orig := plainDashesAndSpaces(prose)
 	at := func(i, j int) string { return prose[orig[i]:orig[j]] }
-	if found := extract.Extract(plain); len(found) > 0 {
-		return "DOI", found[0].Raw
+	if strings.Contains(plain, "10.") {
+		if found := extract.Extract(plain); len(found) > 0 {
+			return "DOI", found[0].Raw
+		}
 	}
-	for _, p := range []struct {
-		shape string
-		re    *regexp.Regexp
-	}{{"DOI", doiPattern}, {"URL", schemePattern}, {"host name", wwwPattern}, {"identifier", idPattern}, {"journal locator", locatorPattern}, {"et al.", etAlPattern}} {
+	lower := strings.ToLower(plain)
+	for _, p := range shapePatterns {
+		if !p.trigger(lower) {
+			continue
+		}
 		if loc := p.re.FindStringIndex(plain); loc != nil {
 			return p.shape, at(loc[0], loc[1])
 		}
@@ -94,16 +97,52 @@ func refIn(prose string, ctx refContext) (shape, ref string) {
 	if i, j := hostIn(plain); j > 0 {
 		return "host name", at(i, j)
 	}
+	if !strings.ContainsAny(plain, "([{") {
+		return authorYearRef(plain, prose, orig, ctx)
+	}
 	for _, loc := range bracketPattern.FindAllStringIndex(plain, -1) {
 		if isEnumeration(plain, loc[0], loc[1]) || ctx.inQuote(foldText(plain[loc[0]:loc[1]])) {
 			continue
 		}
 		return "bracket of reference numbers", at(loc[0], loc[1])
 	}
+	return authorYearRef(plain, prose, orig, ctx)
+}
+
+func authorYearRef(plain, prose string, orig []int, ctx refContext) (string, string) {
 	if i, j := authorYear(plain, ctx); j > 0 {
-		return "author–year reference", at(i, j)
+		return "author–year reference", prose[orig[i]:orig[j]]
 	}
 	return "", ""
+}
+
+// shapePattern is a reference shape found by a pattern, tried only when
+// the lower-cased prose holds what every match holds.
+type shapePattern struct {
+	shape   string
+	re      *regexp.Regexp
+	trigger func(lower string) bool
+}
+
+func has(subs ...string) func(string) bool {
+	return func(lower string) bool {
+		for _, s := range subs {
+			if strings.Contains(lower, s) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// shapePatterns are the pattern shapes, in the order they are reported.
+var shapePatterns = []shapePattern{
+	{"DOI", doiPattern, has("10")},
+	{"URL", schemePattern, has("//")},
+	{"host name", wwwPattern, has("www")},
+	{"identifier", idPattern, has("pmid", "pubmed", "pmc", "arxiv")},
+	{"journal locator", locatorPattern, has(";")},
+	{"et al.", etAlPattern, has("et", "colleague", "worker", "author", "collaborator", "associate", "investigator", "team")},
 }
 
 // plainDashesAndSpaces maps every dash to "-", every space to " " and
@@ -139,6 +178,9 @@ func plainDashesAndSpaces(prose string) (string, []int) {
 // "nhs.uk"). A label after a dot that starts with a capital and goes on
 // in lower case ("rates.Health") is a sentence run together, not a host.
 func hostIn(prose string) (int, int) {
+	if !strings.Contains(prose, ".") {
+		return 0, 0
+	}
 	for _, loc := range hostPattern.FindAllStringIndex(prose, -1) {
 		h := prose[loc[0]:loc[1]]
 		labels := strings.Split(h, ".")

@@ -222,6 +222,14 @@ var noticeTitles = []titleRule{
 	{regexp.MustCompile(byWhom + `(?:expression of concern|notice of concern)\b`), ExpressionOfConcern},
 }
 
+// titleFirstWords are the first words every title rule starts with.
+var titleFirstWords = map[string]bool{
+	"author": true, "authors": true, "publisher": true, "publishers": true, "editorial": true, "editor": true,
+	"editors": true, "journal": true, "erratum": true, "errata": true, "department": true, "corrigendum": true,
+	"correction": true, "addendum": true, "partial": true, "retraction": true, "notice": true, "withdrawal": true,
+	"withdrawn": true, "expression": true, "the": true, "reply": true, "response": true, "in": true, "comment": true,
+}
+
 // commentTitles are the title shapes of comments and replies.
 var commentTitles = []titleRule{
 	{regexp.MustCompile(`^(?:(?:the )?authors? )?(?:reply|response)(?: to)?\s*(?::|$)`), Reply},
@@ -262,6 +270,10 @@ func commentTitle(title string) (NoticeType, bool) { return matchTitle(commentTi
 
 func matchTitle(rules []titleRule, title string) (NoticeType, bool) {
 	t := normTitle(title)
+	first, _, _ := strings.Cut(t, " ")
+	if !titleFirstWords[strings.TrimRight(first, ":")] {
+		return "", false // every rule starts with one of these words
+	}
 	for _, r := range rules {
 		if r.re.MatchString(t) {
 			return r.notice, true
