@@ -42,9 +42,13 @@ var decided = map[rune]any{
 	0x223C: contract.CharSymbol, 0x2248: contract.CharSymbol, 0x2264: contract.CharSymbol,
 	0x2265: contract.CharSymbol,
 	0x26A0: refused{contract.NotAllowed}, 0x2709: refused{contract.NotAllowed}, // ⚠ ✉ pictographs
-	0x2800: refused{contract.NotAllowed}, // Braille blank
+	0x2800: refused{contract.NotAllowed},                                        // Braille blank
+	0x2695: refused{contract.NotAllowed}, 0x1F44D: refused{contract.NotAllowed}, // ⚕ 👍
+	0x02D2:  refused{contract.NotAllowed}, // ˒, a modifier letter used between reference marks
+	0x1D412: refused{contract.NotAllowed}, // mathematical bold S
 	// Super- and subscripts: allowed where quoted with their neighbours.
-	0x00B9: contract.CharScript, 0x2070: contract.CharScript, 0x2074: contract.CharScript,
+	0x00B9: contract.CharScript, 0x00B2: contract.CharScript, 0x00B3: contract.CharScript,
+	0x2090: contract.CharScript, 0x2093: contract.CharScript, 0x2098: contract.CharScript, 0x2070: contract.CharScript, 0x2074: contract.CharScript,
 	0x2076: contract.CharScript, 0x207B: contract.CharScript, 0x2082: contract.CharScript,
 	// Latin and Greek letters.
 	0x00B5: contract.CharLetter, 0x00C1: contract.CharLetter, 0x00D6: contract.CharLetter,
@@ -58,18 +62,21 @@ var decided = map[rune]any{
 	0x0394: contract.CharLetter, 0x03B1: contract.CharLetter, 0x03B2: contract.CharLetter,
 	0x03B3: contract.CharLetter, 0x03B4: contract.CharLetter, 0x03B5: contract.CharLetter,
 	0x03BA: contract.CharLetter, 0x03BB: contract.CharLetter, 0x03BC: contract.CharLetter,
-	0xFF23: refused{contract.NotAllowed}, // fullwidth C
-	0x0440: refused{contract.NotAllowed}, // Cyrillic er
+	0x039F: contract.CharLetter, 0x03BD: contract.CharLetter, // allowed letters; look-alikes are judged by the notation rule
+	0xFF23: refused{contract.NotAllowed},                                       // fullwidth C
+	0x0440: refused{contract.NotAllowed}, 0x041E: refused{contract.NotAllowed}, // Cyrillic er and O
 	0x02C7: refused{contract.NotAllowed}, // spacing caron of a broken PDF extraction
 	0x3164: refused{contract.NotAllowed}, // Hangul filler
 	// Combining marks (decomposed letters in bibliographies compose under
 	// NFC; a mark left alone is refused).
 	0x0301: refused{contract.CombiningMark}, 0x0303: refused{contract.CombiningMark},
 	0x0308: refused{contract.CombiningMark}, 0x0327: refused{contract.CombiningMark},
+	0x0338: refused{contract.CombiningMark},
 	// Digits that are not ASCII.
 	0x0661: refused{contract.NonASCIIDigit}, 0x0665: refused{contract.NonASCIIDigit},
 	0x0667: refused{contract.NonASCIIDigit}, 0xFF11: refused{contract.NonASCIIDigit},
 	0xFF15: refused{contract.NonASCIIDigit}, 0xFF17: refused{contract.NonASCIIDigit},
+	0x1D7CF: refused{contract.NonASCIIDigit}, 0x1D7D3: refused{contract.NonASCIIDigit}, 0x1D7D5: refused{contract.NonASCIIDigit},
 }
 
 // hiddenInTestdata are the hidden characters the adversarial cases hold:
