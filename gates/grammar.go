@@ -85,6 +85,9 @@ func readParts(s string, mode readMode) []part {
 			p, ok = scanNumber(s, i, lastEnd)
 		case isScriptDigit(r):
 			p, ok = scanScriptNumber(s, i)
+		case vulgarFractions[r] != "":
+			p, ok = part{start: i, end: i + n, value: decimal{digits: "0", frac: vulgarFractions[r]}}, true
+			p.num = p.value.canonical()
 		case unicode.IsLetter(r):
 			p, ok = scanWord(s, i)
 		}
@@ -124,6 +127,10 @@ func gapKind(gap string, first bool, p part) sepKind {
 	}
 	return kind
 }
+
+// vulgarFractions are the fractions of the allowlist, read as their
+// decimal fraction digits: "½" is 0.5, "1½" is 1 and 0.5.
+var vulgarFractions = map[rune]string{'¼': "25", '½': "5", '¾': "75"}
 
 // isNumberStart reports whether a number starts at s[i]: a decimal digit,
 // or a decimal point before one that follows no letter or digit (".05").
@@ -349,9 +356,10 @@ func scanNumber(s string, i, lastEnd int) (part, bool) {
 		}
 	}
 	d, j = readExponent(s, d, j)
+	sign, j := perMille(s, j)
 	j = skipPercent(s, j)
 	p.end = j
-	p.value, p.num = d, d.canonical()
+	p.value, p.num = d, d.canonical()+sign
 	return p, true
 }
 
@@ -558,6 +566,18 @@ func skipPercent(s string, i int) int {
 		return j + 1
 	}
 	return i
+}
+
+// perMille reports whether a per mille or per ten thousand sign follows
+// the number: it is part of what the number reads ("5‰" is not "5%").
+func perMille(s string, i int) (string, int) {
+	j := skipSpaces(s, i)
+	for _, sign := range []string{"‰", "‱"} {
+		if strings.HasPrefix(s[j:], sign) {
+			return sign, j + len(sign)
+		}
+	}
+	return "", i
 }
 
 // superDigits and subDigits are the super- and subscript digits 0–9.

@@ -76,6 +76,9 @@ func TestNumbersIn(t *testing.T) {
 		{give: "٣٩.٤% and ３９ and 𝟗𝟑", want: []string{"39.4", "39", "93"}},
 		{give: "5\u041e% and 5\u039f%", want: []string{"5 \u043e", "5 \u03bf"}},
 		{give: "ratio 1:3 and 1/234", want: []string{"1", "3", "1", "234"}},
+		// Vulgar fractions are numbers; a per mille sign is part of one.
+		{give: "½ of them and 1½ doses and ¾", want: []string{"0.5", "1 0.5", "0.75"}},
+		{give: "5‰ and 5 ‰ and 5%", want: []string{"5‰", "5‰", "5"}},
 		{give: "", want: []string{}},
 	}
 	for _, tt := range tests {
@@ -152,6 +155,9 @@ func TestUnsupportedNumbers(t *testing.T) {
 		{name: "superscript reference marks", text: "Efficacy rose²˒³.", quotes: []string{"efficacy rose in the treated arm"}, want: []string{"rose²", "³"}},
 		{name: "digit in a name not a number", text: "In 1 patient.", quotes: []string{"BRCA1 carriers"}, want: []string{"1"}},
 		{name: "thousands", text: "1.2 million people", quotes: []string{"1,200,000 people were screened"}, want: []string{}},
+		{name: "vulgar fraction", text: "¾ of patients responded.", quotes: []string{"half of the patients responded"}, want: []string{"¾"}},
+		{name: "vulgar fraction backed", text: "½ of patients responded.", quotes: []string{"half of the patients responded"}, want: []string{}},
+		{name: "per mille is not percent", text: "Mortality was 5‰.", quotes: []string{"mortality was 5%"}, want: []string{"5‰"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

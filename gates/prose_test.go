@@ -35,12 +35,18 @@ func TestReferenceShapeHost(t *testing.T) {
 		{"The registry (cancer-registry.health) lists it.", "cancer-registry.health"},
 		{"Read it at bit.ly now", "bit.ly"},
 		{"See ftp : //x", "ftp : //"},
+		{"Read it at example[.]com today", "example[.]com"},
+		{"Data at who (dot) int show it", "who (dot) int"},
+		{"Mail smith@example.org for data", "example.org"},
+		{"See hxxps://example.org", "hxxps://"},
 		// Honest: abbreviations, decimals, run-together sentences, names.
 		{"Patients, e.g. those aged 65, were screened, i.e. most of them.", ""},
 		{"Survival was 3.5 times higher in St. Louis than in N.Y. hospitals.", ""},
 		{"The rates fell.Health services grew.", ""},
 		{"Strains of E. coli and S. aureus were isolated.", ""},
 		{"Version 2.0 of the tool ran on 1.5 GB.", ""},
+		{"It was the dot com bubble of the 1990s.", ""},
+		{"Values (mean [SD]) were reported.", ""},
 	})
 }
 
@@ -119,7 +125,11 @@ func TestReferenceShapeBrackets(t *testing.T) {
 		{"Incidence rose from 2000 to 2019 (p < 0.001).", ""},
 		{"Mortality fell (HR 0.80, 95% CI 0.70-0.91).", ""},
 		{"Women (aged 50 to 69) were invited.", ""},
-		{"The aims were (1) to screen and (2) to treat.", ""},
+		{"The aims were: (1) to screen and (2) to treat.", ""},
+		// A "list" after a word is reference marks in disguise.
+		{"The aims were (1) to screen and (2) to treat.", "(1)"},
+		{"Survival rose (1) and fell (2) later.", "(1)"},
+		{"Survival rose (2) as shown.", "(2)"},
 		{"Two aims: (1) screening uptake and (2) survival.", ""},
 	})
 }
@@ -140,6 +150,8 @@ func TestReferenceShapeAuthorYear(t *testing.T) {
 		{"As O\u2019Brien-Smith 2019 showed, it helps.", "O\u2019Brien-Smith 2019"},
 		{"As Smith\u2011Jones (2020) showed, it helps.", "Smith\u2011Jones (2020"},
 		{"As J. Smith, 2020 showed, it helps.", "Smith, 2020"},
+		{"As Hayes’ 2025 study showed, it helps.", "Hayes’ 2025"},
+		{"As Hayes's 2025 study showed, it helps.", "Hayes's 2025"},
 		// Honest: dates, first words, function words in titles.
 		{"In 2010, the Moroccan Ministry of Health implemented a national plan for cancer care and control.", ""},
 		{"Recruitment took place from May to July 2023 and between Sept and Nov 2023.", ""},

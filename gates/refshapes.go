@@ -178,6 +178,9 @@ func plainDashesAndSpaces(prose string) (string, []int) {
 // "nhs.uk"). A label after a dot that starts with a capital and goes on
 // in lower case ("rates.Health") is a sentence run together, not a host.
 func hostIn(prose string) (int, int) {
+	if i, j := obfuscatedHost(prose); j > 0 {
+		return i, j
+	}
 	if !strings.Contains(prose, ".") {
 		return 0, 0
 	}
@@ -194,6 +197,35 @@ func hostIn(prose string) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// obfuscatedDot is a dot written in brackets so a link checker misses it:
+// "[.]", "(dot)", "{.}".
+var obfuscatedDot = regexp.MustCompile(`(?i)\s*[\[({]\s*(?:\.|dot)\s*[\])}]\s*`)
+
+// obfuscatedHost finds a host name written with bracketed dots
+// ("example[.]com", "who (dot) int") and returns the span from the word
+// before the first such dot to the word after it.
+func obfuscatedHost(prose string) (int, int) {
+	loc := obfuscatedDot.FindStringIndex(prose)
+	if loc == nil {
+		return 0, 0
+	}
+	if _, j := hostIn(obfuscatedDot.ReplaceAllString(prose, ".")); j == 0 {
+		return 0, 0
+	}
+	i, j := loc[0], loc[1]
+	for i > 0 && isHostByte(prose[i-1]) {
+		i--
+	}
+	for j < len(prose) && isHostByte(prose[j]) {
+		j++
+	}
+	return i, j
+}
+
+func isHostByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.'
 }
 
 func hasLetter(s string) bool {
@@ -216,12 +248,14 @@ func titleCaseAfterDot(labels []string) bool {
 }
 
 // isEnumeration reports whether the bracket prose[i:j] numbers an item of
-// a list rather than a reference: "(n)" holding one integer, before a
-// word, in prose that numbers another item the same way ("(n+1)" or
-// "(n-1)" before a word): "aims were (1) to screen and (2) to treat".
+// a list rather than a reference: "(n)" holding one integer, before a word,
+// where a list item goes (at the start, after a colon, a semicolon, a comma,
+// "and" or "or"), in prose that numbers another item the same way ("(n+1)"
+// or "(n-1)" before a word): "two aims: (1) to screen and (2) to treat". A
+// mark after a word ("rose (1) and fell (2) later") is a reference.
 func isEnumeration(prose string, i, j int) bool {
 	b := prose[i:j]
-	if b[0] != '(' || !beforeWord(prose, j) {
+	if b[0] != '(' || !beforeWord(prose, j) || !listPlace(prose[:i]) {
 		return false
 	}
 	n := 0
@@ -234,7 +268,7 @@ func isEnumeration(prose string, i, j int) bool {
 	for _, m := range []int{n + 1, n - 1} {
 		item := "(" + itoa(m) + ")"
 		for k := strings.Index(prose, item); k >= 0; {
-			if beforeWord(prose, k+len(item)) {
+			if beforeWord(prose, k+len(item)) && listPlace(prose[:k]) {
 				return true
 			}
 			next := strings.Index(prose[k+1:], item)
@@ -245,6 +279,15 @@ func isEnumeration(prose string, i, j int) bool {
 		}
 	}
 	return false
+}
+
+// listPlace reports whether a list item may start after before.
+func listPlace(before string) bool {
+	before = strings.TrimRight(before, " ")
+	if before == "" || strings.HasSuffix(before, ":") || strings.HasSuffix(before, ";") || strings.HasSuffix(before, ",") {
+		return true
+	}
+	return strings.HasSuffix(before, " and") || strings.HasSuffix(before, " or")
 }
 
 // beforeWord reports whether prose[j:] is a space and a letter.
@@ -339,7 +382,7 @@ func refTokens(prose string) []refToken {
 			sentenceStart = false
 			i = j
 		default:
-			out = append(out, refToken{text: string(r), start: i, end: i + n, connector: strings.ContainsRune("&,;()[].", r)})
+			out = append(out, refToken{text: string(r), start: i, end: i + n, connector: strings.ContainsRune("&,;()[].'’", r)})
 			if strings.ContainsRune(".!?:", r) && !initialBefore(out) {
 				sentenceStart = true
 			}

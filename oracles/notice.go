@@ -148,12 +148,14 @@ func quoteSignal(s string) string { return `"` + s + `"` }
 // noticeTypes are the types (normType form) that make a record a notice,
 // from Europe PMC and PubMed, JATS and Crossref's update types.
 var noticeTypes = map[string]NoticeType{
-	"published erratum": Erratum, "erratum": Erratum, "corrigendum": Correction, "correction": Correction,
+	"published erratum": Erratum, "erratum": Erratum, "errata": Erratum, "corrigendum": Correction,
+	"corrigenda": Correction, "correction": Correction, "corrections": Correction,
 	"correction forward": Correction, "addendum": Correction, "clarification": Correction,
 	"retraction of publication": Retraction, "retraction": Retraction, "partial retraction": Retraction,
 	"retraction notice": Retraction, "retraction forward": Retraction, "removal": Withdrawal,
 	"withdrawal": Withdrawal, "withdrawal notice": Withdrawal, "withdrawn": Withdrawal,
-	"expression of concern": ExpressionOfConcern, "editorial expression of concern": ExpressionOfConcern,
+	"expression of concern": ExpressionOfConcern, "expressions of concern": ExpressionOfConcern,
+	"editorial expression of concern": ExpressionOfConcern, "retractions": Retraction,
 }
 
 // commentTypes are the types of a comment or a reply.
