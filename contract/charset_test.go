@@ -37,7 +37,7 @@ var decided = map[rune]any{
 	0xFF3B: refused{contract.NotAllowed}, 0xFF3D: refused{contract.NotAllowed}, // fullwidth brackets
 	// Symbols.
 	0x00A9: contract.CharSymbol, 0x00AE: contract.CharSymbol, 0x00B0: contract.CharSymbol,
-	0x00B1: contract.CharSymbol, 0x00BD: contract.CharSymbol, 0x00D7: contract.CharSymbol,
+	0x00B1: contract.CharSymbol, 0x00BD: contract.CharSymbol, 0x00BE: contract.CharSymbol, 0x00D7: contract.CharSymbol, 0x2030: contract.CharSymbol,
 	0x2192: contract.CharSymbol, 0x2212: contract.CharSymbol, 0x221D: contract.CharSymbol,
 	0x223C: contract.CharSymbol, 0x2248: contract.CharSymbol, 0x2264: contract.CharSymbol,
 	0x2265: contract.CharSymbol,

@@ -71,6 +71,7 @@ func TestNumbersIn(t *testing.T) {
 		{give: "one of the three, the third, first, hundreds of", want: []string{"3"}},
 		{give: "stage III, phase II, Pol IV, type-II, stage IIIb, stage IIIB, grade XII", want: []string{"3", "2", "4", "type 2", "3 b", "3 b", "12"}},
 		{give: "III at the start, CI and CML and MD, IIII, VV, XL", want: []string{}},
+		{give: "stage iv and type ii but not stage i or vitamin x", want: []string{"4", "2"}},
 		// Digits of other scripts read as digits (and are refused as
 		// characters); a letter that looks like a digit is a letter.
 		{give: "٣٩.٤% and ３９ and 𝟗𝟑", want: []string{"39.4", "39", "93"}},

@@ -139,10 +139,14 @@ func isTens(d decimal) bool {
 }
 
 // romanNumeral reads a standalone run of the Roman numerals I, V and X
-// (1–39), in capitals, with an optional sub-stage letter ("IIIb", "IIA"):
-// "stage III", "phase II", "Pol IV". L, C, D and M are not read: they are
-// too often names ("CI", "CML", "DC", "MD").
+// (1–39), in capitals, with an optional sub-stage letter ("IIIb", "IIA"),
+// or in lower case when two or more ("stage iv", "type ii"): "stage III",
+// "phase II", "Pol IV". L, C, D and M are not read: they are too often
+// names ("CI", "CML", "DC", "MD"); nor is a lone "i", "v" or "x".
 func romanNumeral(w string) (int, bool) {
+	if len(w) >= 2 && strings.Trim(w, "ivx") == "" {
+		w = strings.ToUpper(w)
+	}
 	if romanSuffix(w) != "" {
 		w = w[:len(w)-1]
 	}

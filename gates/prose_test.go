@@ -108,6 +108,8 @@ func TestReferenceShapeBrackets(t *testing.T) {
 		{"Mortality fell in 2019 [3].", "[3]"},
 		{"Mortality fell (refs. 3, 4).", "(refs. 3, 4)"},
 		{"Mortality fell (ref 3).", "(ref 3)"},
+		{"Mortality fell, as in ref. 3, by half.", "ref. 3"},
+		{"Mortality fell as reference 12 shows.", "reference 12"},
 		{"Mortality fell [1,\u00a02].", "[1,\u00a02]"},
 		{"Mortality fell (1, 2).", "(1, 2)"},
 		{"Mortality fell (1–3, 5).", "(1–3, 5)"},
@@ -125,6 +127,8 @@ func TestReferenceShapeBrackets(t *testing.T) {
 		{"Incidence rose from 2000 to 2019 (p < 0.001).", ""},
 		{"Mortality fell (HR 0.80, 95% CI 0.70-0.91).", ""},
 		{"Women (aged 50 to 69) were invited.", ""},
+		{"The reference range was 3 to 5 mmol/L.", ""},
+		{"Referral rates rose 3-fold.", ""},
 		{"The aims were: (1) to screen and (2) to treat.", ""},
 		// A "list" after a word is reference marks in disguise.
 		{"The aims were (1) to screen and (2) to treat.", "(1)"},

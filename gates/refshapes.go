@@ -40,6 +40,9 @@ var (
 	doiPattern = regexp.MustCompile(`(?i)\bdoi\s*[:.]?\s*10\s*\.\s*\d|\b10\.\d{4,9}\s*/\s*\S`)
 	// idPattern catches PubMed, PubMed Central and arXiv identifiers.
 	idPattern = regexp.MustCompile(`(?i)\bPMID\s*[:#]?\s*\d|\bpubmed(?:\s*id)?\s*[:#]?\s*\d{5,}|\bPMC(?:ID)?\s*[:#]?\s*(?:PMC)?\d{4,}|\barxiv\s*[:.]?\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})`)
+	// refWordPattern is a reference number named as one outside brackets:
+	// "ref. 3", "refs 3-5", "reference 12".
+	refWordPattern = regexp.MustCompile(`(?i)\brefs?\.?\s*\d{1,3}\b|\breferences?\s+\d{1,3}\b`)
 	// locatorPattern is a journal locator: year;volume(issue):pages.
 	locatorPattern = regexp.MustCompile(`\b(?:1[6-9]|20)\d\d\s*;\s*\d+\s*(?:\(\s*[\dS-]+\s*\))?\s*:\s*[eS]?\d+`)
 	// etAlPattern is "et al." and its kin.
@@ -98,13 +101,22 @@ func refIn(prose string, ctx refContext) (shape, ref string) {
 		return "host name", at(i, j)
 	}
 	if !strings.ContainsAny(plain, "([{") {
-		return authorYearRef(plain, prose, orig, ctx)
+		return refWordOrAuthorYear(plain, lower, prose, orig, ctx)
 	}
 	for _, loc := range bracketPattern.FindAllStringIndex(plain, -1) {
 		if isEnumeration(plain, loc[0], loc[1]) || ctx.inQuote(foldText(plain[loc[0]:loc[1]])) {
 			continue
 		}
 		return "bracket of reference numbers", at(loc[0], loc[1])
+	}
+	return refWordOrAuthorYear(plain, lower, prose, orig, ctx)
+}
+
+func refWordOrAuthorYear(plain, lower, prose string, orig []int, ctx refContext) (string, string) {
+	if strings.Contains(lower, "ref") {
+		if loc := refWordPattern.FindStringIndex(plain); loc != nil {
+			return "reference number", prose[orig[loc[0]]:orig[loc[1]]]
+		}
 	}
 	return authorYearRef(plain, prose, orig, ctx)
 }
