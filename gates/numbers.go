@@ -24,6 +24,9 @@ type Number struct {
 	// Negative is set when its first number has a minus sign.
 	Negative bool
 	parts    []part
+	// spaced is parts with the word written after the token with a space,
+	// if any: "82 months" also reads as "82months" does.
+	spaced []part
 }
 
 // NumbersIn returns the tokens of s (read as NFC) that hold a number, in
@@ -58,7 +61,11 @@ func tokens(s string, parts []part) []Number {
 			}
 		}
 		ps := parts[lo : hi+1]
-		out = append(out, Number{Text: s[ps[0].start:ps[len(ps)-1].end], Reading: reading(ps), Negative: firstNegative(ps), parts: ps})
+		n := Number{Text: s[ps[0].start:ps[len(ps)-1].end], Reading: reading(ps), Negative: firstNegative(ps), parts: ps}
+		if hi+1 < len(parts) && parts[hi+1].sep == sepSoft && !parts[hi+1].isNum() {
+			n.spaced = parts[lo : hi+2]
+		}
+		out = append(out, n)
 		next = hi + 1
 	}
 	return out
@@ -102,18 +109,27 @@ func newBacking(s string) backing {
 // holds reports whether the token's parts appear in b, read the same way,
 // as consecutive parts not split by punctuation, beginning and ending
 // where a part of b begins and ends unglued: "82months" is in "82 months",
-// "Grade-3" in "grade 3", "1" is not in "BRCA1". A claim's minus sign
+// "Grade-3" in "grade 3", "1" is not in "BRCA1". A token followed by a
+// word after a space is held with that word too: "82 months" is in
+// "82months". A claim's minus sign
 // needs one in b; a plain number may restate a negative one ("fell by
 // 0.5" for "−0.5"). Comparison signs must be the same.
 func (b backing) holds(n Number) bool {
-	k := len(n.parts)
+	if b.holdsParts(n.parts) {
+		return true
+	}
+	return n.spaced != nil && b.holdsParts(n.spaced)
+}
+
+func (b backing) holdsParts(parts []part) bool {
+	k := len(parts)
 	for i := 0; i+k <= len(b); i++ {
 		if i > 0 && b[i].sep == sepGlued || i+k < len(b) && b[i+k].sep == sepGlued {
 			continue
 		}
 		ok := true
 		for j := 0; j < k && ok; j++ {
-			ok = (j == 0 || b[i+j].sep != sepHard) && samePart(n.parts[j], b[i+j])
+			ok = (j == 0 || b[i+j].sep != sepHard) && samePart(parts[j], b[i+j])
 		}
 		if ok {
 			return true
