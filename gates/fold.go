@@ -156,7 +156,7 @@ func foldNFC(s string, withMap bool) Folded {
 			continue // a thousands separator: "75 000" is "75000"
 		}
 		_, size := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte
-		if unicode.IsSpace(r) {
+		if isSpaceRune(r) {
 			if !inSpace {
 				inSpace, spaceStart = true, i
 			}
@@ -214,12 +214,25 @@ func foldNFC(s string, withMap bool) Folded {
 
 func isDigitRune(r rune) bool { return unicode.IsDigit(r) }
 
+// isSpaceRune is unicode.IsSpace with the ASCII letters, digits and
+// punctuation that make up most text answered at once.
+func isSpaceRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == ' ' || '\t' <= r && r <= '\r'
+	}
+	return unicode.IsSpace(r)
+}
+
 // groupSeparators returns the byte offsets of the thousands separators of
 // s (a comma, or each rune of a whitespace run), as the number grammar
 // reads them (readGroups), in order.
 func groupSeparators(s string) []int {
 	var out []int
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && (c < '0' || c > '9') {
+			i++ // the common case: an ASCII byte that is no digit
+			continue
+		}
 		v, n := digitAt(s, i)
 		if v < 0 {
 			i += max(n, 1)
