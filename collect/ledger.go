@@ -10,7 +10,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/internal/markup"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -182,8 +181,8 @@ func (b *ledgerBuilder) build(docs []oracles.Hit, origin string, opts Options) c
 	lead := b.ledger.Lead
 	var withDOI []oracles.Hit
 	for _, d := range docs {
-		d.Record.Title = markup.Plain(d.Record.Title)
-		d.Record.Abstract = markup.Plain(d.Record.Abstract)
+		d.Record.Title = contract.CleanText(d.Record.Title)
+		d.Record.Abstract = contract.CleanText(d.Record.Abstract)
 		if d.Record.DOI == "" {
 			b.exclude(ExcludedNoDOI, docLabel(d))
 			continue

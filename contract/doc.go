@@ -3,7 +3,7 @@
 // ledger both are checked against, the gate's diagnostics, the lead a run is
 // about, how a lead's run ended (Outcome, its EndReason and Metrics), and the
 // quote and reference limits the gate and the offline writer share
-// (MaxQuoteWords, ReferenceIn). It imports nothing of the project, so agents,
+// (MaxQuoteWords). It imports nothing of the project, so agents,
 // gates, the pipeline and the batch can all depend on it without depending
 // on each other.
 //

@@ -19,7 +19,10 @@ func Neutralise(s string) string {
 // SourceText is the one text of a source: what the writer is shown, what the
 // gate checks quotes against and what a brief's quote spans index. Deriving
 // all three from one function keeps them the same string, so a writer that
-// quotes what it saw is never refused.
+// quotes what it saw is never refused. Title and abstract are read through
+// CleanText, the reader's view, whatever cleaning the path that brought them
+// did before: CleanText is idempotent, so the sources file, the oracle and
+// the corpus give the same text for the same record.
 func SourceText(title, abstract string) string {
-	return Neutralise(strings.TrimSpace(title + "\n\n" + abstract))
+	return Neutralise(strings.TrimSpace(CleanText(title) + "\n\n" + CleanText(abstract)))
 }

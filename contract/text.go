@@ -202,3 +202,18 @@ const (
 	// ReasonBlankText: a claim or the title holds no visible character.
 	ReasonBlankText Reason = "blank_text"
 )
+
+// The reasons of the character rules of prose (see gates).
+const (
+	// ReasonDisallowedCharacter: prose holds a character outside the
+	// allowlist of scientific English, a digit that is not ASCII 0–9 or a
+	// combining mark left after NFC.
+	ReasonDisallowedCharacter Reason = "disallowed_character"
+	// ReasonMixedScript: a word of prose mixes scripts (Latin and Greek
+	// count as one), so it reads as another word: "5О%" with a Cyrillic O.
+	ReasonMixedScript Reason = "mixed_script"
+	// ReasonNotationNotInQuote: a subscript or superscript run ("H₂S"), a
+	// Greek letter inside a Latin word ("Aβ-fibre") is in none of the
+	// claim's quotes with its neighbours.
+	ReasonNotationNotInQuote Reason = "notation_not_in_quote"
+)

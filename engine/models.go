@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/citeloop/citeloop/gates"
 	"strings"
 	"time"
 
@@ -24,7 +25,7 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 		return e.deps.Agents(env)
 	}
 	if env.Offline {
-		return offline.ExtractiveWriter{}, offline.RuleSkeptic{}, nil
+		return offline.ExtractiveWriter{ReferenceIn: gates.ReferenceIn}, offline.RuleSkeptic{}, nil
 	}
 	cfg := e.cfg.Agents
 	if err := checkProviders(cfg, e.deps.Providers); err != nil {

@@ -1,6 +1,8 @@
 package gates
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode"
@@ -9,6 +11,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // oldFolds and oldContainsQuote are the quote check before the per-ledger
@@ -103,4 +106,48 @@ func BenchmarkIndexBuild(b *testing.B) {
 		NewIndex(ledger)
 	}
 	b.ReportMetric(float64(b.N*len(ledger.Entries))/b.Elapsed().Seconds(), "entries/s")
+}
+
+// benchOracle answers every DOI with the ledger's own record.
+type benchOracle struct{ recs map[string]oracles.Record }
+
+func (o benchOracle) Name() string { return "bench" }
+
+func (o benchOracle) Lookup(_ context.Context, dois []string) map[string]oracles.Result {
+	out := make(map[string]oracles.Result, len(dois))
+	for _, d := range dois {
+		r := o.recs[d]
+		out[d] = oracles.Result{DOI: d, Status: oracles.Found, Oracle: "bench", Record: &r}
+	}
+	return out
+}
+
+// BenchmarkGateCheck is the whole gate per citation: drafts of six
+// whole-sentence claims of the offline corpus (what a brief holds), each
+// checked for DOI, oracle, notice class, quote rules against the ledger
+// and the oracle's text, and every prose rule (characters, references,
+// notation, numbers).
+func BenchmarkGateCheck(b *testing.B) {
+	ledger, cites := benchCitations(b)
+	recs := map[string]oracles.Record{}
+	for _, e := range ledger.Entries {
+		recs[e.DOI] = oracles.Record{DOI: e.DOI, Title: e.Title, Abstract: e.Abstract}
+	}
+	g := New(benchOracle{recs: recs})
+	var drafts []contract.Draft
+	for i := 0; i+6 <= len(cites); i += 6 {
+		var cs []contract.Claim
+		for k, c := range cites[i : i+6] {
+			cs = append(cs, contract.Claim{ID: fmt.Sprintf("c%d", k+1), Text: c.quote, Citations: []contract.Citation{{DOI: c.entry.DOI, Quote: c.quote}}})
+		}
+		drafts = append(drafts, contract.Draft{Title: "Evidence brief", Sections: []contract.Section{{Heading: "Key findings", Claims: cs}}})
+	}
+	g.Check(context.Background(), drafts[0], ledger, nil) // the index, once per run
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		v, _ := g.Check(context.Background(), drafts[i%len(drafts)], ledger, nil)
+		n += v.Citations
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "citations/s")
 }

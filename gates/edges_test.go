@@ -136,7 +136,7 @@ func TestFindEdges(t *testing.T) {
 		{"ab", "", 0, 0, true},
 	}
 	for _, tt := range tests {
-		i, j, ok := find(tt.src, tt.q)
+		i, j, ok := find(Folded{Text: tt.src}, tt.q)
 		if i != tt.i || j != tt.j || ok != tt.ok {
 			t.Errorf("find(%q, %q) = %d, %d, %v; want %d, %d, %v", tt.src, tt.q, i, j, ok, tt.i, tt.j, tt.ok)
 		}

@@ -4,22 +4,46 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Folded is a source or quote text prepared for comparison, with a map back
 // to the original text so a match can be reported as the exact source span.
 //
-// Folding changes only what does not change meaning: quote and apostrophe
-// variants, dashes and hyphens, whitespace runs, invisible format
-// characters, the micro sign and letter case. Digits, superscripts and
-// subscripts, fractions, ≤/≥, ± and × are kept as they are: NFKC would turn
-// "10⁰%" into "100%".
+// Folding changes only what does not change meaning: composed and
+// decomposed letters (NFC), quote and apostrophe variants, dashes and
+// hyphens, whitespace runs (and the spaces before a percent sign or around
+// a comparison sign), the thousands grouping of the number grammar
+// ("75,000", "75 000" and "75000" fold alike), invisible format characters,
+// the micro sign and letter case. Digits, superscripts and subscripts,
+// fractions, ≤/≥, ± and × are kept as they are: NFKC would turn "10⁰%" into
+// "100%".
 type Folded struct {
 	// Text is the folded text.
 	Text string
 	// start[i] and end[i] are the byte offsets in the original text of the
 	// rune that produced folded byte i.
 	start, end []int32
+	// nums are the folded byte spans of the numbers of Text (the number
+	// grammar's, sign and exponent included): a quote may not start or
+	// end inside one.
+	nums []span32
+}
+
+type span32 struct{ start, end int32 }
+
+// inNumber reports whether a cut at folded byte i falls inside a number.
+func (f Folded) inNumber(i int) bool {
+	for _, n := range f.nums {
+		if int(n.start) < i && i < int(n.end) {
+			return true
+		}
+		if int(n.start) >= i {
+			return false
+		}
+	}
+	return false
 }
 
 // foldRune maps one rune to its folded form; "" drops it. Whitespace is
@@ -64,18 +88,75 @@ func Fold(s string) Folded { return fold(s, true) }
 func foldText(s string) string { return fold(s, false).Text }
 
 func fold(s string, withMap bool) Folded {
+	if isASCII(s) || norm.NFC.IsNormalString(s) {
+		return foldNFC(s, withMap)
+	}
+	// Fold the NFC text, then map its offsets back to s.
+	t, starts, ends := nfcWithMap(s)
+	f := foldNFC(t, withMap)
+	if withMap {
+		for i := range f.start {
+			f.start[i] = starts[f.start[i]]
+			f.end[i] = ends[f.end[i]-1]
+		}
+	}
+	return f
+}
+
+// nfcWithMap returns the NFC form of s and, for each of its bytes, the
+// start and end in s of the segment that produced it.
+func nfcWithMap(s string) (string, []int32, []int32) {
+	var b strings.Builder
+	var starts, ends []int32
+	var it norm.Iter
+	it.InitString(norm.NFC, s)
+	for !it.Done() {
+		from := it.Pos()
+		seg := it.Next()
+		to := it.Pos()
+		b.Write(seg)
+		for range seg {
+			starts = append(starts, int32(from))
+			ends = append(ends, int32(to))
+		}
+	}
+	return b.String(), starts, ends
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// isComparisonSign reports whether r is a sign the space around which is
+// typography: "p < .05" is "p<.05".
+func isComparisonSign(r rune) bool {
+	return r == '<' || r == '>' || r == '=' || r == '≤' || r == '≥'
+}
+
+func foldNFC(s string, withMap bool) Folded {
 	var f Folded
 	if withMap {
 		f = Folded{start: make([]int32, 0, len(s)), end: make([]int32, 0, len(s))}
 	}
+	drop := groupSeparators(s)
 	var b strings.Builder
 	b.Grow(len(s))
 	// A whitespace run [spaceStart, spaceEnd) is written as one space when
 	// the next character is, and never at either end.
 	inSpace, spaceStart, spaceEnd := false, 0, 0
+	var last rune // the last rune written
 	for i, r := range s {
+		if len(drop) > 0 && drop[0] == i {
+			drop = drop[1:]
+			continue // a thousands separator: "75 000" is "75000"
+		}
 		_, size := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte
-		if unicode.IsSpace(r) {
+		if isSpaceRune(r) {
 			if !inSpace {
 				inSpace, spaceStart = true, i
 			}
@@ -91,7 +172,7 @@ func fold(s string, withMap bool) Folded {
 		} else if out = foldRune(r); out == "" {
 			continue
 		}
-		if inSpace && b.Len() > 0 {
+		if inSpace && b.Len() > 0 && !(r == '%' && isDigitRune(last)) && !isComparisonSign(r) && !isComparisonSign(last) {
 			b.WriteByte(' ')
 			if withMap {
 				f.start = append(f.start, int32(spaceStart))
@@ -99,6 +180,7 @@ func fold(s string, withMap bool) Folded {
 			}
 		}
 		inSpace = false
+		last = r
 		if ascii {
 			c := byte(r)
 			if 'A' <= c && c <= 'Z' {
@@ -124,7 +206,76 @@ func fold(s string, withMap bool) Folded {
 		}
 	}
 	f.Text = b.String()
+	if withMap {
+		f.nums = numberSpans(f.Text)
+	}
 	return f
+}
+
+func isDigitRune(r rune) bool { return unicode.IsDigit(r) }
+
+// isSpaceRune is unicode.IsSpace with the ASCII letters, digits and
+// punctuation that make up most text answered at once.
+func isSpaceRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == ' ' || '\t' <= r && r <= '\r'
+	}
+	return unicode.IsSpace(r)
+}
+
+// groupSeparators returns the byte offsets of the thousands separators of
+// s (a comma, or each rune of a whitespace run), as the number grammar
+// reads them (readGroups), in order.
+func groupSeparators(s string) []int {
+	var out []int
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && (c < '0' || c > '9') {
+			i++ // the common case: an ASCII byte that is no digit
+			continue
+		}
+		v, n := digitAt(s, i)
+		if v < 0 {
+			i += max(n, 1)
+			continue
+		}
+		prev, _ := utf8.DecodeLastRuneInString(s[:i])
+		if unicode.IsLetter(prev) || prev == '.' || prev == ',' || prev == '·' {
+			// a name's digits ("BRCA1 234") or a fraction group nothing
+			_, i = readDigits(s, i)
+			continue
+		}
+		head, j := readDigits(s, i)
+		digits, end, _ := readGroups(s, head, j)
+		for k := j; len(digits) > len(head) && k < end; {
+			r, m := utf8.DecodeRuneInString(s[k:])
+			if r == ',' || unicode.IsSpace(r) {
+				out = append(out, k)
+			}
+			k += m
+		}
+		i = end
+	}
+	return out
+}
+
+// numberSpans returns the spans of the numbers of folded text s.
+func numberSpans(s string) []span32 {
+	var out []span32
+	lastEnd := 0
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isNumberStart(s, i, r) {
+			i += n
+			continue
+		}
+		p, _ := scanNumber(s, i, lastEnd)
+		end := strings.TrimRight(s[:p.end], "% ")
+		if len(end) > p.start {
+			out = append(out, span32{int32(p.start), int32(len(end))})
+		}
+		lastEnd, i = p.end, max(p.end, i+n)
+	}
+	return out
 }
 
 // span maps the folded byte range [i, j) back to the original text.

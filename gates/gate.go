@@ -81,7 +81,8 @@ func New(oracle oracles.Oracle, opts ...Option) *Gate {
 // Check judges draft against the ledger, the oracle and the skeptic's
 // objections. Per citation it checks, in order and stopping at the first
 // failure: DOI syntax, presence in the ledger, the oracle's answer, that the
-// source is evidence (not an erratum or notice), the quote rules against the
+// source is evidence (not a notice, by oracles.Classify on the ledger's
+// record and the oracle's), the quote rules against the
 // ledger text and, when the oracle returns an abstract, against the
 // oracle's text, retraction. Then every claim must have a citation, the
 // prose must hold no reference, hidden character or number its quotes lack
@@ -143,7 +144,6 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 	}
 
 	idx := g.cache.get(ledger, v.LedgerDigest)
-	oracleText := map[string]*Source{}
 	var answers map[string]oracles.Result
 	if len(dois) > 0 {
 		answers = g.oracle.Lookup(ctx, dois)
@@ -171,11 +171,12 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s returned no record whose DOI equals the cited one", res.Oracle)})
 			continue
 		}
-		if p.entry.Erratum || p.entry.RetractionNotice || res.Record.Erratum || res.Record.RetractionNotice {
-			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotEvidence, Detail: "source is an erratum, correction or retraction notice, not evidence"})
+		if c := noticeOf(p.entry, *res.Record); c.IsNotice() {
+			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotEvidence,
+				Detail: fmt.Sprintf("source is a notice (%s, by its %s), not evidence", c.Notice, c.Signal)})
 			continue
 		}
-		qc, d := g.checkQuote(idx, oracleText, p.claim, p.cite, p.entry, res)
+		qc, d := g.checkQuote(idx, p.claim, p.cite, p.entry, res)
 		if d != nil {
 			v.fail(*d)
 			continue
@@ -188,10 +189,20 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		v.Quotes = append(v.Quotes, qc)
 	}
 
-	v.Failures = append(v.Failures, textFailures(draft, ledger)...)
+	v.Failures = append(v.Failures, textFailures(draft, ledger, idx)...)
 
+	ids := map[string]string{}
+	for _, c := range draft.Claims() {
+		ids[contract.FoldID(c.ID)] = c.ID
+	}
 	for _, o := range objections {
-		v.fail(contract.Diagnostic{ClaimID: o.ClaimID, Reason: contract.ReasonOpenObjection, Kind: o.Kind, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})
+		// Ids match trimmed and case-folded, as everywhere: an objection
+		// to "C2" names claim "c2", and the writer is told "c2".
+		id := o.ClaimID
+		if own, ok := ids[contract.FoldID(id)]; ok {
+			id = own
+		}
+		v.fail(contract.Diagnostic{ClaimID: id, Reason: contract.ReasonOpenObjection, Kind: o.Kind, Detail: fmt.Sprintf("%s: %s", o.Kind, o.Detail)})
 	}
 
 	v.Verified = len(v.Failures) == 0 && v.Claims > 0 && !v.OracleUnavailable
@@ -206,3 +217,14 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 }
 
 func (v *Verdict) fail(d contract.Diagnostic) { v.Failures = append(v.Failures, d) }
+
+// noticeOf classifies the cited source by what the ledger and the oracle
+// say of it: a notice by either is a notice.
+func noticeOf(e contract.Entry, r oracles.Record) oracles.Class {
+	r.Title = contract.CleanText(r.Title)
+	if c := oracles.ClassifyRecord(r); c.IsNotice() {
+		return c
+	}
+	return oracles.ClassifyRecord(oracles.Record{Title: contract.CleanText(e.Title), PubTypes: e.PubTypes, Erratum: e.Erratum,
+		RetractionNotice: e.RetractionNotice, Preprint: e.Preprint})
+}

@@ -42,7 +42,7 @@ type QuoteCheck struct {
 // text the writer saw, then, when the oracle returned an abstract, against
 // the oracle's text, which is authoritative: a quote found only in an
 // edited --sources file fails with source_text_mismatch.
-func (g *Gate) checkQuote(idx *Index, oracleText map[string]*Source, claim string, cite contract.Citation, entry contract.Entry, res oracles.Result) (QuoteCheck, *contract.Diagnostic) {
+func (g *Gate) checkQuote(idx *Index, claim string, cite contract.Citation, entry contract.Entry, res oracles.Result) (QuoteCheck, *contract.Diagnostic) {
 	fail := func(p Problem) *contract.Diagnostic {
 		return &contract.Diagnostic{ClaimID: claim, DOI: entry.DOI, Reason: p.Reason, Quote: cite.Quote, Detail: fmt.Sprintf("%s (%s)", p.Detail, entry.ID)}
 	}
@@ -58,11 +58,7 @@ func (g *Gate) checkQuote(idx *Index, oracleText map[string]*Source, claim strin
 	if res.Record == nil || res.Record.Abstract == "" {
 		return qc, nil
 	}
-	auth, ok := oracleText[entry.DOI]
-	if !ok {
-		auth = NewSource(res.Record.Title, res.Record.Abstract)
-		oracleText[entry.DOI] = auth
-	}
+	auth := idx.oracleText(entry.DOI, res.Record.Title, res.Record.Abstract)
 	if _, p := auth.Match(g.rules, cite.Quote); !p.OK() {
 		return QuoteCheck{}, &contract.Diagnostic{ClaimID: claim, DOI: entry.DOI, Reason: contract.ReasonSourceTextMismatch, Quote: cite.Quote,
 			Detail: fmt.Sprintf("quote is in the sources file's text of %s but not in the text %s returns for the DOI", entry.ID, res.Oracle)}

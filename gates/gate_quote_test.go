@@ -98,7 +98,7 @@ func TestGateQuoteProvenance(t *testing.T) {
 			}}),
 			wantQuotes: []gates.QuoteCheck{
 				{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedFile},
-				{ClaimID: "c1", Citation: 1, DOI: "10.1234/alpha", Source: "in the “intervention” arm \u2014 a robust   finding", Span: gates.Span{Start: 48, End: 100}, CheckedAgainst: gates.CheckedFile},
+				{ClaimID: "c1", Citation: 1, DOI: "10.1234/alpha", Source: "in the “intervention” arm \u2014 a robust finding", Span: gates.Span{Start: 48, End: 98}, CheckedAgainst: gates.CheckedFile},
 			},
 		},
 	}

@@ -70,7 +70,7 @@ func draftOf(claims ...contract.Claim) contract.Draft {
 }
 
 func claim(id, doi, quote string) contract.Claim {
-	return contract.Claim{ID: id, Text: "text of " + id, Citations: []contract.Citation{{DOI: doi, Quote: quote}}}
+	return contract.Claim{ID: id, Text: "A claim about screening.", Citations: []contract.Citation{{DOI: doi, Quote: quote}}}
 }
 
 func TestGateCheck(t *testing.T) {

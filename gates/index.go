@@ -2,6 +2,7 @@ package gates
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/citeloop/citeloop/contract"
 )
@@ -36,10 +37,60 @@ func (s *Source) Match(rules Rules, quote string) (Span, Problem) {
 func (s *Source) Extends(o *Source) bool { return strings.HasPrefix(s.folded.Text, o.folded.Text) }
 
 // Index is a ledger's sources, each folded once: build it once per ledger
-// and match any number of citations against it.
+// and match any number of citations against it. It also keeps, for the
+// gate's passes over the same ledger, what it derived from each source
+// once: the words of its text and the oracle's text of it.
 type Index struct {
 	digest string
 	byDOI  map[string]*Source
+
+	mu     sync.Mutex
+	words  map[string]map[string]bool // folded words of an entry's text
+	oracle map[string]oracleSource    // the oracle's text of a DOI
+}
+
+// oracleSource is the folded text an oracle returned for a DOI, with the
+// title and abstract it was made from.
+type oracleSource struct {
+	title, abstract string
+	src             *Source
+}
+
+// oracleText returns the folded source of what the oracle returned for
+// doi, folding it only when it differs from the last time.
+func (idx *Index) oracleText(doi, title, abstract string) *Source {
+	idx.mu.Lock()
+	defer idx.mu.Unlock()
+	if o, ok := idx.oracle[doi]; ok && o.title == title && o.abstract == abstract {
+		return o.src
+	}
+	if idx.oracle == nil {
+		idx.oracle = map[string]oracleSource{}
+	}
+	src := NewSource(title, abstract)
+	idx.oracle[doi] = oracleSource{title: title, abstract: abstract, src: src}
+	return src
+}
+
+// sourceWords returns the folded words of the text of the entry with doi
+// (normalised), for the author–year rule.
+func (idx *Index) sourceWords(doi string) map[string]bool {
+	idx.mu.Lock()
+	defer idx.mu.Unlock()
+	if w, ok := idx.words[doi]; ok {
+		return w
+	}
+	if idx.words == nil {
+		idx.words = map[string]map[string]bool{}
+	}
+	w := map[string]bool{}
+	if src, ok := idx.byDOI[doi]; ok {
+		for _, t := range refTokens(src.Text) {
+			w[foldWord(t.text)] = true
+		}
+	}
+	idx.words[doi] = w
+	return w
 }
 
 // NewIndex folds every entry of ledger.

@@ -142,15 +142,16 @@ func isContent(tok string) bool {
 }
 
 // find returns the first occurrence of q in src that starts and ends on
-// token boundaries, as folded byte offsets.
-func find(src, q string) (int, int, bool) {
+// token boundaries and not inside a number, as folded byte offsets.
+func find(f Folded, q string) (int, int, bool) {
+	src := f.Text
 	for from := 0; ; {
 		k := strings.Index(src[from:], q)
 		if k < 0 {
 			return 0, 0, false
 		}
 		i := from + k
-		if boundary(src, i) && boundary(src, i+len(q)) {
+		if boundary(src, i) && boundary(src, i+len(q)) && !f.inNumber(i) && !f.inNumber(i+len(q)) {
 			return i, i + len(q), true
 		}
 		// Try the next occurrence. n > 0: i < len(src), since an empty q
@@ -203,7 +204,7 @@ func (r Rules) matchFolded(src Folded, q string, titleEnd int) (Span, Problem) {
 	if p := r.checkLength(q, whole); !p.OK() {
 		return Span{}, p
 	}
-	i, j, ok := find(src.Text, q)
+	i, j, ok := find(src, q)
 	if !ok {
 		return Span{}, Problem{contract.ReasonQuoteNotFound, "quote is not in the title or abstract on word boundaries"}
 	}

@@ -114,7 +114,7 @@ func TestFoldKeepsMeaning(t *testing.T) {
 		{"a‐b‑c‒d–e—f―g−h", "a-b-c-d-e-f-g-h"},
 		{"x\u200by\u200cz\u2060w\ufeffv\u00adu", "xyzwvu"},
 		{"µ", "μ"},
-		{"10⁻⁴ H₂O ½ ≤ ≥ ± ×", "10⁻⁴ h₂o ½ ≤ ≥ ± ×"},
+		{"10⁻⁴ H₂O ½ ≤ ≥ ± ×", "10⁻⁴ h₂o ½≤≥± ×"},
 		{"ＡＢＣ１", "abc1"},
 		{"  lead and trail  ", "lead and trail"},
 		{"ΣΑΣ", "σασ"},

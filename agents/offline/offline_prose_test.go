@@ -58,14 +58,15 @@ func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
 }
 
 // TestExtractiveWriterSkipsSentencesTheGateWouldReject: abstract sentences
-// citing references or holding hidden characters are never claims.
+// citing references (by the gate's rule, which the engine passes in) or
+// holding hidden characters are never claims.
 func TestExtractiveWriterSkipsSentencesTheGateWouldReject(t *testing.T) {
 	l := contract.Ledger{Entries: []contract.Entry{{ID: "S1", DOI: "10.1002/hpja.70052", Title: "Screening",
 		Abstract: "Screening uptake rose in rural areas as earlier shown (Smith et al., 2020). " +
 			"Screening uptake rose in rural areas after the\u200b education sessions. " +
 			"Screening uptake rose in rural areas as reported in [3] and [4]. " +
 			"Screening uptake rose in rural areas after co-designed education sessions."}}}
-	res, err := offline.ExtractiveWriter{}.Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "screening uptake rural"}, Ledger: l, Iteration: 1})
+	res, err := offline.ExtractiveWriter{ReferenceIn: gates.ReferenceIn}.Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "screening uptake rural"}, Ledger: l, Iteration: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
-	"github.com/citeloop/citeloop/doi/extract"
 )
 
 // ExtractiveWriter is the offline writer. It is not a language model and
@@ -24,6 +23,11 @@ type ExtractiveWriter struct {
 	MaxClaims int
 	// MaxPerSource caps claims drawn from one source (default 2).
 	MaxPerSource int
+	// ReferenceIn, when set, is the gate's rule for references typed into
+	// prose (gates.ReferenceIn, passed in by the engine: agents do not
+	// import the gate): a sentence holding one is never proposed. Nil
+	// proposes such sentences and leaves them to the gate.
+	ReferenceIn func(prose string) string
 	// MaxQuoteWords is the longest sentence used as a claim (default 25); the
 	// gate refuses a quote longer than contract.MaxQuoteWords.
 	MaxQuoteWords int
@@ -129,7 +133,7 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 		}
 		for _, s := range sentences(e.Abstract) {
 			n := len(strings.Fields(s))
-			if n < 8 || n > w.maxQuoteWords() || !plainProse(s) {
+			if n < 8 || n > w.maxQuoteWords() || !w.plainProse(s) {
 				continue
 			}
 			score := overlap(topic, contentWords(s))
@@ -158,10 +162,12 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 // plainProse reports whether a sentence may be stated as a claim: the gate
 // rejects prose holding a reference (an abstract citing "(Smith et al.,
 // 2020)") or a hidden character, so such a sentence is never proposed. The
-// reference rule is the gate's own, contract.ReferenceIn.
-func plainProse(s string) bool {
-	_, _, hidden := contract.HiddenRune(s)
-	return !hidden && contract.ReferenceIn(s, extract.FirstRaw) == ""
+// reference rule is the gate's own (ReferenceIn).
+func (w ExtractiveWriter) plainProse(s string) bool {
+	if _, _, hidden := contract.HiddenRune(s); hidden {
+		return false
+	}
+	return w.ReferenceIn == nil || w.ReferenceIn(s) == ""
 }
 
 func (w ExtractiveWriter) maxClaims() int     { return orDefault(w.MaxClaims, 6) }

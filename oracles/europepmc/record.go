@@ -7,8 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
-	"github.com/citeloop/citeloop/internal/markup"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -112,8 +114,8 @@ func (r Result) Record() oracles.Record {
 	rec := oracles.Record{
 		PMID:     r.PMID,
 		PMCID:    r.PMCID,
-		Title:    markup.Plain(r.Title),
-		Abstract: markup.Plain(r.AbstractText),
+		Title:    CleanText(r.Title),
+		Abstract: CleanText(r.AbstractText),
 		Source:   r.Source,
 		PubTypes: r.pubTypes(),
 	}
@@ -205,5 +207,32 @@ func (r Result) pubTypes() []string {
 }
 
 // CleanText turns Europe PMC's lightly marked-up titles and abstracts into
-// the plain text Record gives them (see markup.Plain).
-func CleanText(s string) string { return markup.Plain(s) }
+// plain text: contract.CleanText, the reader's view every path shares.
+func CleanText(s string) string { return contract.CleanText(s) }
+
+// clean is CleanText; kept so the shortcut tests read as before.
+func clean(s string) string { return contract.CleanText(s) }
+
+// isClean is the shortcut contract.CleanText takes: no "<", no "&", no
+// whitespace but single spaces between words, NFC. It implies that
+// CleanText returns s unchanged.
+func isClean(s string) bool {
+	if s != strings.TrimSpace(s) || !norm.NFC.IsNormalString(s) {
+		return false
+	}
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<', '&', '\t', '\n', '\f', '\r':
+			return false
+		case ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		default:
+			prevSpace = false
+		}
+	}
+	return true
+}

@@ -1,0 +1,196 @@
+package gates
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// numberWord returns the value of a number word of the closed set a reader
+// reads as a number: the cardinals two to ninety-nine (compounds are joined
+// by joinWords), the scale words (read by scale), the -fold forms of the
+// cardinals ("twofold", "tenfold", "hundredfold"), half and quarter. "one",
+// the ordinals and "third" are not read: they are more often words than
+// counts ("one of the", "a third party"). word is lower case.
+func numberWord(word string) (decimal, bool) {
+	w := strings.TrimSuffix(word, "fold")
+	fold := w != word
+	if v, ok := cardinals[w]; ok {
+		return decimal{digits: itoa(v)}, true
+	}
+	if v, ok := scales[w]; ok && fold {
+		return decimal{digits: "1", exp: v}, true
+	}
+	if fold {
+		return decimal{}, false
+	}
+	switch word {
+	case "half":
+		return decimal{digits: "0", frac: "5"}, true
+	case "quarter":
+		return decimal{digits: "0", frac: "25"}, true
+	}
+	return decimal{}, false
+}
+
+// cardinals are the number words below a hundred that are read alone.
+var cardinals = map[string]int{
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}
+
+// units may follow a tens word after a hyphen ("twenty-one" … "ninety-nine").
+var units = map[string]int{
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+}
+
+// scales are the scale words and their powers of ten. After a number they
+// multiply it ("1.2 million", "two hundred"); after "a" or "one" they are
+// the number itself ("a hundred").
+var scales = map[string]int{"hundred": 2, "thousand": 3, "million": 6, "billion": 9}
+
+// dropAfterNumber are words that, written against a number (not a name's
+// digits: "RDR2fold" keeps its "fold"), add nothing a reader reads:
+// "98percent" is "98%", "2-fold" is "twofold".
+var dropAfterNumber = map[string]bool{"percent": true, "fold": true}
+
+// joinWords reads the word just appended to parts as a number where it is
+// one: a number word, a tens-unit compound ("twenty-four"), a scale word
+// after a number or after "a"/"one", a Roman numeral (romanNumeral), and
+// drops a word that adds nothing after a number. It returns the new parts.
+func joinWords(s string, parts []part, mode readMode) []part {
+	k := len(parts) - 1
+	p := parts[k]
+	if p.isNum() {
+		return parts
+	}
+	var prev *part
+	if k > 0 {
+		prev = &parts[k-1]
+	}
+	if prev != nil && prev.isNum() && prev.sep != sepGlued && p.sep != sepSoft && dropAfterNumber[p.word] {
+		prev.end = p.end
+		return parts[:k]
+	}
+	if v, ok := units[p.word]; ok && prev != nil && prev.numword && p.sep == sepHyphen && isTens(prev.value) {
+		prev.value.digits = itoa(atoi(prev.value.digits) + v)
+		prev.num, prev.end = prev.value.canonical(), p.end
+		return parts[:k]
+	}
+	if e, ok := scales[p.word]; ok && prev != nil && p.sep == sepSoft {
+		switch {
+		case prev.isNum() && prev.value.power == "" && !prev.value.comma:
+			prev.value.exp += e
+			prev.num, prev.end = prev.value.canonical(), p.end
+			return parts[:k]
+		case prev.word == "a" || prev.word == "one":
+			p.value = decimal{digits: "1", exp: e}
+			p.num, p.word, p.numword = p.value.canonical(), "", true
+			parts[k] = p
+			return parts
+		}
+	}
+	if d, ok := numberWord(p.word); ok {
+		p.value, p.num, p.word, p.numword = d, d.canonical(), "", true
+		parts[k] = p
+		return andCompound(parts)
+	}
+	if v, ok := romanNumeral(s[p.start:p.end]); ok && standalone(s, p) && (mode == readBacking || prev != nil && !prev.isNum() && (p.sep == sepSoft || p.sep == sepHyphen)) {
+		p.value = decimal{digits: itoa(v)}
+		p.num, p.word = p.value.canonical(), ""
+		parts[k] = p
+		if suffix := romanSuffix(s[p.start:p.end]); suffix != "" {
+			parts = append(parts, part{start: p.end - 1, end: p.end, sep: sepGlued, word: suffix})
+			parts[k].end--
+		}
+		return parts
+	}
+	return parts
+}
+
+// standalone reports whether the word p is written against no number:
+// "I2" is a name, not the numeral I.
+func standalone(s string, p part) bool {
+	next, _ := utf8.DecodeRuneInString(s[p.end:])
+	return p.sep != sepGlued && !unicode.IsNumber(next)
+}
+
+// andCompound joins "two hundred and fifty" into 250: a number word below
+// a hundred after "and" after a number word of hundreds or more.
+func andCompound(parts []part) []part {
+	k := len(parts) - 1
+	if k < 2 {
+		return parts
+	}
+	p, and, head := parts[k], parts[k-1], &parts[k-2]
+	if and.word != "and" || and.sep != sepSoft || p.sep != sepSoft || !head.numword || head.value.exp < 2 || p.value.frac != "" || len(p.value.digits) > 2 {
+		return parts
+	}
+	head.value = decimal{digits: itoa(atoi(head.num) + atoi(p.value.digits))}
+	head.num, head.end = head.value.canonical(), p.end
+	return parts[:k-1]
+}
+
+func isTens(d decimal) bool {
+	v := atoi(d.digits)
+	return d.frac == "" && d.exp == 0 && v >= 20 && v <= 90 && v%10 == 0
+}
+
+// romanNumeral reads a standalone run of the Roman numerals I, V and X
+// (1–39), in capitals, with an optional sub-stage letter ("IIIb", "IIA"),
+// or in lower case when two or more ("stage iv", "type ii"): "stage III",
+// "phase II", "Pol IV". L, C, D and M are not read: they are too often
+// names ("CI", "CML", "DC", "MD"); nor is a lone "i", "v" or "x".
+func romanNumeral(w string) (int, bool) {
+	if len(w) >= 2 && strings.Trim(w, "ivx") == "" {
+		w = strings.ToUpper(w)
+	}
+	if romanSuffix(w) != "" {
+		w = w[:len(w)-1]
+	}
+	if w == "" {
+		return 0, false
+	}
+	total, i := 0, 0
+	for i < len(w) && w[i] == 'X' && total < 30 {
+		total, i = total+10, i+1
+	}
+	rest := w[i:]
+	switch {
+	case rest == "IX":
+		total += 9
+	case rest == "IV":
+		total += 4
+	default:
+		if strings.HasPrefix(rest, "V") {
+			total, rest = total+5, rest[1:]
+		}
+		if len(rest) > 3 || strings.Trim(rest, "I") != "" {
+			return 0, false
+		}
+		total += len(rest)
+	}
+	return total, total > 0
+}
+
+// romanSuffix returns the sub-stage letter of a Roman numeral: a lower-case
+// a–d ("IIIb"), or a capital A–C after at least two numerals ("IIIB").
+func romanSuffix(w string) string {
+	if len(w) < 2 || !utf8.ValidString(w) {
+		return ""
+	}
+	last := w[len(w)-1]
+	head := w[:len(w)-1]
+	if strings.Trim(head, "IVX") != "" {
+		return ""
+	}
+	switch {
+	case last >= 'a' && last <= 'd':
+		return string(last)
+	case last >= 'A' && last <= 'C' && len(head) >= 2:
+		return strings.ToLower(string(last))
+	}
+	return ""
+}

@@ -1,0 +1,422 @@
+package gates
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/citeloop/citeloop/doi/extract"
+)
+
+// The shapes of a reference typed into prose. The gate checks the
+// citations array against the ledger and an oracle; a reference typed into
+// the title, a heading or a claim would reach the reader unchecked, so
+// prose may hold none: references appear only as rendered from the ledger.
+// The rules refuse shapes, not spellings:
+//
+//   - a host name whose suffix is an ICANN public suffix, a URL scheme;
+//   - a DOI, a PMID, a PMCID, an arXiv id, a journal locator
+//     ("2020;395(10223):497");
+//   - "et al." and its kin ("and colleagues", "and co-workers");
+//   - an author–year reference: a capitalised word (not a month, not a
+//     function word), not first in its sentence unless a bracketed year
+//     follows it, and not in the cited source's text, followed within three
+//     tokens, across "and", "&", "et al.", commas, brackets and other
+//     capitalised words, by a four-digit year;
+//   - a bracket of reference numbers (integers of one to three digits or
+//     ranges of them: "[1]", "(1, 2)", "[12–14]"), unless that bracket with
+//     its contents is in one of the claim's quotes;
+//   - a superscript digit run ("rose²˒³") or a ledger id ("S1"), unless
+//     in a quote (notation.go).
+var (
+	// schemePattern is a URL scheme; wwwPattern a host starting "www.".
+	schemePattern = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*\s*:\s*//`)
+	wwwPattern    = regexp.MustCompile(`(?i)\bwww\s*\.\s*[\p{L}\d-]`)
+	// doiPattern catches DOI prefixes doi/extract, which wants a whole
+	// well-formed DOI, may not: "doi: 10.1016/…" broken or truncated.
+	doiPattern = regexp.MustCompile(`(?i)\bdoi\s*[:.]?\s*10\s*\.\s*\d|\b10\.\d{4,9}\s*/\s*\S`)
+	// idPattern catches PubMed, PubMed Central and arXiv identifiers.
+	idPattern = regexp.MustCompile(`(?i)\bPMID\s*[:#]?\s*\d|\bpubmed(?:\s*id)?\s*[:#]?\s*\d{5,}|\bPMC(?:ID)?\s*[:#]?\s*(?:PMC)?\d{4,}|\barxiv\s*[:.]?\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})`)
+	// refWordPattern is a reference number named as one outside brackets:
+	// "ref. 3", "refs 3-5", "reference 12".
+	refWordPattern = regexp.MustCompile(`(?i)\brefs?\.?\s*\d{1,3}\b|\breferences?\s+\d{1,3}\b`)
+	// locatorPattern is a journal locator: year;volume(issue):pages.
+	locatorPattern = regexp.MustCompile(`\b(?:1[6-9]|20)\d\d\s*;\s*\d+\s*(?:\(\s*[\dS-]+\s*\))?\s*:\s*[eS]?\d+`)
+	// etAlPattern is "et al." and its kin.
+	etAlPattern = regexp.MustCompile(`(?i)\bet\.?\s*al\b|(?:\band|&)\s+(?:(?:his|her|their)\s+)?(?:colleagues|co-?workers|co-?authors|collaborators|associates|co-?investigators|team)\b`)
+	// bracketPattern is a bracket holding only integers of one to three
+	// digits or ranges of them, with an optional "ref."/"refs"/"references":
+	// reference numbers. A bracket of years ("(2004–2019)") is a period.
+	bracketPattern = regexp.MustCompile(`(?i)[(\[{]\s*(?:(?:see\s+)?(?:refs?|references?)\.?\s*)?\d{1,3}(?:\s*-\s*\d{1,3})?(?:\s*[,;]\s*(?:and\s+)?\d{1,3}(?:\s*-\s*\d{1,3})?)*\s*[)\]}]`)
+	// hostPattern is a candidate host name: labels joined by dots.
+	hostPattern = regexp.MustCompile(`(?i)\b[\p{L}\d](?:[\p{L}\d-]*[\p{L}\d])?(?:\.[\p{L}\d](?:[\p{L}\d-]*[\p{L}\d])?)+\b`)
+	// yearPattern is a four-digit year, with an optional letter.
+	yearPattern = regexp.MustCompile(`^(?:1[5-9]|20)\d\d[a-z]?$`)
+)
+
+// refContext is what a prose field is judged against.
+type refContext struct {
+	// inQuote reports whether folded text is in one of the field's quotes.
+	inQuote func(folded string) bool
+	// inSource reports whether a word (folded) is in a cited source's text.
+	inSource func(word string) bool
+}
+
+// strict is the context of prose with no quote and no source.
+var strict = refContext{inQuote: func(string) bool { return false }, inSource: func(string) bool { return false }}
+
+// ReferenceIn returns the first reference written in prose, judged with no
+// quote and no source: every bracket of integers and every author–year
+// shape counts. It returns "" if there is none, and otherwise the
+// reference as written in prose. The gate judges a claim
+// against its quotes and sources (refIn), which may excuse a bracket or a
+// name they hold.
+func ReferenceIn(prose string) string {
+	_, ref := refIn(prose, strict)
+	return ref
+}
+
+// refIn returns the shape and the text of the first reference in prose.
+func refIn(prose string, ctx refContext) (shape, ref string) {
+	plain, orig := plainDashesAndSpaces(prose)
+	at := func(i, j int) string { return prose[orig[i]:orig[j]] }
+	if strings.Contains(plain, "10.") {
+		if found := extract.Extract(plain); len(found) > 0 {
+			return "DOI", found[0].Raw
+		}
+	}
+	lower := strings.ToLower(plain)
+	for _, p := range shapePatterns {
+		if !p.trigger(lower) {
+			continue
+		}
+		if loc := p.re.FindStringIndex(plain); loc != nil {
+			return p.shape, at(loc[0], loc[1])
+		}
+	}
+	if i, j := hostIn(plain); j > 0 {
+		return "host name", at(i, j)
+	}
+	if !strings.ContainsAny(plain, "([{") {
+		return refWordOrAuthorYear(plain, lower, prose, orig, ctx)
+	}
+	for _, loc := range bracketPattern.FindAllStringIndex(plain, -1) {
+		if isEnumeration(plain, loc[0], loc[1]) || ctx.inQuote(foldText(plain[loc[0]:loc[1]])) {
+			continue
+		}
+		return "bracket of reference numbers", at(loc[0], loc[1])
+	}
+	return refWordOrAuthorYear(plain, lower, prose, orig, ctx)
+}
+
+func refWordOrAuthorYear(plain, lower, prose string, orig []int, ctx refContext) (string, string) {
+	if strings.Contains(lower, "ref") {
+		if loc := refWordPattern.FindStringIndex(plain); loc != nil {
+			return "reference number", prose[orig[loc[0]]:orig[loc[1]]]
+		}
+	}
+	return authorYearRef(plain, prose, orig, ctx)
+}
+
+func authorYearRef(plain, prose string, orig []int, ctx refContext) (string, string) {
+	if i, j := authorYear(plain, ctx); j > 0 {
+		return "author–year reference", prose[orig[i]:orig[j]]
+	}
+	return "", ""
+}
+
+// shapePattern is a reference shape found by a pattern, tried only when
+// the lower-cased prose holds what every match holds.
+type shapePattern struct {
+	shape   string
+	re      *regexp.Regexp
+	trigger func(lower string) bool
+}
+
+func has(subs ...string) func(string) bool {
+	return func(lower string) bool {
+		for _, s := range subs {
+			if strings.Contains(lower, s) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// shapePatterns are the pattern shapes, in the order they are reported.
+var shapePatterns = []shapePattern{
+	{"DOI", doiPattern, has("10")},
+	{"URL", schemePattern, has("//")},
+	{"host name", wwwPattern, has("www")},
+	{"identifier", idPattern, has("pmid", "pubmed", "pmc", "arxiv")},
+	{"journal locator", locatorPattern, has(";")},
+	{"et al.", etAlPattern, has("et", "colleague", "worker", "author", "collaborator", "associate", "investigator", "team")},
+}
+
+// plainDashesAndSpaces maps every dash to "-", every space to " " and
+// fullwidth brackets to ASCII ones, so that no shape hides behind a
+// no-break hyphen or space (RE2's \s is ASCII). orig maps each byte offset
+// of the result (and its end) to one of prose.
+func plainDashesAndSpaces(prose string) (string, []int) {
+	var b strings.Builder
+	orig := make([]int, 0, len(prose)+1)
+	for i, r := range prose {
+		switch {
+		case isDash(r):
+			r = '-'
+		case unicode.Is(unicode.Zs, r):
+			r = ' '
+		case r == '［':
+			r = '['
+		case r == '］':
+			r = ']'
+		}
+		n := b.Len()
+		b.WriteRune(r)
+		for range b.Len() - n {
+			orig = append(orig, i)
+		}
+	}
+	orig = append(orig, len(prose))
+	return b.String(), orig
+}
+
+// hostIn returns the first host name of prose: labels joined by dots whose
+// last labels are an ICANN public suffix ("nature.com", "who.int",
+// "nhs.uk"). A label after a dot that starts with a capital and goes on
+// in lower case ("rates.Health") is a sentence run together, not a host.
+func hostIn(prose string) (int, int) {
+	if i, j := obfuscatedHost(prose); j > 0 {
+		return i, j
+	}
+	if !strings.Contains(prose, ".") {
+		return 0, 0
+	}
+	for _, loc := range hostPattern.FindAllStringIndex(prose, -1) {
+		h := prose[loc[0]:loc[1]]
+		labels := strings.Split(h, ".")
+		if !hasLetter(labels[len(labels)-1]) || titleCaseAfterDot(labels) {
+			continue
+		}
+		lower := strings.ToLower(h)
+		suffix, icann := publicsuffix.PublicSuffix(lower)
+		if icann && len(suffix) < len(lower) {
+			return loc[0], loc[1]
+		}
+	}
+	return 0, 0
+}
+
+// obfuscatedDot is a dot written in brackets so a link checker misses it:
+// "[.]", "(dot)", "{.}".
+var obfuscatedDot = regexp.MustCompile(`(?i)\s*[\[({]\s*(?:\.|dot)\s*[\])}]\s*`)
+
+// obfuscatedHost finds a host name written with bracketed dots
+// ("example[.]com", "who (dot) int") and returns the span from the word
+// before the first such dot to the word after it.
+func obfuscatedHost(prose string) (int, int) {
+	loc := obfuscatedDot.FindStringIndex(prose)
+	if loc == nil {
+		return 0, 0
+	}
+	if _, j := hostIn(obfuscatedDot.ReplaceAllString(prose, ".")); j == 0 {
+		return 0, 0
+	}
+	i, j := loc[0], loc[1]
+	for i > 0 && isHostByte(prose[i-1]) {
+		i--
+	}
+	for j < len(prose) && isHostByte(prose[j]) {
+		j++
+	}
+	return i, j
+}
+
+func isHostByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.'
+}
+
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func titleCaseAfterDot(labels []string) bool {
+	for _, l := range labels[1:] {
+		r, n := utf8.DecodeRuneInString(l)
+		if unicode.IsUpper(r) && strings.ToLower(l[n:]) == l[n:] && len(l) > n {
+			return true
+		}
+	}
+	return false
+}
+
+// isEnumeration reports whether the bracket prose[i:j] numbers an item of
+// a list rather than a reference: "(n)" holding one integer, before a word,
+// where a list item goes (at the start, after a colon, a semicolon, a comma,
+// "and" or "or"), in prose that numbers another item the same way ("(n+1)"
+// or "(n-1)" before a word): "two aims: (1) to screen and (2) to treat". A
+// mark after a word ("rose (1) and fell (2) later") is a reference.
+func isEnumeration(prose string, i, j int) bool {
+	b := prose[i:j]
+	if b[0] != '(' || !beforeWord(prose, j) || !listPlace(prose[:i]) {
+		return false
+	}
+	n := 0
+	for _, c := range b[1 : len(b)-1] {
+		if c < '0' || c > '9' {
+			return false
+		}
+		n = n*10 + int(c-'0')
+	}
+	for _, m := range []int{n + 1, n - 1} {
+		item := "(" + itoa(m) + ")"
+		for k := strings.Index(prose, item); k >= 0; {
+			if beforeWord(prose, k+len(item)) && listPlace(prose[:k]) {
+				return true
+			}
+			next := strings.Index(prose[k+1:], item)
+			if next < 0 {
+				break
+			}
+			k += 1 + next
+		}
+	}
+	return false
+}
+
+// listPlace reports whether a list item may start after before.
+func listPlace(before string) bool {
+	before = strings.TrimRight(before, " ")
+	if before == "" || strings.HasSuffix(before, ":") || strings.HasSuffix(before, ";") || strings.HasSuffix(before, ",") {
+		return true
+	}
+	return strings.HasSuffix(before, " and") || strings.HasSuffix(before, " or")
+}
+
+// beforeWord reports whether prose[j:] is a space and a letter.
+func beforeWord(prose string, j int) bool {
+	if j >= len(prose) || prose[j] != ' ' {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(prose[j+1:])
+	return unicode.IsLetter(r)
+}
+
+// authorYear returns the first author–year shape of prose: a capitalised
+// word that is not first in its sentence and not in the cited source's
+// text, followed within three tokens by a year, with only connectors
+// ("and", "&", "et", "al", commas, semicolons, brackets, full stops of
+// initials) and other capitalised words between.
+func authorYear(prose string, ctx refContext) (int, int) {
+	toks := refTokens(prose)
+	for k, tk := range toks {
+		// A sentence's first word is a name only before a bracketed year
+		// ("Müller (2021) found"): "In 2010", "Since 2019" are dates.
+		first := tk.sentenceStart && !(k+2 < len(toks) && (toks[k+1].text == "(" || toks[k+1].text == "[") && yearPattern.MatchString(toks[k+2].text))
+		if !tk.capitalised || first || notAName(tk.text) || ctx.inSource(foldWord(tk.text)) {
+			continue
+		}
+		for d := 1; d <= 3 && k+d < len(toks); d++ {
+			next := toks[k+d]
+			if yearPattern.MatchString(next.text) {
+				return tk.start, next.end
+			}
+			if !next.connector && !(next.capitalised && !notAName(next.text)) {
+				break
+			}
+		}
+	}
+	return 0, 0
+}
+
+// notAName reports whether a capitalised word cannot be an author's name:
+// a month (a month before a year is a date) or a function word written
+// with a capital in a title ("Between 2012 and 2016").
+func notAName(w string) bool {
+	lw := strings.ToLower(strings.TrimSuffix(w, "."))
+	switch lw {
+	case "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+		"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+		"spring", "summer", "autumn", "fall", "winter":
+		return true
+	}
+	return isStopWord(lw)
+}
+
+// refToken is a word, number or punctuation mark of prose.
+type refToken struct {
+	text                   string
+	start, end             int
+	capitalised, connector bool
+	sentenceStart          bool
+}
+
+// refTokens splits prose into words (letters, digits, apostrophes and
+// hyphens inside them) and single punctuation marks.
+func refTokens(prose string) []refToken {
+	var out []refToken
+	sentenceStart := true
+	for i := 0; i < len(prose); {
+		r, n := utf8.DecodeRuneInString(prose[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += n
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			j := i
+			for j < len(prose) {
+				c, m := utf8.DecodeRuneInString(prose[j:])
+				if unicode.IsLetter(c) || unicode.IsDigit(c) || unicode.IsMark(c) {
+					j += m
+					continue
+				}
+				if (c == '-' || c == '\'' || c == '’') && j+m < len(prose) {
+					if d, _ := utf8.DecodeRuneInString(prose[j+m:]); unicode.IsLetter(d) {
+						j += m
+						continue
+					}
+				}
+				break
+			}
+			w := prose[i:j]
+			lw := strings.ToLower(w)
+			out = append(out, refToken{text: w, start: i, end: j, capitalised: unicode.IsUpper(r) && hasLetterAfter(w),
+				connector: lw == "and" || lw == "et" || lw == "al", sentenceStart: sentenceStart})
+			sentenceStart = false
+			i = j
+		default:
+			out = append(out, refToken{text: string(r), start: i, end: i + n, connector: strings.ContainsRune("&,;()[].'’", r)})
+			if strings.ContainsRune(".!?:", r) && !initialBefore(out) {
+				sentenceStart = true
+			}
+			i += n
+		}
+	}
+	return out
+}
+
+// hasLetterAfter reports whether a word has more than its first letter:
+// an initial ("J") is not a name on its own.
+func hasLetterAfter(w string) bool {
+	_, n := utf8.DecodeRuneInString(w)
+	return n < len(w)
+}
+
+// initialBefore reports whether the full stop just appended ends an
+// initial or "al" ("J. Smith", "et al."), which does not end a sentence.
+func initialBefore(toks []refToken) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	prev := toks[len(toks)-2]
+	return utf8.RuneCountInString(prev.text) == 1 && unicode.IsUpper([]rune(prev.text)[0]) || strings.EqualFold(prev.text, "al")
+}
