@@ -16,8 +16,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
 )
 
 // frontEndClasses are the classes of issue 22's gate rules, run through
