@@ -22,8 +22,11 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		MaxTotalChars:    c.MaxTotalChars,
 		FetchLimit:       c.FetchLimit,
 		IncludeRetracted: o.IncludeRetracted,
-		Now:              e.deps.Now,
-		Logger:           e.deps.Logger,
+		// Offline, a source the corpus does not hold is unknown: kept out
+		// before any model call, never cited unconfirmed.
+		LookupAll: o.Offline != nil,
+		Now:       e.deps.Now,
+		Logger:    e.deps.Logger,
 		// A sources file may be a saved Europe PMC answer.
 		ReadResponse: europepmc.ReadResponse,
 	}
