@@ -23,6 +23,13 @@ func Sign(s contract.Stamp, key ed25519.PrivateKey) contract.Stamp {
 	return s
 }
 
+// KeyID names a public key in a stamp: "ed25519:" and the first 16 hex
+// digits of the SHA-256 of the key's bytes. It says which key signed a
+// brief; only the signature proves it.
+func KeyID(pub ed25519.PublicKey) string {
+	return "ed25519:" + contract.Digest(pub)[:16]
+}
+
 // Errors of CheckSignature.
 var (
 	ErrUnsigned     = errors.New("brief is unsigned")
@@ -39,6 +46,9 @@ func CheckSignature(s contract.Stamp, pub ed25519.PublicKey) error {
 		return fmt.Errorf("%w: signature is not base64: %w", ErrBadSignature, err)
 	}
 	if !ed25519.Verify(pub, s.Message(), sig) {
+		if s.KeyID != "" && s.KeyID != KeyID(pub) {
+			return fmt.Errorf("%w (the stamp names key %s; the key given is %s)", ErrBadSignature, s.KeyID, KeyID(pub))
+		}
 		return ErrBadSignature
 	}
 	return nil
