@@ -46,7 +46,7 @@ type WatchReport struct {
 	CheckedAt time.Time    `json:"checked_at"`
 	Briefs    []WatchBrief `json:"briefs"`
 	// News counts briefs with news; Unknown counts briefs an oracle could
-	// not fully answer for.
+	// not fully answer for (a source_unknown finding).
 	News    int `json:"news"`
 	Unknown int `json:"unknown"`
 }
@@ -92,7 +92,9 @@ func Watch(ctx context.Context, dir string, o Options, now time.Time) (WatchRepo
 		if len(wb.News) > 0 {
 			rep.News++
 		}
-		if r.Status == Unknown || hasCode(r.Findings, "oracle_unavailable") {
+		// Unknown counts what the oracles could not answer; a brief unknown
+		// for its files alone (no_file_digests) has no news to miss.
+		if hasCode(r.Findings, "source_unknown") {
 			rep.Unknown++
 		}
 		rep.Briefs = append(rep.Briefs, wb)
