@@ -49,9 +49,9 @@ type Result struct {
 	// Signed says whether the brief carries a signature; SignatureChecked
 	// whether it was checked against a public key (and held, if Status is
 	// not Changed by bad_signature).
-	Signed           bool      `json:"signed"`
-	SignatureChecked bool      `json:"signature_checked"`
-	Online           bool      `json:"online"`
+	Signed           bool `json:"signed"`
+	SignatureChecked bool `json:"signature_checked"`
+	Online           bool `json:"online"`
 	// Rerendered says the files were rendered again from draft.json and
 	// ledger.json and compared byte for byte (the stamp's renderer is this
 	// one); otherwise they were checked by the stamp's digests alone.
