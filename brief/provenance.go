@@ -11,6 +11,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // Provenance is how a brief was made, for a reader who wants to redo or
@@ -78,21 +79,7 @@ func (p Provenance) AnswersLine(checkedAt time.Time) string {
 		return fmt.Sprintf("%d, all asked at the time of checking", a.DOIs)
 	}
 	return fmt.Sprintf("%d, %d from the cache (the oldest stored %s, %s before checking)", a.DOIs, a.Cached,
-		a.OldestStored.UTC().Format(time.RFC3339), Age(checkedAt.Sub(a.OldestStored)))
-}
-
-// Age is a cached answer's age as people say it: "45s", "12m", "3h 5m",
-// "2d 4h".
-func Age(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return fmt.Sprintf("%ds", max(0, int(d/time.Second)))
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d/time.Minute))
-	case d < 24*time.Hour:
-		return fmt.Sprintf("%dh %dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
-	}
-	return fmt.Sprintf("%dd %dh", int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour))
+		a.OldestStored.UTC().Format(time.RFC3339), oracles.Age(checkedAt.Sub(a.OldestStored)))
 }
 
 // Model is one agent of a run.

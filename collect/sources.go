@@ -47,14 +47,23 @@ const MaxSourcesBytes = 64 << 20
 // source.
 type FileCollector struct {
 	path   string
+	data   []byte // the file's content, when given instead of read
 	oracle oracles.Oracle
 	opts   Options
 }
 
-// NewFileCollector reads sources from path when Collect runs. A nil oracle
-// skips lookup: the file's own metadata is used as is.
+// NewFileCollector reads sources from path when Collect runs: a regular
+// file of at most MaxSourcesBytes. A nil oracle skips lookup: the file's
+// own metadata is used as is.
 func NewFileCollector(path string, oracle oracles.Oracle, opts Options) *FileCollector {
 	return &FileCollector{path: path, oracle: oracle, opts: opts.withDefaults()}
+}
+
+// NewContentCollector is NewFileCollector for a sources file's content
+// already in hand (an MCP client sends it); name is the file's name, whose
+// extension picks its format, as a path's would.
+func NewContentCollector(name string, data []byte, oracle oracles.Oracle, opts Options) *FileCollector {
+	return &FileCollector{path: name, data: data, oracle: oracle, opts: opts.withDefaults()}
 }
 
 // Collect reads the file, looks its DOIs up and builds the ledger. The lead
@@ -66,9 +75,11 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	if err != nil {
 		return contract.Ledger{}, err
 	}
-	data, err := inputfile.ReadFile(c.path, MaxSourcesBytes, "a sources file", nil)
-	if err != nil {
-		return contract.Ledger{}, fmt.Errorf("%w: %w", ErrSources, err)
+	data := c.data
+	if data == nil {
+		if data, err = inputfile.ReadFile(c.path, MaxSourcesBytes, "a sources file", nil); err != nil {
+			return contract.Ledger{}, fmt.Errorf("%w: %w", ErrSources, err)
+		}
 	}
 	name := filepath.Base(c.path)
 	origin := "file:" + name

@@ -1,12 +1,13 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
@@ -31,10 +32,16 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		ReadResponse: europepmc.ReadResponse,
 	}
 	switch {
+	case o.Sources != nil:
+		return collect.NewContentCollector(cmp.Or(o.SourcesFile, "sources"), o.Sources, oracle, opts), nil
 	case o.SourcesFile != "":
-		if _, err := os.Stat(o.SourcesFile); err != nil {
+		// Refuse a path that is not a regular file now (a named pipe would
+		// block the first lead); Collect reads it, capped.
+		f, err := inputfile.Open(o.SourcesFile)
+		if err != nil {
 			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, err)
 		}
+		f.Close()
 		return collect.NewFileCollector(o.SourcesFile, oracle, opts), nil
 	case o.Offline != nil:
 		return collect.NewSearchCollector(o.Offline.searcher(), opts), nil

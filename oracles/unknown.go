@@ -105,19 +105,16 @@ func (e *NotInCorpusError) Describe() string {
 }
 
 // DescribeUnknown is an Unknown answer's cause for a reader, with its
-// detail: "not in the embedded corpus of 61 records", "oracle unavailable:
-// europepmc: HTTP 503 ...". It names no verdict but unknown.
+// detail: "not in the embedded corpus of 61 records", or the error itself
+// ("europepmc: GET /search: HTTP 503 ...: oracle unavailable"), which
+// names its cause. It names no verdict but unknown.
 func DescribeUnknown(err error) string {
 	var nc *NotInCorpusError
-	if errors.As(err, &nc) {
+	switch {
+	case errors.As(err, &nc):
 		return nc.Describe()
+	case err == nil:
+		return CauseUnavailable.Text()
 	}
-	c := CauseOfErr(err)
-	if err == nil {
-		return c.Text()
-	}
-	if c == CauseNotInCorpus {
-		return err.Error()
-	}
-	return c.Text() + ": " + err.Error()
+	return err.Error()
 }

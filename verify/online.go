@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -51,15 +52,8 @@ func checkOnline(ctx context.Context, r *Result, o oracles.Oracle, draft contrac
 				cause = oracles.CauseUnavailable
 			}
 			r.add(Unknown, Finding{Code: "source_unknown", DOI: d, Cause: cause,
-				Detail: fmt.Sprintf("%s is unknown to %s: %s", d, cmpOr(a.Oracle, o.Name()), oracles.DescribeUnknown(a.Err))})
+				Detail: fmt.Sprintf("%s is unknown to %s: %s", d, cmp.Or(a.Oracle, o.Name()), oracles.DescribeUnknown(a.Err))})
 		}
 		r.Sources = append(r.Sources, src)
 	}
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
