@@ -28,17 +28,26 @@ func newVerifyCmd(a *app) *cobra.Command {
 		Use:   "verify PATH...",
 		Short: "Re-check written briefs: edits, quotes, references, signature, retractions",
 		Long: `verify re-checks briefs (a brief folder, a brief.json, or a tree of them).
-Offline it recomputes the ledger, draft and lead digests and the stamp, checks
-every quote against the ledger text with the gate's rules and every rendered
-reference against its ledger entry. Online (the default) it also looks every
-cited DOI up again, past the cache, for retractions and corrections. With
---public-key it checks the stamp's Ed25519 signature; otherwise it says
-whether the brief is signed. Digests catch edits, not a forger who recomputes
-them; only a signature does.
+Offline it checks every file of the brief against the digest its stamp
+records and, when this is the renderer that wrote them, renders brief.md,
+brief.html, brief.json and the exports again from draft.json and ledger.json
+and compares them byte for byte (a difference is named with its file, line
+and text); it recomputes the ledger, draft and lead digests and checks every
+quote against the ledger text with the gate's rules. A brief file the stamp
+does not list is extra; a missing one is named; outcome.json and a watch's
+files are not brief files, and an export written later by --export is
+checked by rendering it again. A brief written before its stamp bound every
+file is unknown (no file digests). Online (the default) it also looks every
+cited DOI up again, past the cache, for retractions and corrections; a DOI
+no oracle can answer for is unknown, with its cause. With --public-key it
+checks the stamp's Ed25519 signature; otherwise it says whether the brief is
+signed. Digests catch edits, not a forger who recomputes them; only a
+signature does.
 
 Exit codes: 0 every brief verifies; 3 some brief no longer verifies (edited,
-or a source since retracted); 4 an oracle could not answer and nothing worse
-was found; 2 a path holds no brief or a key file is unusable.`,
+or a source since retracted); 4 some brief cannot be confirmed (an oracle
+could not answer, or no file digests) and nothing worse was found; 2 a path
+holds no brief or a key file is unusable.`,
 		Example: `  citeloop verify out/
   citeloop verify --offline --json out/brief.json
   citeloop verify --public-key citeloop.pub --export bib out/`,
@@ -169,6 +178,9 @@ func verifyLine(r verify.Result) string {
 	}
 	if len(why) > 0 {
 		line += ": " + strings.Join(why, "; ")
+	}
+	for _, n := range r.Notes {
+		line += "\n        note: " + n
 	}
 	return line
 }
