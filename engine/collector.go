@@ -41,7 +41,11 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		if err != nil {
 			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, err)
 		}
+		info, err := f.Stat()
 		f.Close()
+		if err == nil && info.Size() > collect.MaxSourcesBytes {
+			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, &inputfile.TooLargeError{Path: o.SourcesFile, What: "a sources file", Limit: collect.MaxSourcesBytes})
+		}
 		return collect.NewFileCollector(o.SourcesFile, oracle, opts), nil
 	case o.Offline != nil:
 		return collect.NewSearchCollector(o.Offline.searcher(), opts), nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/internal/atomicfile"
+	"github.com/citeloop/citeloop/internal/inputfile"
 )
 
 // File names the watch keeps in the folder it watches.
@@ -114,9 +115,12 @@ func hasCode(fs []Finding, code string) bool {
 	return false
 }
 
+// maxStateBytes caps the state file: a line per news item reported.
+const maxStateBytes = 64 << 20
+
 func loadState(path string) (State, error) {
 	s := State{Reported: map[string]map[string]time.Time{}}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, maxStateBytes, "a watch state file", nil)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}
