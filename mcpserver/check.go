@@ -98,8 +98,10 @@ func formatName(format string) (name string, ok bool) {
 func addCheckCitations(srv *mcp.Server, s *server) {
 	d := s.describer()
 	verdicts := "found, not_found (no record has this DOI: likely fabricated), invalid, retracted, erratum, "
+	advice := "Call it before you answer with citations; drop or fix every DOI that is not found."
 	if d.offline {
 		verdicts = "found, invalid, retracted, erratum, "
+		advice = "Call it before you answer with citations; drop or fix every DOI that is invalid, retracted or a mismatch."
 	}
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "check_citations",
@@ -108,8 +110,7 @@ func addCheckCitations(srv *mcp.Server, s *server) {
 			d.lookups() + ". Returns per DOI: " + verdicts +
 			"mismatch (a real DOI of another paper: the entry's title, year or first author disagree with the record), " +
 			"no_doi (an entry without a DOI, with a suggested one) or unknown (with its cause), with the record's real title and year so you " +
-			"can see whether the citation describes the paper it names. " + d.unknownRule() + " " +
-			"Call it before you answer with citations; drop or fix every DOI that is not found.",
+			"can see whether the citation describes the paper it names. " + d.unknownRule() + " " + advice,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(!d.offline)},
 	}, s.checkCitations)
 }

@@ -82,7 +82,7 @@ func (d describer) searches() string {
 // unknownRule is what unknown means on this server.
 func (d describer) unknownRule() string {
 	if d.offline {
-		return "A DOI outside the corpus is unknown (not in the offline corpus): the paper may well exist; this server cannot tell, so never call it fabricated."
+		return "A DOI outside the corpus is unknown (not in the offline corpus): the paper may well exist, and this server cannot tell; treat it as unchecked, not as wrong."
 	}
 	return "Unknown means no oracle could answer (unavailable, rate limited, out of time): the DOI is neither confirmed nor denied."
 }

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/verify"
@@ -18,6 +19,7 @@ import (
 type verifyOptions struct {
 	json      bool
 	offline   bool
+	corpus    string
 	publicKey string
 	export    string
 }
@@ -64,6 +66,7 @@ holds no brief or a key file is unusable.`,
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the results as JSON")
 	f.BoolVar(&o.offline, "offline", false, "skip the online look-ups: check only the files")
+	f.StringVar(&o.corpus, "corpus", "", corpusLookupHelp)
 	f.StringVar(&o.publicKey, "public-key", "", "Ed25519 public key file (PEM or 32 bytes raw/hex/base64) to check signatures with")
 	f.StringVar(&o.export, "export", "", "after a brief verifies, write its references beside it: bib, ris or csl")
 	return cmd
@@ -80,7 +83,10 @@ func verifyExit(s verify.Status) int {
 	return exitOK
 }
 
-func verifyOptionsOf(a *app, offline bool, publicKey string) (verify.Options, error) {
+// corpusLookupHelp is verify's and watch's --corpus.
+const corpusLookupHelp = "look every cited DOI up in this Europe PMC resultType=core JSON file instead of the network (as brief --offline --corpus does); a DOI outside it is unknown, never not found"
+
+func verifyOptionsOf(a *app, offline bool, corpus, publicKey string) (verify.Options, error) {
 	var vo verify.Options
 	if publicKey != "" {
 		pub, err := brief.ReadPublicKey(publicKey)
@@ -89,7 +95,16 @@ func verifyOptionsOf(a *app, offline bool, publicKey string) (verify.Options, er
 		}
 		vo.PublicKey = pub
 	}
-	if !offline {
+	switch {
+	case corpus != "" && offline:
+		return vo, usageError("--corpus looks DOIs up, --offline looks nothing up: give one")
+	case corpus != "":
+		off, err := engine.OfflineFile(corpus)
+		if err != nil {
+			return vo, usageError("--corpus: %v", err)
+		}
+		vo.Oracle = off.Oracle()
+	case !offline:
 		e, err := a.engine(a.cfg)
 		if err != nil {
 			return vo, usageError("%v", err)
@@ -112,7 +127,7 @@ func runVerify(ctx context.Context, a *app, o *verifyOptions, paths []string) er
 		}
 		export = fs[0]
 	}
-	vo, err := verifyOptionsOf(a, o.offline, o.publicKey)
+	vo, err := verifyOptionsOf(a, o.offline, o.corpus, o.publicKey)
 	if err != nil {
 		return err
 	}
