@@ -189,7 +189,11 @@ func verifyLine(r verify.Result) string {
 	line := fmt.Sprintf("%-7s %s (%s, %s)", r.Status, r.Path, mode, sig)
 	var why []string
 	for _, f := range r.Findings {
-		why = append(why, f.Code+": "+f.Detail)
+		code := f.Code
+		if f.Cause != "" {
+			code += " (" + string(f.Cause) + ")"
+		}
+		why = append(why, code+": "+f.Detail)
 	}
 	if len(why) > 0 {
 		line += ": " + strings.Join(why, "; ")
