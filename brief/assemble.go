@@ -70,9 +70,11 @@ var ErrNotVerified = errors.New("run did not end verified")
 // Assemble renders the brief of a verified run (see Render). It refuses
 // unless res.Proof was minted by the gate for exactly res.Draft and
 // res.Ledger: a zero proof is gates.ErrNoProof, one for another draft or
-// ledger gates.ErrStaleProof. The brief records the proof's stamp, signed
-// when a key is given (WithSigningKey), and the run's provenance
-// (WithProvenance) completed from the ledger.
+// ledger gates.ErrStaleProof. The brief records the proof's stamp,
+// completed with the digest of every file rendered and the renderer's
+// version (RendererVersion) and signed when a key is given
+// (WithSigningKey), and the run's provenance (WithProvenance) completed
+// from the ledger and the verdict.
 func Assemble(formats []Format, res pipeline.Result, opts ...Option) ([]File, error) {
 	var cfg options
 	for _, o := range opts {
@@ -84,11 +86,15 @@ func Assemble(formats []Format, res pipeline.Result, opts ...Option) ([]File, er
 	if err := res.Proof.Approves(res.Draft, res.Ledger); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return Render(formats, Content{
+	keyID := ""
+	if cfg.key != nil {
+		keyID = KeyID(cfg.key.Public().(ed25519.PublicKey))
+	}
+	return bind(formats, Content{
 		Draft: res.Draft, Ledger: res.Ledger, Verdict: res.Verdict, Metrics: res.Metrics,
-		Stamp:      Sign(res.Proof.Stamp(), cfg.key),
-		Provenance: cfg.provenance.withLedger(res.Ledger),
-	})
+		Stamp:      res.Proof.Stamp(),
+		Provenance: cfg.provenance.withRun(res.Ledger, res.Verdict),
+	}, func(s contract.Stamp) contract.Stamp { return Sign(s, cfg.key) }, keyID)
 }
 
 // Option configures Assemble.

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"fmt"
 	"net/url"
 	"runtime/debug"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // Provenance is how a brief was made, for a reader who wants to redo or
@@ -30,6 +33,53 @@ type Provenance struct {
 	Models []Model `json:"models,omitempty"`
 	// Version is citeloop's version from the build information.
 	Version string `json:"version"`
+	// Answers says how many of the oracle answers the gate relied on were
+	// served from a cache, and how old the oldest was.
+	Answers *Answers `json:"oracle_answers,omitempty"`
+}
+
+// Answers counts the oracle answers the gate relied on, one per cited DOI:
+// how many came from the cache (package oracles/cache), and when the
+// oldest of those was stored.
+type Answers struct {
+	DOIs         int       `json:"dois"`
+	Cached       int       `json:"cached"`
+	OldestStored time.Time `json:"oldest_stored_at,omitzero"`
+}
+
+// answersOf counts the answers behind v's verified quotes.
+func answersOf(v gates.Verdict) *Answers {
+	a := &Answers{}
+	seen := map[string]bool{}
+	for _, q := range v.Quotes {
+		if seen[q.DOI] {
+			continue
+		}
+		seen[q.DOI] = true
+		a.DOIs++
+		if !q.CachedAt.IsZero() {
+			a.Cached++
+			if a.OldestStored.IsZero() || q.CachedAt.Before(a.OldestStored) {
+				a.OldestStored = q.CachedAt.UTC()
+			}
+		}
+	}
+	return a
+}
+
+// AnswersLine is the answers for a reader, their age counted from the
+// time of checking: "3, 2 from the cache (the oldest stored 2d 2h before
+// checking)".
+func (p Provenance) AnswersLine(checkedAt time.Time) string {
+	a := p.Answers
+	switch {
+	case a == nil:
+		return "not recorded"
+	case a.Cached == 0:
+		return fmt.Sprintf("%d, all asked at the time of checking", a.DOIs)
+	}
+	return fmt.Sprintf("%d, %d from the cache (the oldest stored %s, %s before checking)", a.DOIs, a.Cached,
+		a.OldestStored.UTC().Format(time.RFC3339), oracles.Age(checkedAt.Sub(a.OldestStored)))
 }
 
 // Model is one agent of a run.
@@ -61,12 +111,13 @@ func Version() string {
 	return v
 }
 
-// withLedger fills the fields that come from the ledger.
-func (p Provenance) withLedger(l contract.Ledger) Provenance {
+// withRun fills the fields that come from the ledger and the verdict.
+func (p Provenance) withRun(l contract.Ledger, v gates.Verdict) Provenance {
 	p.Query, p.Hits, p.Excluded = l.Query, l.Hits, l.Excluded
 	if p.Version == "" {
 		p.Version = Version()
 	}
+	p.Answers = answersOf(v)
 	return p
 }
 
@@ -154,8 +205,16 @@ func (b view) provenanceRows() []row {
 	if query == "" {
 		query = "none (sources file)"
 	}
+	// The stamp binds this file's digest, so the file shows what the
+	// stamp held before the files were rendered (the gate's digests, the
+	// key), never the stamp's own digest or signature; nor the renderer's
+	// version, which brief.json's stamp holds, so that a renderer whose
+	// output did not change writes the same bytes.
 	signed := "unsigned"
-	if s.Signature != "" {
+	switch {
+	case s.KeyID != "":
+		signed = "signed (Ed25519, key " + s.KeyID + "); the stamp in brief.json binds this file"
+	case s.Signature != "":
 		signed = "signed (Ed25519)"
 	}
 	return []row{
@@ -163,13 +222,13 @@ func (b view) provenanceRows() []row {
 		{"Hits", strconv.Itoa(p.Hits)},
 		{"Excluded", p.ExcludedLine()},
 		{"Oracles", p.OraclesLine()},
+		{"Oracle answers", p.AnswersLine(s.CheckedAt)},
 		{"Models", p.ModelsLine()},
 		{"citeloop version", p.Version},
 		{"Checked at", s.CheckedAt.UTC().Format(time.RFC3339Nano)},
 		{"Draft digest", s.DraftDigest},
 		{"Ledger digest", s.LedgerDigest},
 		{"Lead digest", s.LeadDigest},
-		{"Stamp digest", s.Digest},
 		{"Signature", signed},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -60,6 +61,9 @@ func Publish(dir string, res pipeline.Result, files []File, report bool) (Publis
 	return p, nil
 }
 
+// maxLedgerBytes caps the ledger.json LedgerUnchanged reads back.
+const maxLedgerBytes = 32 << 20
+
 // LedgerUnchanged reports whether ledger cites the same sources with the
 // same texts as the ledger of the verified brief in dir: the same DOIs with
 // the same content hashes, in the same order. Collection times and notes
@@ -68,7 +72,7 @@ func LedgerUnchanged(dir string, formats []Format, ledger contract.Ledger) (bool
 	if !HasBrief(dir, formats) {
 		return false, nil
 	}
-	data, err := os.ReadFile(filepath.Join(dir, LedgerFile))
+	data, err := inputfile.ReadFile(filepath.Join(dir, LedgerFile), maxLedgerBytes, "a ledger", nil)
 	if err != nil {
 		return false, fmt.Errorf("ledger unchanged: %w", err)
 	}

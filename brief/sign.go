@@ -8,10 +8,10 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/inputfile"
 )
 
 // Sign returns s with its signature by key, or s unchanged for a nil key.
@@ -21,6 +21,13 @@ func Sign(s contract.Stamp, key ed25519.PrivateKey) contract.Stamp {
 	}
 	s.Signature = base64.StdEncoding.EncodeToString(ed25519.Sign(key, s.Message()))
 	return s
+}
+
+// KeyID names a public key in a stamp: "ed25519:" and the first 16 hex
+// digits of the SHA-256 of the key's bytes. It says which key signed a
+// brief; only the signature proves it.
+func KeyID(pub ed25519.PublicKey) string {
+	return "ed25519:" + contract.Digest(pub)[:16]
 }
 
 // Errors of CheckSignature.
@@ -39,6 +46,9 @@ func CheckSignature(s contract.Stamp, pub ed25519.PublicKey) error {
 		return fmt.Errorf("%w: signature is not base64: %w", ErrBadSignature, err)
 	}
 	if !ed25519.Verify(pub, s.Message(), sig) {
+		if s.KeyID != "" && s.KeyID != KeyID(pub) {
+			return fmt.Errorf("%w (the stamp names key %s; the key given is %s)", ErrBadSignature, s.KeyID, KeyID(pub))
+		}
 		return ErrBadSignature
 	}
 	return nil
@@ -47,11 +57,29 @@ func CheckSignature(s contract.Stamp, pub ed25519.PublicKey) error {
 // ErrKeyFile is wrapped by every error of ReadPrivateKey and ReadPublicKey.
 var ErrKeyFile = errors.New("unusable key file")
 
+// MaxKeyBytes caps a key file: a PEM Ed25519 key is about 120 bytes.
+const MaxKeyBytes = 64 << 10
+
+// ErrKeyExposed is wrapped when a signing key file can be read by anyone
+// but its owner.
+var ErrKeyExposed = errors.New("signing key readable by others")
+
 // ReadPrivateKey reads an Ed25519 private key: a PKCS#8 PEM file ("openssl
 // genpkey -algorithm ed25519", or citeloop keygen) or a 32-byte seed as raw
-// bytes, hex or base64. Errors name the file, never its content.
+// bytes, hex or base64. The file must be a regular file of at most
+// MaxKeyBytes, readable by its owner only (else ErrKeyExposed, with the
+// chmod to run). Errors name the file, never its content.
 func ReadPrivateKey(path string) (ed25519.PrivateKey, error) {
-	data, err := os.ReadFile(path)
+	f, err := inputfile.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrKeyFile, err)
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Mode().Perm()&0o077 != 0 {
+		return nil, fmt.Errorf("%w: %w: %s has mode %04o, so group or others can read it; run: chmod 600 %s",
+			ErrKeyFile, ErrKeyExposed, path, info.Mode().Perm(), shellQuote(path))
+	}
+	data, err := inputfile.ReadOpen(f, path, MaxKeyBytes, "a key file")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrKeyFile, err)
 	}
@@ -76,7 +104,7 @@ func ReadPrivateKey(path string) (ed25519.PrivateKey, error) {
 // ReadPublicKey reads an Ed25519 public key: a PKIX PEM file ("openssl pkey
 // -pubout") or 32 bytes raw, hex or base64.
 func ReadPublicKey(path string) (ed25519.PublicKey, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, MaxKeyBytes, "a key file", nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrKeyFile, err)
 	}
@@ -102,6 +130,14 @@ func ParsePublicKey(name string, data []byte) (ed25519.PublicKey, error) {
 		return nil, fmt.Errorf("%w: %s: want a PKIX PEM Ed25519 public key or %d bytes (raw, hex or base64)", ErrKeyFile, name, ed25519.PublicKeySize)
 	}
 	return ed25519.PublicKey(raw), nil
+}
+
+// shellQuote quotes path for a shell when it needs it.
+func shellQuote(path string) string {
+	if path != "" && strings.Trim(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+:@,") == "" {
+		return path
+	}
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }
 
 // decodeRaw reads n bytes given raw, as hex or as base64.

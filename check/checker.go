@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -28,6 +29,8 @@ type Options struct {
 	Progress func(done, total int)
 	// Logger gets one line of counts per check; default zap.NewNop().
 	Logger *zap.Logger
+	// Now is the clock a cached answer's age is read by; default time.Now.
+	Now func() time.Time
 }
 
 // Checker checks the DOIs documents cite against one oracle and, for an
@@ -48,6 +51,9 @@ func New(oracle oracles.Oracle, searchers []oracles.Searcher, opts Options) *Che
 	}
 	if opts.Logger == nil {
 		opts.Logger = zap.NewNop()
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
 	}
 	if opts.Offline {
 		searchers = nil
@@ -117,7 +123,7 @@ func (c *Checker) Check(ctx context.Context, docs []Document) Report {
 	compared := map[string]bib.Entry{}
 	for i := range rows {
 		res := answers[rows[i].DOI]
-		rows[i].fill(res)
+		rows[i].fill(res, c.opts.Now())
 		if es := entries[rows[i].DOI]; len(es) > 0 && rows[i].Verdict == VerdictFound && res.Record != nil {
 			e, why := firstMismatch(es, res.Record, threshold)
 			if len(es) == 1 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/citeloop/citeloop/doi"
@@ -65,6 +66,12 @@ type Row struct {
 	// (crossref, europepmc).
 	PublishedBy string `json:"published_by,omitempty"`
 	Error       string `json:"error,omitempty"`
+	// Cause is why an unknown verdict is unknown (oracles.Cause).
+	Cause oracles.Cause `json:"cause,omitempty"`
+	// CachedAt is when an answer served from the cache was stored, and
+	// CacheAge how old it was when the check read it ("2d 4h").
+	CachedAt time.Time `json:"cached_at,omitzero"`
+	CacheAge string    `json:"cache_age,omitempty"`
 	// Entry is what the bibliography entry citing the DOI says (BibTeX,
 	// RIS, CSL JSON), compared with the record; nil for other files.
 	Entry *Entry `json:"entry,omitempty"`
@@ -152,10 +159,14 @@ func (r Report) Problem() string {
 	}
 }
 
-// fill sets the verdict from the oracle's answer. A missing answer is
-// unknown, never found.
-func (r *Row) fill(res oracles.Result) {
+// fill sets the verdict from the oracle's answer, read at now. A missing
+// answer is unknown, never found.
+func (r *Row) fill(res oracles.Result, now time.Time) {
 	r.Oracle = res.Oracle
+	r.Cause = oracles.CauseOf(res)
+	if !res.CachedAt.IsZero() {
+		r.CachedAt, r.CacheAge = res.CachedAt.UTC(), oracles.Age(now.Sub(res.CachedAt))
+	}
 	switch res.Status {
 	case oracles.Found:
 		r.Verdict = VerdictFound

@@ -48,6 +48,11 @@ type Options struct {
 	Now func() time.Time
 	// Logger gets counts and ids, never text (default zap.NewNop()).
 	Logger *zap.Logger
+	// LookupAll looks every DOI of a sources file up, not only those
+	// missing a title or an abstract. Offline it is set: the gate cannot
+	// confirm a DOI the corpus does not hold, so such a source is kept out
+	// as unknown (ExcludedUnknown) before any model call.
+	LookupAll bool
 	// ReadResponse, when set, lets a FileCollector read a sources file that
 	// is a saved search response of a service (europepmc.ReadResponse
 	// reads a Europe PMC resultType=core answer); nil reads none, and such
@@ -122,6 +127,7 @@ var reasonText = map[string]string{
 	ExcludedDuplicate:        "duplicated another record's DOI",
 	ExcludedPreprint:         "are preprints whose published version is kept",
 	ExcludedNotFound:         "were not found by any oracle",
+	ExcludedUnknown:          "are unknown: the offline corpus does not hold them, which proves nothing",
 	ExcludedBudget:           "did not fit the prompt budget",
 	ExcludedNoText:           "had neither title nor abstract to show the writer",
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -24,6 +24,15 @@ var ErrSources = errors.New("unreadable sources file")
 // ExcludedNoText counts sources with a DOI but neither title nor abstract to
 // show the writer.
 const ExcludedNoText = "no_text"
+
+// ExcludedUnknown counts sources the oracle could neither find nor deny:
+// offline, the DOIs the corpus does not hold. They are unknown, never
+// not_found, and the ledger says why (contract.Ledger.Unknown).
+const ExcludedUnknown = "unknown"
+
+// MaxSourcesBytes caps a sources file, as check caps a document
+// (check.MaxDocumentBytes): the same file is refused by both, or by neither.
+const MaxSourcesBytes = 64 << 20
 
 // FileCollector builds the ledger from a user's own list of sources
 // (--sources FILE) instead of a search. Records of a saved search response
@@ -38,14 +47,23 @@ const ExcludedNoText = "no_text"
 // source.
 type FileCollector struct {
 	path   string
+	data   []byte // the file's content, when given instead of read
 	oracle oracles.Oracle
 	opts   Options
 }
 
-// NewFileCollector reads sources from path when Collect runs. A nil oracle
-// skips lookup: the file's own metadata is used as is.
+// NewFileCollector reads sources from path when Collect runs: a regular
+// file of at most MaxSourcesBytes. A nil oracle skips lookup: the file's
+// own metadata is used as is.
 func NewFileCollector(path string, oracle oracles.Oracle, opts Options) *FileCollector {
 	return &FileCollector{path: path, oracle: oracle, opts: opts.withDefaults()}
+}
+
+// NewContentCollector is NewFileCollector for a sources file's content
+// already in hand (an MCP client sends it); name is the file's name, whose
+// extension picks its format, as a path's would.
+func NewContentCollector(name string, data []byte, oracle oracles.Oracle, opts Options) *FileCollector {
+	return &FileCollector{path: name, data: data, oracle: oracle, opts: opts.withDefaults()}
 }
 
 // Collect reads the file, looks its DOIs up and builds the ledger. The lead
@@ -57,9 +75,11 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	if err != nil {
 		return contract.Ledger{}, err
 	}
-	data, err := os.ReadFile(c.path)
-	if err != nil {
-		return contract.Ledger{}, fmt.Errorf("%w: %v", ErrSources, err)
+	data := c.data
+	if data == nil {
+		if data, err = inputfile.ReadFile(c.path, MaxSourcesBytes, "a sources file", nil); err != nil {
+			return contract.Ledger{}, fmt.Errorf("%w: %w", ErrSources, err)
+		}
 	}
 	name := filepath.Base(c.path)
 	origin := "file:" + name
@@ -83,10 +103,14 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	}
 	b := newLedgerBuilder(lead)
 	var usable []oracles.Hit
+	var unknown []fileDoc
 	for _, d := range checked {
 		switch {
 		case d.missing:
 			b.exclude(ExcludedNotFound, d.Record.DOI)
+		case d.unknown != nil:
+			b.exclude(ExcludedUnknown, d.Record.DOI)
+			unknown = append(unknown, d)
 		case d.Record.DOI != "" && d.Record.Title == "" && d.Record.Abstract == "":
 			b.exclude(ExcludedNoText, d.Record.DOI)
 		default:
@@ -94,6 +118,13 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 		}
 	}
 	l := b.build(usable, origin, c.opts)
+	if len(unknown) > 0 {
+		noun := "sources"
+		if len(unknown) == 1 {
+			noun = "source"
+		}
+		l.Unknown = fmt.Sprintf("%d %s unknown offline: %s", len(unknown), noun, oracles.DescribeUnknown(unknown[0].unknown))
+	}
 	head := []string{fmt.Sprintf("%s: %d source(s) read", origin, len(docs))}
 	if n := file.invalid; n > 0 && !fromResponse {
 		head = append(head, fmt.Sprintf("%s: %d invalid DOI token(s) skipped (citeloop check %s lists them)", origin, n, name))
@@ -104,10 +135,13 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	return l, nil
 }
 
-// fileDoc is a hit read from a file, with whether the oracle failed to find it.
+// fileDoc is a hit read from a file, with whether the oracle failed to
+// find it, or could not tell because its corpus does not hold it (unknown,
+// the cause).
 type fileDoc struct {
 	oracles.Hit
 	missing bool
+	unknown error
 }
 
 // fileDocs are a file's entries as docs, labelled by their entry's label.
@@ -125,17 +159,21 @@ func fileDocs(entries []bib.Entry) []oracles.Hit {
 	return docs
 }
 
-// needsLookup reports whether a reference lacks text the oracle may have.
-func needsLookup(d oracles.Hit) bool {
-	return d.Record.DOI != "" && (d.Record.Title == "" || d.Record.Abstract == "")
+// needsLookup reports whether a reference lacks text the oracle may have,
+// or, with all, whether it has a DOI at all.
+func needsLookup(d oracles.Hit, all bool) bool {
+	return d.Record.DOI != "" && (all || d.Record.Title == "" || d.Record.Abstract == "")
 }
 
 // lookup asks the oracle, in one call, about every DOI whose title or
-// abstract is missing and merges its answers.
+// abstract is missing (every DOI with Options.LookupAll) and merges its
+// answers. A DOI an offline corpus does not hold is kept out as unknown;
+// any other unknown answer fails the lookup.
 func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileDoc, error) {
+	all := c.opts.LookupAll
 	var dois []string
 	for _, d := range docs {
-		if needsLookup(d) {
+		if needsLookup(d, all) {
 			dois = append(dois, d.Record.DOI)
 		}
 	}
@@ -148,7 +186,7 @@ func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileD
 	var cause error
 	for _, d := range docs {
 		fd := fileDoc{Hit: d}
-		if needsLookup(d) {
+		if needsLookup(d, all) {
 			res := answers[d.Record.DOI]
 			switch res.Status {
 			case oracles.Found:
@@ -161,6 +199,12 @@ func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileD
 				}
 			case oracles.NotFound:
 				fd.missing = true
+			case oracles.Unknown:
+				if oracles.CauseOf(res) == oracles.CauseNotInCorpus {
+					fd.unknown = res.Err
+					break
+				}
+				fallthrough
 			default:
 				unknown++
 				if cause == nil {

@@ -7,8 +7,8 @@ package configs
 import (
 	"errors"
 	"fmt"
-	"os"
 
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/internal/strictyaml"
 )
 
@@ -59,16 +59,21 @@ func Default() Config {
 // to the usage exit code.
 var ErrInvalid = errors.New("invalid configuration")
 
-// Load reads the file at path over the defaults. An empty path returns the
-// defaults. Environment overrides are applied by ApplyEnv, not here.
+// MaxFileBytes caps a configuration file: the documented example is under
+// 16 KiB.
+const MaxFileBytes = 1 << 20
+
+// Load reads the file at path over the defaults: a regular file of at most
+// MaxFileBytes (package inputfile). An empty path returns the defaults.
+// Environment overrides are applied by ApplyEnv, not here.
 func Load(path string) (Config, error) {
 	cfg := Default()
 	if path == "" {
 		return cfg, cfg.Validate()
 	}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, MaxFileBytes, "a configuration file", nil)
 	if err != nil {
-		return Config{}, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return Config{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	if err := Decode(data, &cfg); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", path, err)

@@ -35,24 +35,36 @@ type Oracles struct {
 	Sections map[string]yaml.Node `yaml:",inline"`
 }
 
-// Cache configures the on-disk cache of Found answers.
+// Cache configures the cache of oracle answers: in memory, and on disk in
+// one store (package oracles/cache) when Dir is set. Answers are keyed by
+// each oracle's identity (its name, base URL and every setting that can
+// change an answer) and the DOI; unknown answers are never cached.
 type Cache struct {
 	// Dir is where answers are kept; empty disables the disk cache.
 	Dir string `yaml:"dir"`
 	// TTL is how long a Found answer is reused.
 	TTL Duration `yaml:"ttl"`
-	// NegativeTTL is how long a NotFound answer is reused, in memory only;
-	// 0 never reuses one.
+	// NegativeTTL is how long a NotFound answer is reused: short, since a
+	// DOI not registered today may be registered tomorrow; 0 never reuses
+	// one.
 	NegativeTTL Duration `yaml:"negative_ttl"`
 }
 
+// The cache's defaults: a found answer is reused for a week, a not_found
+// one for an hour.
+const (
+	DefaultCacheTTL         = 7 * 24 * time.Hour
+	DefaultCacheNegativeTTL = time.Hour
+)
+
 // DefaultOracles is Europe PMC alone, combined by any_of, with a week's
-// cache. It has no sections: every oracle's defaults are its package's own.
+// cache of found answers and an hour's of not_found ones. It has no
+// sections: every oracle's defaults are its package's own.
 func DefaultOracles() Oracles {
 	return Oracles{
 		Use:    []string{europePMC},
 		Policy: oracles.PolicyAnyOf,
-		Cache:  Cache{TTL: Dur(7 * 24 * time.Hour)},
+		Cache:  Cache{TTL: Dur(DefaultCacheTTL), NegativeTTL: Dur(DefaultCacheNegativeTTL)},
 	}
 }
 

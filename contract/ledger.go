@@ -61,6 +61,11 @@ type Ledger struct {
 	Hits  int    `json:"hits,omitempty"`
 	// Notes are human-readable remarks about collection (what was cut).
 	Notes []string `json:"notes,omitempty"`
+	// Unknown says why the sources counted as "unknown" in Excluded could
+	// not be checked ("16 source(s) unknown offline: not in the embedded
+	// corpus of 61 records"); a refusal they cause says so instead of
+	// blaming the lead.
+	Unknown string `json:"unknown,omitempty"`
 }
 
 // ByDOI returns the entry with the given normalised DOI.

@@ -22,6 +22,10 @@ type BriefOptions struct {
 	// SourcesFile, when set, cites the sources in this file instead of
 	// searching (see collect.NewFileCollector).
 	SourcesFile string
+	// Sources, when set, is a sources file's content, cited as SourcesFile
+	// would be; SourcesFile then only names it (its extension picks the
+	// format). An MCP client sends it this way.
+	Sources []byte
 	// IncludeRetracted keeps retracted papers flagged in the ledger.
 	IncludeRetracted bool
 	// MaxIterations caps the passes; 0 means pipeline.max_iterations.
@@ -41,7 +45,7 @@ type BriefOptions struct {
 // with a sources file a lead may be empty (the file says what the brief is
 // about). Errors wrap leads.ErrInvalidLead and name the field.
 func (o BriefOptions) ValidateLead(l contract.Lead) (contract.Lead, error) {
-	if o.SourcesFile != "" {
+	if o.SourcesFile != "" || o.Sources != nil {
 		return leads.ValidateSourcesLead(l)
 	}
 	return leads.ValidateLead(l)

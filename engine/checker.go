@@ -27,7 +27,7 @@ type CheckOptions struct {
 // title, in oracles.use order. The searchers are the engine's own clients,
 // so lookups and searches share their rate limits.
 func (e *Engine) Checker(o CheckOptions) (*check.Checker, error) {
-	opts := check.Options{TitleSimilarity: o.TitleSimilarity, Progress: o.Progress, Logger: e.deps.Logger}
+	opts := check.Options{TitleSimilarity: o.TitleSimilarity, Progress: o.Progress, Logger: e.deps.Logger, Now: e.deps.Now}
 	if o.Offline != nil {
 		opts.Offline = true
 		return check.New(o.Offline.Oracle(), nil, opts), nil

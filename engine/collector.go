@@ -1,12 +1,13 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
@@ -22,15 +23,28 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		MaxTotalChars:    c.MaxTotalChars,
 		FetchLimit:       c.FetchLimit,
 		IncludeRetracted: o.IncludeRetracted,
-		Now:              e.deps.Now,
-		Logger:           e.deps.Logger,
+		// Offline, a source the corpus does not hold is unknown: kept out
+		// before any model call, never cited unconfirmed.
+		LookupAll: o.Offline != nil,
+		Now:       e.deps.Now,
+		Logger:    e.deps.Logger,
 		// A sources file may be a saved Europe PMC answer.
 		ReadResponse: europepmc.ReadResponse,
 	}
 	switch {
+	case o.Sources != nil:
+		return collect.NewContentCollector(cmp.Or(o.SourcesFile, "sources"), o.Sources, oracle, opts), nil
 	case o.SourcesFile != "":
-		if _, err := os.Stat(o.SourcesFile); err != nil {
+		// Refuse a path that is not a regular file now (a named pipe would
+		// block the first lead); Collect reads it, capped.
+		f, err := inputfile.Open(o.SourcesFile)
+		if err != nil {
 			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, err)
+		}
+		info, err := f.Stat()
+		f.Close()
+		if err == nil && info.Size() > collect.MaxSourcesBytes {
+			return nil, fmt.Errorf("%w: sources file: %w", ErrInput, &inputfile.TooLargeError{Path: o.SourcesFile, What: "a sources file", Limit: collect.MaxSourcesBytes})
 		}
 		return collect.NewFileCollector(o.SourcesFile, oracle, opts), nil
 	case o.Offline != nil:

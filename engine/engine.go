@@ -75,6 +75,11 @@ type Engine struct {
 	// gate and check.
 	raw           map[string]oracles.Oracle
 	cached, fresh oracles.Oracle
+
+	// store is the process's one on-disk cache, shared by every oracle
+	// (each keyed by its identity), opened on first use.
+	storeOnce sync.Once
+	store     *cache.Store
 }
 
 // New returns an engine for cfg, which the caller has loaded and validated.
@@ -202,7 +207,7 @@ func (e *Engine) combine(cached bool) (oracles.Oracle, error) {
 		}
 		if cached {
 			c := e.cfg.Oracles.Cache
-			o = cache.Wrap(o, cache.Options{Dir: c.Dir, TTL: c.TTL.D, NegativeTTL: c.NegativeTTL.D, Logger: e.deps.Logger})
+			o = cache.Wrap(o, cache.Options{Store: e.cacheStore(), TTL: c.TTL.D, NegativeTTL: c.NegativeTTL.D, Now: e.deps.Now, Logger: e.deps.Logger})
 		}
 		members = append(members, o)
 	}
@@ -214,6 +219,35 @@ func (e *Engine) combine(cached bool) (oracles.Oracle, error) {
 		return nil, fmt.Errorf("%w: oracles.policy: %w", configs.ErrInvalid, err)
 	}
 	return o, nil
+}
+
+// cacheStore is the engine's one cache store in oracles.cache.dir, opened
+// on first use; nil without a directory, or when it cannot be opened
+// (logged once): the cache can cost a request, never an answer.
+func (e *Engine) cacheStore() *cache.Store {
+	e.storeOnce.Do(func() {
+		dir := e.cfg.Oracles.Cache.Dir
+		if dir == "" {
+			return
+		}
+		st, err := cache.Open(dir)
+		if err != nil {
+			e.deps.Logger.Warn("oracle cache unavailable; answers are kept in memory only", zap.Error(err))
+			return
+		}
+		e.store = st
+	})
+	return e.store
+}
+
+// Close releases what the engine holds open: its cache store. The engine
+// must not be used after.
+func (e *Engine) Close() error {
+	e.storeOnce.Do(func() {}) // a store opened after Close would leak
+	if e.store == nil {
+		return nil
+	}
+	return e.store.Close()
 }
 
 // rawOracle returns the engine's one instance of the named oracle.

@@ -117,7 +117,7 @@ func Example_ownOracle() {
 		panic(err)
 	}
 	rep := checker.Check(context.Background(), []check.Document{{Name: "notes.md",
-		Text: "Screening (doi:10.1002/hpja.70052), a made-up one (doi:10.1002/hpja.99999) and one the mirror lacks (doi:10.1111/ans.70196)."}})
+		Text: "Screening (doi:10.1002/hpja.70052), one outside the corpus the mirror serves (doi:10.1002/hpja.99999) and one the mirror lacks (doi:10.1111/ans.70196)."}})
 	for _, r := range rep.DOIs {
 		fmt.Println(r.DOI, r.Verdict, r.Oracle)
 	}
@@ -155,7 +155,7 @@ func Example_ownOracle() {
 	fmt.Println(strings.TrimPrefix(err.Error(), config+": ")) // the error starts with the file
 	// Output:
 	// 10.1002/hpja.70052 found labmirror
-	// 10.1002/hpja.99999 not_found labmirror
+	// 10.1002/hpja.99999 unknown labmirror
 	// 10.1111/ans.70196 unknown labmirror
 	// verified 3 sources, 4 files written
 	// invalid configuration: oracles.labmirror.prefixs: line 4: unknown key (did you mean prefixes?)

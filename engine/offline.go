@@ -2,9 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"os"
 	"sync"
 
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
@@ -24,13 +24,23 @@ func LoadOffline(data []byte) (*Offline, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: offline corpus: %w", ErrInput, err)
 	}
-	return &Offline{corpus: c, oracle: snapshot.NewOracle(c)}, nil
+	return newOffline(c), nil
+}
+
+func newOffline(c *snapshot.Corpus) *Offline {
+	return &Offline{corpus: c, oracle: snapshot.NewOracle(c)}
 }
 
 // embeddedOffline parses the corpus shipped in the binary on first use. It
 // is the one package-level value: immutable once built, and built at most
 // once per process however many engines, leads and checks use it.
-var embeddedOffline = sync.OnceValues(func() (*Offline, error) { return LoadOffline(snapshot.Embedded()) })
+var embeddedOffline = sync.OnceValues(func() (*Offline, error) {
+	off, err := LoadOffline(snapshot.Embedded())
+	if err != nil {
+		return nil, err
+	}
+	return newOffline(off.corpus.Named(snapshot.EmbeddedName)), nil
+})
 
 // EmbeddedOffline returns the corpus shipped in the binary, parsed once per
 // process.
@@ -42,7 +52,7 @@ func OfflineFile(path string) (*Offline, error) {
 	if path == "" {
 		return EmbeddedOffline()
 	}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, snapshot.MaxFileBytes, "a corpus file", nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
@@ -50,7 +60,7 @@ func OfflineFile(path string) (*Offline, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return off, nil
+	return newOffline(off.corpus.Named(path)), nil
 }
 
 // Oracle answers DOI lookups from the corpus.
@@ -58,6 +68,9 @@ func (o *Offline) Oracle() oracles.Oracle { return o.oracle }
 
 // Len is the number of records in the corpus.
 func (o *Offline) Len() int { return o.corpus.Len() }
+
+// Name says which corpus it is: "the embedded corpus", or its file.
+func (o *Offline) Name() string { return o.corpus.Name() }
 
 // searcher is a local search over the corpus. The snapshot only reads its
 // records, so one corpus serves every concurrent lead.

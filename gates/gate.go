@@ -185,7 +185,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted"})
 			continue
 		}
-		qc.Citation = p.index
+		qc.Citation, qc.CachedAt = p.index, res.CachedAt
 		v.Quotes = append(v.Quotes, qc)
 	}
 

@@ -3,6 +3,7 @@ package gates
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
@@ -36,6 +37,9 @@ type QuoteCheck struct {
 	// (the quote is in both) other than by the ledger's cut at a sentence
 	// end.
 	TextDiffers bool `json:"text_differs,omitempty"`
+	// CachedAt is when the oracle's answer was stored, for one served
+	// from a cache (oracles.Result.CachedAt); zero for a fresh one.
+	CachedAt time.Time `json:"cached_at,omitzero"`
 }
 
 // checkQuote applies the quote rules to one citation: against the ledger

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
@@ -24,7 +25,7 @@ type CheckInput struct {
 type CheckOutput struct {
 	// Status is all_found, not_verified or unknown (an oracle could not
 	// answer): the one word an agent branches on.
-	Status  string         `json:"status" jsonschema:"all_found, not_verified (some DOI not found, invalid or retracted), unknown (an oracle could not answer), or error when the call failed (isError is set: read the text)"`
+	Status  string         `json:"status" jsonschema:"all_found, not_verified (some DOI not found, invalid or retracted), unknown (some DOI could not be checked: see each one's cause), or error when the call failed (isError is set: read the text)"`
 	Problem string         `json:"problem,omitempty" jsonschema:"why the status is not all_found, in one sentence"`
 	Summary map[string]int `json:"summary" jsonschema:"how many DOIs got each verdict"`
 	DOIs    []CheckedDOI   `json:"dois" jsonschema:"one row per distinct DOI, in order of first citation"`
@@ -40,6 +41,8 @@ type CheckedDOI struct {
 	RetractionNotice bool   `json:"retraction_notice" jsonschema:"the record is itself a retraction notice, not a paper"`
 	Oracle           string `json:"oracle,omitempty" jsonschema:"which service answered"`
 	Error            string `json:"error,omitempty" jsonschema:"why the verdict is unknown or invalid"`
+	Cause            string `json:"cause,omitempty" jsonschema:"why the verdict is unknown: oracle_unavailable, not_in_offline_corpus, rate_limited, cut_by_budget or interrupted"`
+	CachedAt         string `json:"cached_at,omitempty" jsonschema:"when the answer was stored, for one served from the cache (RFC 3339)"`
 	Lines            []int  `json:"lines" jsonschema:"the lines of the text that cite it"`
 	// Entry is what a bibliography entry says, for comparing with the
 	// record when the verdict is mismatch.
@@ -93,16 +96,22 @@ func formatName(format string) (name string, ok bool) {
 }
 
 func addCheckCitations(srv *mcp.Server, s *server) {
+	d := s.describer()
+	verdicts := "found, not_found (no record has this DOI: likely fabricated), invalid, retracted, erratum, "
+	advice := "Call it before you answer with citations; drop or fix every DOI that is not found."
+	if d.offline {
+		verdicts = "found, invalid, retracted, erratum, "
+		advice = "Call it before you answer with citations; drop or fix every DOI that is invalid, retracted or a mismatch."
+	}
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "check_citations",
 		Title: "Check the DOIs a text cites",
 		Description: "Finds every DOI in a text (a draft, a reference list, a .bib or .ris file) and looks each one up in " +
-			"Europe PMC and Crossref. Returns per DOI: found, not_found (likely fabricated), invalid, retracted, erratum, " +
+			d.lookups() + ". Returns per DOI: " + verdicts +
 			"mismatch (a real DOI of another paper: the entry's title, year or first author disagree with the record), " +
-			"no_doi (an entry without a DOI, with a suggested one) or unknown, with the record's real title and year so you " +
-			"can see whether the citation describes the paper it names. " +
-			"Call it before you answer with citations; drop or fix every DOI that is not found.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)},
+			"no_doi (an entry without a DOI, with a suggested one) or unknown (with its cause), with the record's real title and year so you " +
+			"can see whether the citation describes the paper it names. " + d.unknownRule() + " " + advice,
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(!d.offline)},
 	}, s.checkCitations)
 }
 
@@ -138,8 +147,11 @@ func (s *server) checkCitations(ctx context.Context, _ *mcp.CallToolRequest, in 
 	out := CheckOutput{Status: statusName(rep.Status()), Problem: rep.Problem(), Summary: rep.Summary, DOIs: []CheckedDOI{}}
 	for _, r := range rep.DOIs {
 		row := CheckedDOI{DOI: r.DOI, Verdict: r.Verdict, Title: r.Title, Year: r.Year, Retracted: r.Verdict == check.VerdictRetracted,
-			RetractionNotice: r.RetractionNotice, Oracle: r.Oracle, Error: r.Error, Lines: []int{},
+			RetractionNotice: r.RetractionNotice, Oracle: r.Oracle, Error: r.Error, Cause: string(r.Cause), Lines: []int{},
 			PublishedDOI: r.PublishedDOI, SuggestedDOI: r.SuggestedDOI}
+		if !r.CachedAt.IsZero() {
+			row.CachedAt = r.CachedAt.UTC().Format(time.RFC3339)
+		}
 		if r.Entry != nil {
 			row.Entry = &CheckedEntry{Label: r.Entry.Label, Title: r.Entry.Title, Year: r.Entry.Year, Author: r.Entry.Author}
 		}

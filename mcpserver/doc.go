@@ -4,10 +4,12 @@
 // citation before it answers.
 //
 // It is a front end like cmd/citeloop: it imports engine, and nothing in
-// engine imports it. The caller chooses the transport: stdio (the
-// *mcp.Server's Run), or streamable HTTP, where ServeHTTP owns the listener
-// and its rules (http.go): a loopback address unless remote access is
-// allowed and a bearer token, from CITELOOP_MCP_TOKEN, guards every request.
+// engine imports it. The caller chooses the transport: stdio (Stdio, which
+// answers a malformed line with a JSON-RPC error and goes on), or
+// streamable HTTP, where ServeHTTP owns the listener and its rules
+// (http.go): a loopback address unless remote access is allowed and a
+// bearer token, from CITELOOP_MCP_TOKEN, guards every request. Tool
+// descriptions say which oracles answer, from the running configuration.
 // The CLI keeps the flags and the exit codes.
 //
 // Every failure is a tool error (an IsError result) whose first text names

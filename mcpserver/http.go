@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -72,9 +73,14 @@ type HTTPOptions struct {
 	// MaxInput is the server's per-input cap; the request body may be
 	// larger than it by JSON escaping, so the handler allows a margin.
 	MaxInput int64
-	// Logger gets the URL served and whether a token guards it, never the
-	// token; nil means zap.NewNop().
+	// Logger gets the URL served and whether a token guards it, and each
+	// refused token attempt with the count so far and the remote address,
+	// never the token; nil means zap.NewNop().
 	Logger *zap.Logger
+	// FailureDelay is how long a request with a missing or wrong token
+	// waits before its 401, one at a time across the server, so guessing
+	// the token is slow; 0 means DefaultFailureDelay.
+	FailureDelay time.Duration
 	// Listening, when set, is told the address ServeHTTP listens on once it
 	// does, before any request is served (the CLI prints it).
 	Listening func(net.Addr)
@@ -143,20 +149,50 @@ func HTTPHandler(srv *mcp.Server, o HTTPOptions) http.Handler {
 	if o.Token == "" {
 		return h
 	}
-	return requireBearer(o.Token, h)
+	log := o.Logger
+	if log == nil {
+		log = zap.NewNop()
+	}
+	delay := o.FailureDelay
+	if delay <= 0 {
+		delay = DefaultFailureDelay
+	}
+	return requireBearer(o.Token, delay, log, h)
 }
 
-// requireBearer answers 401 to any request without the token. The compare
-// takes the same time wherever the first wrong byte is.
-func requireBearer(token string, next http.Handler) http.Handler {
-	want := []byte("Bearer " + token)
+// DefaultFailureDelay is how long a refused token attempt waits, one at a
+// time: at most one guess a second, whatever the number of connections.
+const DefaultFailureDelay = time.Second
+
+// requireBearer answers 401 to any request without the token. The scheme
+// is matched without regard to case (RFC 9110: "bearer" is Bearer); the
+// token compare takes the same time wherever the first wrong byte is.
+// Each refusal is logged with the count so far and the remote address,
+// never what was sent, and waits delay, one refusal at a time.
+func requireBearer(token string, delay time.Duration, log *zap.Logger, next http.Handler) http.Handler {
+	want := []byte(token)
+	var failed atomic.Int64
+	slow := make(chan struct{}, 1)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got := []byte(r.Header.Get("Authorization"))
-		if subtle.ConstantTimeCompare(got, want) != 1 {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="citeloop"`)
-			http.Error(w, "citeloop mcp: missing or wrong bearer token", http.StatusUnauthorized)
+		scheme, cred, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		if strings.EqualFold(scheme, "Bearer") && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(cred)), want) == 1 {
+			next.ServeHTTP(w, r)
 			return
 		}
-		next.ServeHTTP(w, r)
+		n := failed.Add(1)
+		log.Warn("mcp: bearer token refused", zap.Int64("failed_attempts", n), zap.String("remote", r.RemoteAddr))
+		select {
+		case slow <- struct{}{}:
+			t := time.NewTimer(delay)
+			select {
+			case <-t.C:
+			case <-r.Context().Done():
+				t.Stop()
+			}
+			<-slow
+		case <-r.Context().Done():
+		}
+		w.Header().Set("WWW-Authenticate", `Bearer realm="citeloop"`)
+		http.Error(w, "citeloop mcp: missing or wrong bearer token", http.StatusUnauthorized)
 	})
 }

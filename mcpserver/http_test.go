@@ -72,7 +72,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 // httpServer serves srv over streamable HTTP behind token.
 func httpServer(t *testing.T, srv *mcp.Server, token string) *httptest.Server {
 	t.Helper()
-	hs := httptest.NewServer(mcpserver.HTTPHandler(srv, mcpserver.HTTPOptions{Token: token}))
+	hs := httptest.NewServer(mcpserver.HTTPHandler(srv, mcpserver.HTTPOptions{Token: token, FailureDelay: time.Millisecond}))
 	t.Cleanup(hs.Close)
 	return hs
 }

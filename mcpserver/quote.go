@@ -22,7 +22,8 @@ type QuoteInput struct {
 type QuoteOutput struct {
 	DOI      string `json:"doi" jsonschema:"the DOI, normalised"`
 	Verified bool   `json:"verified" jsonschema:"the quote is in the record's title or abstract under the citation gate's rules, and the paper is not retracted"`
-	Reason   string `json:"reason,omitempty" jsonschema:"why not: quote_not_found, quote_too_short, not_found (no such DOI) or retracted"`
+	Reason   string `json:"reason,omitempty" jsonschema:"why not: quote_not_found, quote_too_short, not_found (no record has this DOI), unknown (the oracle cannot tell: see cause) or retracted"`
+	Cause    string `json:"cause,omitempty" jsonschema:"why the DOI is unknown: not_in_offline_corpus (the paper may well exist)"`
 	Detail   string `json:"detail,omitempty"`
 	Field    string `json:"field,omitempty" jsonschema:"title or abstract: where the quote was found"`
 	// Span indexes Source, the record's title, a blank line and abstract.
@@ -34,14 +35,15 @@ type QuoteOutput struct {
 }
 
 func addVerifyQuote(srv *mcp.Server, s *server) {
+	d := s.describer()
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:  "verify_quote",
 		Title: "Verify a quote against a paper",
-		Description: "Looks the DOI up and checks that the quote appears verbatim in the paper's title or abstract, under the " +
+		Description: "Looks the DOI up in " + d.lookups() + " and checks that the quote appears verbatim in the paper's title or abstract, under the " +
 			"same rules as citeloop's citation gate (typography and case folded, whole words, at least 5 words unless it is " +
 			"the whole title). Returns verified, the matched span and the record's own words. Use it before attributing words " +
-			"or numbers to a paper; if it is not verified, quote `source` instead.",
-		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)},
+			"or numbers to a paper; if it is not verified, quote `source` instead. " + d.unknownRule(),
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(!d.offline)},
 	}, s.verifyQuote)
 }
 
@@ -66,10 +68,16 @@ func (s *server) verifyQuote(ctx context.Context, _ *mcp.CallToolRequest, in Quo
 	}
 	out := QuoteOutput{DOI: id}
 	switch {
+	case ok && oracles.CauseOf(res) == oracles.CauseNotInCorpus:
+		// The answer, not a failure: asking again will not change it.
+		out.Reason, out.Cause = "unknown", string(oracles.CauseNotInCorpus)
+		out.Detail = fmt.Sprintf("%s is unknown: %s; the paper may well exist, and this server cannot check it offline", id, oracles.DescribeUnknown(res.Err))
+		s.log.Info("mcp tool", zap.String("tool", "verify_quote"), zap.String("doi", id), zap.Bool("verified", false), zap.String("reason", out.Reason), zap.String("cause", out.Cause))
+		return nil, out, nil
 	case !ok || res.Status == oracles.Unknown:
-		detail := "no oracle answered for " + id
+		detail := id + " is unknown: no oracle answered"
 		if res.Err != nil {
-			detail = fmt.Sprintf("%s: %v", id, res.Err)
+			detail = fmt.Sprintf("%s is unknown: %s", id, oracles.DescribeUnknown(res.Err))
 		}
 		return failure(ReasonUnavailable, detail), QuoteOutput{}, nil
 	case res.Status == oracles.NotFound || res.Record == nil:

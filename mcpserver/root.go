@@ -3,9 +3,10 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/citeloop/citeloop/internal/inputfile"
 )
 
 // root is the one folder tools may read files from. os.Root refuses any
@@ -63,30 +64,34 @@ func (r *root) rel(name string) (string, error) {
 }
 
 // read reads a file under the root, at most max bytes; a longer file is
-// refused rather than cut, so no verdict rests on half a document.
+// refused rather than cut, so no verdict rests on half a document. Only a
+// regular file is read: a named pipe or a device is refused at once
+// (package inputfile), never waited on.
 func (r *root) read(name string, max int64) ([]byte, error) {
 	rel, err := r.rel(name)
 	if err != nil {
 		return nil, err
 	}
-	f, err := r.fs.Open(rel)
+	return readIn(r.fs, rel, name, max)
+}
+
+// readIn reads rel under fs through inputfile, naming it shown in errors,
+// which say whether it was refused or too large.
+func readIn(fs *os.Root, rel, shown string, max int64) ([]byte, error) {
+	f, err := inputfile.OpenIn(fs, rel)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %q: %w", errRefused, name, err)
+		if errors.Is(err, inputfile.ErrNotRegular) {
+			return nil, fmt.Errorf("%w: %q is not a regular file", errRefused, shown)
+		}
+		return nil, fmt.Errorf("%w: %q: %w", errRefused, shown, err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	b, err := inputfile.ReadOpen(f, shown, max, "a tool input")
+	if errors.Is(err, inputfile.ErrTooLarge) {
+		return nil, fmt.Errorf("%w: %q is larger than %d bytes (--max-input)", errTooLarge, shown, max)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("read %q: %w", name, err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w: %q is not a regular file", errRefused, name)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %q: %w", name, err)
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%w: %q is larger than %d bytes (--max-input)", errTooLarge, name, max)
+		return nil, fmt.Errorf("read %q: %w", shown, err)
 	}
 	return b, nil
 }

@@ -78,8 +78,9 @@ func New(o Options) (*mcp.Server, error) {
 	}
 	s := &server{opts: o, root: r, log: o.Logger}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "citeloop", Title: "citeloop citation checker", Version: o.Version}, &mcp.ServerOptions{
-		Instructions: "citeloop checks scientific citations against Europe PMC and Crossref records. " +
-			"Call check_citations on any text before you cite it, and verify_quote before you quote a paper.",
+		// Said from the running configuration: which oracles, offline or
+		// not (describe.go).
+		Instructions: s.describer().instructions(),
 	})
 	for _, add := range toolSet() {
 		add(srv, s)

@@ -177,7 +177,7 @@ func TestCheckCitations(t *testing.T) {
 		Summary: map[string]int{"found": 1, "not_found": 0, "invalid": 0, "retracted": 0, "erratum": 0, "mismatch": 0, "no_doi": 0, "unknown": 1},
 		DOIs: []mcpserver.CheckedDOI{
 			{DOI: real.DOI, Verdict: "found", Title: real.Title, Year: real.Year, Oracle: "snapshot", Lines: []int{5}},
-			{DOI: "10.9999/fabricated.2024.001", Verdict: "unknown", Oracle: "snapshot", Error: "not in the offline corpus", Lines: []int{6}},
+			{DOI: "10.9999/fabricated.2024.001", Verdict: "unknown", Oracle: "snapshot", Error: "not in the offline corpus", Cause: "not_in_offline_corpus", Lines: []int{6}},
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -270,9 +270,12 @@ func TestVerifyQuote(t *testing.T) {
 			want: mcpserver.QuoteOutput{DOI: e.DOI, Reason: "quote_too_short"},
 		},
 		{
-			name: "no such DOI",
+			// Offline, a DOI outside the corpus is unknown, never
+			// not_found: the corpus is not the world.
+			name: "a DOI outside the corpus",
 			give: mcpserver.QuoteInput{DOI: "10.9999/fabricated.2024.001", Quote: exact},
-			want: mcpserver.QuoteOutput{DOI: "10.9999/fabricated.2024.001", Reason: "not_found", Detail: "no record has this DOI: it may be fabricated"},
+			want: mcpserver.QuoteOutput{DOI: "10.9999/fabricated.2024.001", Reason: "unknown", Cause: "not_in_offline_corpus",
+				Detail: "10.9999/fabricated.2024.001 is unknown: not in the embedded corpus of 30 records; the paper may well exist, and this server cannot check it offline"},
 		},
 	}
 	for _, tt := range tests {
@@ -289,7 +292,7 @@ func TestVerifyQuote(t *testing.T) {
 					t.Errorf("span %v of source is %q, matched says %q", *got.Span, gotText, got.Matched)
 				}
 			}
-			if tt.want.Reason != "not_found" {
+			if tt.want.Reason != "unknown" {
 				// The ledger's abstract may be cut at a sentence end;
 				// the oracle's record is whole.
 				if !strings.HasPrefix(got.Source, src) {

@@ -85,7 +85,7 @@ func TestVerifyBriefContents(t *testing.T) {
 		{name: "untouched, online through the corpus", files: files, want: "ok", wantOnline: true},
 		{name: "one byte of a quote in brief.json", files: edited(t, files, "brief.json", `"quote": "`, `"quote": "X`), offline: true, want: "changed", wantCode: "quote_not_in_source"},
 		{name: "one byte of a quote in draft.json", files: edited(t, files, "draft.json", `"quote": "`, `"quote": "X`), offline: true, want: "changed", wantCode: "draft_changed"},
-		{name: "a reference in brief.md", files: edited(t, files, "brief.md", "1. ", "1.  "), offline: true, want: "changed", wantCode: "reference_changed"},
+		{name: "a reference in brief.md", files: edited(t, files, "brief.md", "1. ", "1.  "), offline: true, want: "changed", wantCode: "file_changed"},
 		{name: "the ledger's text", files: edited(t, files, "ledger.json", `"abstract": "`, `"abstract": "X`), offline: true, want: "changed", wantCode: "ledger_changed"},
 	}
 	for _, tt := range tests {
@@ -148,8 +148,10 @@ func TestVerifyBriefRefusesBadInput(t *testing.T) {
 	}{
 		{"brief over the cap", map[string]any{"brief": strings.Repeat("x", 65), "ledger": "{}", "draft": "{}"}, "input_too_large: brief is 65 bytes; this server accepts at most 64 (--max-input)"},
 		{"key over the cap", map[string]any{"path": "b", "public_key": strings.Repeat("k", 100)}, "input_too_large: public_key is 100 bytes; this server accepts at most 64 (--max-input)"},
-		{"nothing", map[string]any{}, "bad_input: give brief, ledger and draft (the brief folder's brief.json, ledger.json and draft.json), or a path under the server's root"},
-		{"no draft", map[string]any{"brief": "{}", "ledger": "{}"}, "bad_input: draft is missing: verify needs brief, ledger and draft together (it recomputes the digests draft.json binds)"},
+		{"nothing", map[string]any{}, "bad_input: give files (as write_brief returns them), or brief, ledger and draft (the brief folder's brief.json, ledger.json and draft.json), or a path under the server's root"},
+		{"no draft", map[string]any{"brief": "{}", "ledger": "{}"}, "bad_input: draft.json is missing: verify needs brief.json, ledger.json and draft.json together (it recomputes the digests brief.json binds)"},
+		{"a file not of a brief", map[string]any{"files": []map[string]string{{"name": "outcome.json", "content": "{}"}}}, "bad_input: files: \"outcome.json\" is not a file of a brief (want ledger.json, draft.json, brief.md, brief.json, brief.html, brief.bib, brief.ris, brief.csl.json)"},
+		{"files and fields", map[string]any{"brief": "{}", "files": []map[string]string{{"name": "brief.md", "content": "x"}}}, "bad_input: give the files, or brief, ledger, draft and markdown, not both"},
 		{"both", map[string]any{"brief": "{}", "path": "b"}, "bad_input: give the brief's contents or a path, not both"},
 		{"path without root", map[string]any{"path": "b"}, `path_refused: path refused: "b": this server was started without --root, so it reads no files; pass the content instead`},
 	}
@@ -298,8 +300,8 @@ func TestVerifyBriefOracleOutage(t *testing.T) {
 		t.Fatalf("outage: %+v, want one unknown online brief", got)
 	}
 	for _, f := range got.Briefs[0].Findings {
-		if f.Code != "oracle_unavailable" {
-			t.Errorf("outage: finding %+v, want only oracle_unavailable", f)
+		if f.Code != "source_unknown" || f.Cause != "oracle_unavailable" {
+			t.Errorf("outage: finding %+v, want only source_unknown, oracle_unavailable", f)
 		}
 	}
 	if len(got.Briefs[0].Findings) == 0 || hits.Load() == 0 {

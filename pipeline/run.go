@@ -128,6 +128,10 @@ func (r *Runner) loop(ctx context.Context, x *run, ledger contract.Ledger) (Resu
 	res.Metrics.Sources = len(ledger.Entries)
 	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
 	if len(ledger.Entries) < minSources {
+		if ledger.Unknown != "" {
+			// Unknown sources, not the lead, left too few: say so.
+			return end(contract.Refused, fmt.Sprintf("%s; %d citable sources for %s; need %d%s", ledger.Unknown, len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded)))
+		}
 		return end(contract.Refused, fmt.Sprintf("%d citable sources for %s; need %d%s%s", len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
 	}
 

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/citeloop/citeloop/brief"
@@ -14,7 +13,7 @@ import (
 // from model text. Call it only for a brief that verified.
 func Export(path string, f brief.Format) (brief.File, error) {
 	dir := filepath.Dir(path)
-	files := briefFiles{fsys: os.DirFS(dir), dir: ".", shown: func(name string) string { return filepath.Join(dir, name) }}
+	files := briefFiles{fsys: diskFS(dir), dir: ".", shown: func(name string) string { return filepath.Join(dir, name) }, read: map[string][]byte{}}
 	var ledger contract.Ledger
 	var draft contract.Draft
 	if err := files.readJSON(brief.LedgerFile, &ledger); err != nil {

@@ -46,19 +46,22 @@ func TestBriefFS(t *testing.T) {
 	tests := []struct {
 		name      string
 		edit      func(*testing.T, fstest.MapFS)
+		contents  bool // the files were sent: one not given is not checked
 		want      verify.Status
 		wantCodes []string
 		wantIn    string // a finding's detail contains it
 	}{
 		{name: "untouched", want: verify.OK},
-		{name: "without the optional renderings", edit: func(_ *testing.T, m fstest.MapFS) {
+		{name: "sent without the optional renderings", edit: func(_ *testing.T, m fstest.MapFS) {
 			delete(m, "b/brief.md")
 			delete(m, "b/brief.html")
-		}, want: verify.OK},
+		}, contents: true, want: verify.OK},
+		{name: "a folder without brief.md", edit: func(_ *testing.T, m fstest.MapFS) { delete(m, "b/brief.md") },
+			want: verify.Changed, wantCodes: []string{"missing_file"}, wantIn: "b/brief.md"},
 		{name: "one byte of a quote in brief.json", edit: func(t *testing.T, m fstest.MapFS) {
 			replaceIn(t, m["b/brief.json"], `"quote": "A`, `"quote": "B`)
 		}, want: verify.Changed, wantCodes: []string{"quote_not_in_source"}},
-		{name: "a reference in brief.md", edit: func(t *testing.T, m fstest.MapFS) { replaceIn(t, m["b/brief.md"], "1. Kwok", "1. Kwak") }, want: verify.Changed, wantCodes: []string{"reference_changed"}},
+		{name: "a reference in brief.md", edit: func(t *testing.T, m fstest.MapFS) { replaceIn(t, m["b/brief.md"], "1. Kwok", "1. Kwak") }, want: verify.Changed, wantCodes: []string{"file_changed"}},
 		{name: "no draft", edit: func(_ *testing.T, m fstest.MapFS) { delete(m, "b/draft.json") },
 			want: verify.Changed, wantCodes: []string{"unreadable"}, wantIn: "b/draft.json"},
 		{name: "ledger not JSON", edit: func(_ *testing.T, m fstest.MapFS) { m["b/ledger.json"].Data = []byte("{") },
@@ -70,7 +73,7 @@ func TestBriefFS(t *testing.T) {
 			if tt.edit != nil {
 				tt.edit(t, m)
 			}
-			r := verify.BriefFS(context.Background(), m, "b/brief.json", verify.Options{})
+			r := verify.BriefFS(context.Background(), m, "b/brief.json", verify.Options{Contents: tt.contents})
 			if r.Status != tt.want || r.Path != "b/brief.json" {
 				t.Errorf("status %s path %s, want %s b/brief.json: %+v", r.Status, r.Path, tt.want, r.Findings)
 			}

@@ -22,7 +22,13 @@ var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, ti
 
 // writeBrief writes a real brief (offline corpus, every format) into a new
 // folder, signed with key when key is set, and returns the folder.
-func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
+func writeBrief(t testing.TB, key ed25519.PrivateKey) string {
+	t.Helper()
+	return writeBriefIn(t, key, []brief.Format{brief.Markdown, brief.JSON, brief.HTML, brief.BibTeX, brief.RIS, brief.CSL})
+}
+
+// writeBriefIn is writeBrief in the given formats.
+func writeBriefIn(t testing.TB, key ed25519.PrivateKey, formats []brief.Format) string {
 	t.Helper()
 	e, err := engine.New(configs.Default(), engine.Deps{Registry: all.Backends(), Now: fixedNow})
 	if err != nil {
@@ -32,7 +38,7 @@ func writeBrief(t *testing.T, key ed25519.PrivateKey) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := engine.BriefOptions{Offline: off, Formats: []brief.Format{brief.Markdown, brief.JSON, brief.HTML, brief.BibTeX, brief.RIS, brief.CSL}}
+	o := engine.BriefOptions{Offline: off, Formats: formats}
 	if key != nil {
 		o.SigningKeyFile = filepath.Join(t.TempDir(), "key.pem")
 		priv, _, err := brief.MarshalKeyPair(key)

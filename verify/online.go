@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -11,7 +12,8 @@ import (
 
 // checkOnline looks every cited DOI up again and reports sources retracted
 // or corrected since the brief shipped, and sources the oracle could not
-// answer for (Unknown, never a false alarm).
+// answer for: unknown with its cause (an outage, or a DOI an offline
+// corpus does not hold), never a false alarm, never not found.
 func checkOnline(ctx context.Context, r *Result, o oracles.Oracle, draft contract.Draft, ledger contract.Ledger) {
 	var dois []string
 	seen := map[string]bool{}
@@ -28,7 +30,7 @@ func checkOnline(ctx context.Context, r *Result, o oracles.Oracle, draft contrac
 	answers := o.Lookup(ctx, dois)
 	for _, d := range dois {
 		a := answers[d]
-		src := Source{DOI: d, Status: a.Status.String(), URL: "https://doi.org/" + doi.PathEscape(d)}
+		src := Source{DOI: d, Status: a.Status.String(), Cause: oracles.CauseOf(a), URL: "https://doi.org/" + doi.PathEscape(d), CachedAt: a.CachedAt}
 		entry, _ := ledger.ByDOI(d)
 		switch a.Status {
 		case oracles.Found:
@@ -45,11 +47,12 @@ func checkOnline(ctx context.Context, r *Result, o oracles.Oracle, draft contrac
 		case oracles.NotFound:
 			r.add(Changed, Finding{Code: "source_not_found", DOI: d, Detail: fmt.Sprintf("%s is no longer found by %s", d, a.Oracle)})
 		default:
-			detail := fmt.Sprintf("no oracle could answer for %s", d)
-			if a.Err != nil {
-				detail += ": " + a.Err.Error()
+			cause := src.Cause
+			if cause == "" {
+				cause = oracles.CauseUnavailable
 			}
-			r.add(Unknown, Finding{Code: "oracle_unavailable", DOI: d, Detail: detail})
+			r.add(Unknown, Finding{Code: "source_unknown", DOI: d, Cause: cause,
+				Detail: fmt.Sprintf("%s is unknown to %s: %s", d, cmp.Or(a.Oracle, o.Name()), oracles.DescribeUnknown(a.Err))})
 		}
 		r.Sources = append(r.Sources, src)
 	}

@@ -47,7 +47,7 @@ func TestProvenanceInEveryFormat(t *testing.T) {
 		}
 	}
 	want := []string{"Europe PMC query", "Hits", strconv.Itoa(p.Hits), "Excluded", "Oracles", "snapshot", "Models", "offline/extractive",
-		"citeloop version", "Checked at", "2026-11-29T12:00:00Z", b.Stamp.Digest, b.Stamp.LedgerDigest, b.Stamp.DraftDigest, b.Stamp.LeadDigest, "unsigned",
+		"citeloop version", "Checked at", "2026-11-29T12:00:00Z", "Oracle answers", b.Stamp.LedgerDigest, b.Stamp.DraftDigest, b.Stamp.LeadDigest, "unsigned",
 		"PMID " + b.References[0].PMID, "https://europepmc.org/article/MED/" + b.References[0].PMID, "https://doi.org/" + b.References[0].DOI}
 	for _, name := range []string{"brief.md", "brief.html"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))

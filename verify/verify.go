@@ -19,6 +19,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -29,9 +30,19 @@ type Options struct {
 	Oracle oracles.Oracle
 	// PublicKey, when set, checks the stamp's Ed25519 signature.
 	PublicKey ed25519.PublicKey
+	// Contents says the files were sent, not read from a folder (an MCP
+	// client's): a file the stamp lists that was not given is noted as not
+	// checked, not reported missing.
+	Contents bool
 }
 
-// briefJSON is what verify reads of a brief.json.
+// MaxFileBytes caps each file of a brief verify reads: a brief of a
+// hundred sources is under 1 MiB, so a larger file is refused, named with
+// the cap, before it is read whole.
+const MaxFileBytes = 32 << 20
+
+// briefJSON is what verify reads of a brief.json: what is checked, and
+// what Render needs to render the brief again.
 type briefJSON struct {
 	Title        string            `json:"title"`
 	Lead         contract.Lead     `json:"lead"`
@@ -40,10 +51,10 @@ type briefJSON struct {
 	DraftDigest  string            `json:"draft_digest"`
 	Ledger       contract.Ledger   `json:"ledger"`
 	Stamp        contract.Stamp    `json:"stamp"`
-	Verdict      struct {
-		CheckedAt time.Time `json:"checked_at"`
-	} `json:"verdict"`
-	Sections []struct {
+	Provenance   brief.Provenance  `json:"provenance"`
+	Verdict      gates.Verdict     `json:"verdict"`
+	Metrics      contract.Metrics  `json:"metrics"`
+	Sections     []struct {
 		Claims []struct {
 			ID        string `json:"id"`
 			Citations []struct {
@@ -70,19 +81,21 @@ func All(ctx context.Context, paths []string, o Options) ([]Result, error) {
 	return out, nil
 }
 
-// Brief verifies the brief whose brief.json is at path, with its ledger.json
-// and draft.json beside it. Every finding is listed, not just the first.
+// Brief verifies the brief whose brief.json is at path, with the files
+// beside it. Every finding is listed, not just the first. Each file is read
+// only if it is a regular file of at most MaxFileBytes (package inputfile).
 func Brief(ctx context.Context, path string, o Options) Result {
 	dir := filepath.Dir(path)
-	r := checkBrief(ctx, os.DirFS(dir), filepath.Base(path), func(name string) string { return filepath.Join(dir, name) }, o)
+	o.Contents = false
+	r := checkBrief(ctx, diskFS(dir), filepath.Base(path), func(name string) string { return filepath.Join(dir, name) }, o)
 	r.Path = path
 	return r
 }
 
 // BriefFS is Brief for a brief that is not a folder on disk (files an MCP
 // client sent, a folder under an os.Root): name is the brief.json in fsys,
-// with ledger.json and draft.json beside it; brief.md and brief.html are
-// checked when present. Result.Path is name.
+// with the other files of the brief beside it. Result.Path is name. fsys
+// should implement fs.ReadFileFS with its own cap on what it reads.
 func BriefFS(ctx context.Context, fsys fs.FS, name string, o Options) Result {
 	return checkBrief(ctx, fsys, name, func(n string) string { return n }, o)
 }
@@ -91,43 +104,56 @@ func BriefFS(ctx context.Context, fsys fs.FS, name string, o Options) Result {
 // findings show.
 func checkBrief(ctx context.Context, fsys fs.FS, name string, shown func(string) string, o Options) Result {
 	r := Result{Path: name, Status: OK, Online: o.Oracle != nil}
-	f := briefFiles{fsys: fsys, dir: path.Dir(name), shown: shown}
+	f := briefFiles{fsys: fsys, dir: path.Dir(name), shown: shown, read: map[string][]byte{}}
 	var b briefJSON
 	if err := f.readJSON(path.Base(name), &b); err != nil {
-		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
+		r.add(Changed, Finding{Code: "unreadable", File: path.Base(name), Detail: err.Error()})
 		return r
 	}
 	r.Title = b.Title
 	var ledger contract.Ledger
 	if err := f.readJSON(brief.LedgerFile, &ledger); err != nil {
-		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
+		r.add(Changed, Finding{Code: "unreadable", File: brief.LedgerFile, Detail: err.Error()})
 		return r
 	}
 	var draft contract.Draft
 	if err := f.readJSON(brief.DraftFile, &draft); err != nil {
-		r.add(Changed, Finding{Code: "unreadable", Detail: err.Error()})
+		r.add(Changed, Finding{Code: "unreadable", File: brief.DraftFile, Detail: err.Error()})
 		return r
 	}
 	checkStamp(&r, b, ledger, draft)
 	checkSignature(&r, b.Stamp, o.PublicKey)
 	checkQuotes(&r, b, ledger, draft)
-	checkReferences(&r, f, b, ledger, draft)
+	if b.Stamp.Bound() {
+		checkFiles(&r, f, path.Base(name), b, ledger, draft, o.Contents)
+	} else {
+		r.add(Unknown, Finding{Code: "no_file_digests", Detail: "unknown (no file digests): this brief was written before its stamp bound every file, " +
+			"so what brief.md, brief.html and the exports say cannot be confirmed; its references were checked against the ledger"})
+		checkReferences(&r, f, b, ledger, draft)
+	}
 	if o.Oracle != nil {
 		checkOnline(ctx, &r, o.Oracle, draft, ledger)
 	}
 	return r
 }
 
-// briefFiles reads the files of one brief folder in an fs.FS.
+// briefFiles reads the files of one brief folder in an fs.FS, each once.
 type briefFiles struct {
 	fsys  fs.FS
 	dir   string
 	shown func(string) string
+	read  map[string][]byte
 }
 
-// read reads the folder's file name; errors name it as shown.
-func (f briefFiles) read(name string) ([]byte, error) {
+// file reads the folder's file name; errors name it as shown.
+func (f briefFiles) file(name string) ([]byte, error) {
+	if data, ok := f.read[name]; ok {
+		return data, nil
+	}
 	data, err := fs.ReadFile(f.fsys, path.Join(f.dir, name))
+	if errors.Is(err, inputfile.ErrNotRegular) || errors.Is(err, inputfile.ErrTooLarge) {
+		return nil, err // it names the file and the cap already
+	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -135,11 +161,12 @@ func (f briefFiles) read(name string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", f.shown(path.Join(f.dir, name)), err)
 	}
+	f.read[name] = data
 	return data, nil
 }
 
 func (f briefFiles) readJSON(name string, v any) error {
-	data, err := f.read(name)
+	data, err := f.file(name)
 	if err != nil {
 		return err
 	}
@@ -147,6 +174,39 @@ func (f briefFiles) readJSON(name string, v any) error {
 		return fmt.Errorf("%s: %w", f.shown(path.Join(f.dir, name)), err)
 	}
 	return nil
+}
+
+// names lists the brief files (brief.IsBriefFile) the folder holds.
+func (f briefFiles) names() ([]string, error) {
+	entries, err := fs.ReadDir(f.fsys, f.dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if brief.IsBriefFile(e.Name()) {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+// diskFS is a folder on disk whose files are read through package
+// inputfile: regular files only, each capped at MaxFileBytes, so a named
+// pipe or an endless file in a brief folder is refused at once.
+type diskFS string
+
+func (d diskFS) Open(name string) (fs.File, error) { return os.DirFS(string(d)).Open(name) }
+
+func (d diskFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	return os.ReadDir(filepath.Join(string(d), filepath.FromSlash(name)))
+}
+
+func (d diskFS) ReadFile(name string) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
+	}
+	return inputfile.ReadFile(filepath.Join(string(d), filepath.FromSlash(name)), MaxFileBytes, "a brief file", nil)
 }
 
 // checkStamp recomputes every digest the stamp binds.
@@ -237,9 +297,10 @@ func checkQuotes(r *Result, b briefJSON, ledger contract.Ledger, draft contract.
 	}
 }
 
-// checkReferences checks that every rendered reference is still the one
-// rendered from its ledger entry, in brief.json and in brief.md and
-// brief.html when present.
+// checkReferences checks, for a brief whose stamp binds no file, that every
+// rendered reference is still the one rendered from its ledger entry, in
+// brief.json and in brief.md and brief.html when present. A bound brief's
+// files are checked whole instead (checkFiles).
 func checkReferences(r *Result, files briefFiles, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
 	md, html, refs, err := brief.ReferenceTexts(draft, ledger)
 	if err != nil {
@@ -259,7 +320,7 @@ func checkReferences(r *Result, files briefFiles, b briefJSON, ledger contract.L
 		format brief.Format
 		texts  []string
 	}{{brief.Markdown, md}, {brief.HTML, html}} {
-		data, err := files.read(brief.BriefFile(f.format))
+		data, err := files.file(brief.BriefFile(f.format))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -269,7 +330,9 @@ func checkReferences(r *Result, files briefFiles, b briefJSON, ledger contract.L
 		}
 		for i, t := range f.texts {
 			if !bytes.Contains(data, []byte(t)) {
-				r.add(Changed, Finding{Code: "reference_changed", Detail: fmt.Sprintf("%s: reference [%d] is not the one rendered from its ledger entry", brief.BriefFile(f.format), i+1)})
+				// This renderer may write a reference otherwise than the
+				// one that wrote the file: unconfirmed, not changed.
+				r.add(Unknown, Finding{Code: "reference_changed", File: brief.BriefFile(f.format), Detail: fmt.Sprintf("%s: reference [%d] is not the one this version renders from its ledger entry (an older version may have rendered it otherwise)", brief.BriefFile(f.format), i+1)})
 			}
 		}
 	}

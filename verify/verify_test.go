@@ -71,13 +71,13 @@ func TestOneByteEditsAreNamed(t *testing.T) {
 		{name: "quote in the draft", file: brief.DraftFile, old: `"quote": "A`, new: `"quote": "B`, want: "draft_changed"},
 		{name: "quote in brief.json", file: "brief.json", old: `"quote": "A`, new: `"quote": "B`, want: "quote_not_in_source"},
 		{name: "ledger text", file: brief.LedgerFile, old: `"abstract": "`, new: `"abstract": "X`, want: "ledger_changed"},
-		{name: "reference in brief.md", file: "brief.md", old: "1. Kwok", new: "1. Kwak", want: "reference_changed"},
-		{name: "reference in brief.html", file: "brief.html", old: "Kwok C", new: "Kwok D", want: "reference_changed"},
-		{name: "reference in brief.json", file: "brief.json", old: `"year": 2025`, new: `"year": 2024`, want: "reference_changed"},
+		{name: "reference in brief.md", file: "brief.md", old: "1. Kwok", new: "1. Kwak", want: "file_changed"},
+		{name: "reference in brief.html", file: "brief.html", old: "Kwok C", new: "Kwok D", want: "file_changed"},
+		{name: "reference in brief.json", file: "brief.json", old: `"year": 2025`, new: `"year": 2024`, want: "file_changed"},
 		{name: "lead", file: "brief.json", old: `"topic": "cancer screening"`, new: `"topic": "cancer screeninG"`, want: "lead_changed"},
 		{name: "time in the stamp", file: "brief.json", old: `"checked_at": "2026-11-29T12:00:00Z",
-    "digest"`, new: `"checked_at": "2026-11-29T12:00:01Z",
-    "digest"`, want: "stamp_changed"},
+    "renderer"`, new: `"checked_at": "2026-11-29T12:00:01Z",
+    "renderer"`, want: "stamp_changed"},
 		{name: "time in the verdict", file: "brief.json", old: `"checked_at": "2026-11-29T12:00:00Z"
   }`, new: `"checked_at": "2026-11-28T12:00:00Z"
   }`, want: "time_changed"},
@@ -112,8 +112,8 @@ func TestSignedBrief(t *testing.T) {
 	}
 	readJSON(t, path, &b)
 	replaceOnce(t, path, `"checked_at": "2026-11-29T12:00:00Z",
-    "digest"`, `"checked_at": "2026-11-30T12:00:00Z",
-    "digest"`)
+    "renderer"`, `"checked_at": "2026-11-30T12:00:00Z",
+    "renderer"`)
 	if r := verify.Brief(context.Background(), path, verify.Options{PublicKey: key.Public().(ed25519.PublicKey)}); !slices.Contains(codes(r), "bad_signature") {
 		t.Errorf("edited signed brief: %v, want bad_signature", codes(r))
 	}
@@ -133,8 +133,8 @@ func TestOnlineNews(t *testing.T) {
 	}
 	down := oracletestDown{}
 	r = verify.Brief(context.Background(), filepath.Join(dir, "brief.json"), verify.Options{Oracle: down})
-	if r.Status != verify.Unknown || slices.ContainsFunc(codes(r), func(c string) bool { return c != "oracle_unavailable" }) {
-		t.Errorf("oracle down: %s %v, want unknown with oracle_unavailable only", r.Status, codes(r))
+	if r.Status != verify.Unknown || slices.ContainsFunc(r.Findings, func(f verify.Finding) bool { return f.Code != "source_unknown" || f.Cause != oracles.CauseUnavailable }) {
+		t.Errorf("oracle down: %s %+v, want unknown with source_unknown (oracle_unavailable) only", r.Status, r.Findings)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/internal/atomicfile"
+	"github.com/citeloop/citeloop/internal/inputfile"
 )
 
 // File names the watch keeps in the folder it watches.
@@ -46,7 +47,7 @@ type WatchReport struct {
 	CheckedAt time.Time    `json:"checked_at"`
 	Briefs    []WatchBrief `json:"briefs"`
 	// News counts briefs with news; Unknown counts briefs an oracle could
-	// not fully answer for.
+	// not fully answer for (a source_unknown finding).
 	News    int `json:"news"`
 	Unknown int `json:"unknown"`
 }
@@ -92,7 +93,9 @@ func Watch(ctx context.Context, dir string, o Options, now time.Time) (WatchRepo
 		if len(wb.News) > 0 {
 			rep.News++
 		}
-		if r.Status == Unknown || hasCode(r.Findings, "oracle_unavailable") {
+		// Unknown counts what the oracles could not answer; a brief unknown
+		// for its files alone (no_file_digests) has no news to miss.
+		if hasCode(r.Findings, "source_unknown") {
 			rep.Unknown++
 		}
 		rep.Briefs = append(rep.Briefs, wb)
@@ -112,9 +115,12 @@ func hasCode(fs []Finding, code string) bool {
 	return false
 }
 
+// maxStateBytes caps the state file: a line per news item reported.
+const maxStateBytes = 64 << 20
+
 func loadState(path string) (State, error) {
 	s := State{Reported: map[string]map[string]time.Time{}}
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, maxStateBytes, "a watch state file", nil)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}

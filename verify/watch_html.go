@@ -17,7 +17,7 @@ var watchTmpl = template.Must(template.New("watch").Funcs(template.FuncMap{
 <style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;line-height:1.5}.news{color:#a00}.unknown{color:#a60}</style>
 </head><body>
 <h1>Retraction watch</h1>
-<p>{{.Dir}}, checked {{.CheckedAt.Format "2006-01-02T15:04:05Z07:00"}}: {{len .Briefs}} brief(s), {{.News}} with news, {{.Unknown}} an oracle could not fully answer for.</p>
+<p>{{.Dir}}, checked {{.CheckedAt.Format "2006-01-02T15:04:05Z07:00"}}: {{len .Briefs}} brief(s), {{.News}} with news, {{.Unknown}} with sources unknown (an oracle could not answer, or a corpus does not hold them).</p>
 <ol>
 {{range $i, $b := .Briefs}}<li><a href="#brief-{{inc $i}}">{{with $b.Title}}{{.}}{{else}}{{$b.Path}}{{end}}</a>: {{$b.Status}}{{if $b.News}} <strong class="news">news</strong>{{end}}</li>
 {{end}}</ol>
@@ -28,7 +28,7 @@ var watchTmpl = template.Must(template.New("watch").Funcs(template.FuncMap{
 {{range $b.News}}<li class="news">{{.Code}}: {{.Detail}}{{with .DOI}} <a href="{{doiURL .}}">doi:{{.}}</a>{{end}}</li>
 {{end}}</ul>{{end}}
 {{if $b.Findings}}<h3>All findings</h3><ul>
-{{range $b.Findings}}<li class="{{if eq .Code "oracle_unavailable"}}unknown{{end}}">{{.Code}}: {{.Detail}}{{with .DOI}} <a href="{{doiURL .}}">doi:{{.}}</a>{{end}}</li>
+{{range $b.Findings}}<li class="{{if eq .Code "source_unknown"}}unknown{{end}}">{{.Code}}{{with .Cause}} ({{.}}){{end}}: {{.Detail}}{{with .DOI}} <a href="{{doiURL .}}">doi:{{.}}</a>{{end}}</li>
 {{end}}</ul>{{end}}
 </section>
 {{end}}</body></html>

@@ -42,9 +42,9 @@ func citeloopCmd(args ...string) *exec.Cmd {
 }
 
 // volatile matches what differs between two runs of the same lead: times,
-// durations, and the ledger's and the stamp's digests, which hash the
-// retrieval and check times.
-var volatile = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z|"[a-z_]+_ns": [0-9]+|"(ledger_)?digest": "[0-9a-f]+"|(Ledger|Stamp) digest: [0-9a-f]+`)
+// durations, and the ledger's and the stamp's digests (the files' too),
+// which hash the retrieval and check times.
+var volatile = regexp.MustCompile(`[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z|"[a-z_]+_ns": [0-9]+|"(ledger_)?digest": "[0-9a-f]+"|"sha256": "[0-9a-f]+"|(Ledger|Stamp) digest: [0-9a-f]+`)
 
 // briefs reads every verified lead's brief files, times blanked, and
 // fails on any file that is not an outcome's (a temporary file, a second

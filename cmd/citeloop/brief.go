@@ -91,7 +91,10 @@ func (f *briefFlags) briefer(a *app, bo engine.BriefOptions, wrap func(configs.A
 		return nil, err
 	}
 	b, err := eng.NewBriefer(bo)
-	if errors.Is(err, engine.ErrInput) {
+	switch {
+	case errors.Is(err, brief.ErrKeyFile):
+		return nil, usageError("--signing-key: %w", err)
+	case errors.Is(err, engine.ErrInput):
 		return nil, usageError("--sources: %w", err)
 	}
 	return b, err

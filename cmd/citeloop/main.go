@@ -60,6 +60,9 @@ func runApp(ctx context.Context, a *app, args []string) error {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	err := root.ExecuteContext(ctx)
+	for _, e := range a.engines {
+		_ = e.Close()
+	}
 	if a.logger != nil {
 		_ = a.logger.Sync()
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
@@ -103,7 +102,9 @@ func runMCP(ctx context.Context, a *app, o *mcpOptions) error {
 	}
 	if o.http == "" {
 		a.logger.Info("mcp serving on stdio", zap.Bool("offline", o.offline))
-		err := srv.Run(ctx, &mcp.StdioTransport{})
+		// A malformed line is answered with a JSON-RPC error, and the
+		// session goes on (mcpserver.Stdio).
+		err := srv.Run(ctx, mcpserver.Stdio(a.stdin, a.stdout, mcpserver.StdioOptions{MaxLine: int(6*o.maxInput) + 1<<20, Logger: a.logger}))
 		if ctx.Err() != nil {
 			return ctx.Err() // interrupted: exit 130
 		}

@@ -46,6 +46,8 @@ type app struct {
 
 	cfg    configs.Config
 	logger *zap.Logger
+	// engines are the engines built for the command, closed when it ends.
+	engines []*engine.Engine
 }
 
 // getenv returns the environment variable key, "" when it is unset.
@@ -65,8 +67,12 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 		return nil, err
 	}
 	wait := &modelWait{w: a.stderr}
-	return engine.New(cfg, engine.Deps{Registry: reg, Providers: a.providers, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
+	e, err := engine.New(cfg, engine.Deps{Registry: reg, Providers: a.providers, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
 		OracleRequests: a.oracleRequests})
+	if err == nil {
+		a.engines = append(a.engines, e)
+	}
+	return e, err
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -93,7 +99,7 @@ rendered from the ledger, and only with the gate's proof.
 	pf.BoolVarP(&a.verbose, "verbose", "v", false, "log everything, each model retry and its wait included (--log-level debug)")
 	root.AddCommand(newBriefCmd(a))
 	root.AddCommand(newCheckCmd(a))
-	root.AddCommand(newVerifyCmd(a), newWatchCmd(a), newKeygenCmd(a))
+	root.AddCommand(newVerifyCmd(a), newWatchCmd(a), newKeygenCmd(a), newCacheCmd(a))
 	root.AddCommand(newMCPCmd(a))
 	root.AddCommand(newBatchCmd(a), newWorkerCmd(a))
 	root.AddCommand(newConfigCmd(a))

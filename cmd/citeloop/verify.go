@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/verify"
@@ -18,6 +19,7 @@ import (
 type verifyOptions struct {
 	json      bool
 	offline   bool
+	corpus    string
 	publicKey string
 	export    string
 }
@@ -28,17 +30,26 @@ func newVerifyCmd(a *app) *cobra.Command {
 		Use:   "verify PATH...",
 		Short: "Re-check written briefs: edits, quotes, references, signature, retractions",
 		Long: `verify re-checks briefs (a brief folder, a brief.json, or a tree of them).
-Offline it recomputes the ledger, draft and lead digests and the stamp, checks
-every quote against the ledger text with the gate's rules and every rendered
-reference against its ledger entry. Online (the default) it also looks every
-cited DOI up again, past the cache, for retractions and corrections. With
---public-key it checks the stamp's Ed25519 signature; otherwise it says
-whether the brief is signed. Digests catch edits, not a forger who recomputes
-them; only a signature does.
+Offline it checks every file of the brief against the digest its stamp
+records and, when this is the renderer that wrote them, renders brief.md,
+brief.html, brief.json and the exports again from draft.json and ledger.json
+and compares them byte for byte (a difference is named with its file, line
+and text); it recomputes the ledger, draft and lead digests and checks every
+quote against the ledger text with the gate's rules. A brief file the stamp
+does not list is extra; a missing one is named; outcome.json and a watch's
+files are not brief files, and an export written later by --export is
+checked by rendering it again. A brief written before its stamp bound every
+file is unknown (no file digests). Online (the default) it also looks every
+cited DOI up again, past the cache, for retractions and corrections; a DOI
+no oracle can answer for is unknown, with its cause. With --public-key it
+checks the stamp's Ed25519 signature; otherwise it says whether the brief is
+signed. Digests catch edits, not a forger who recomputes them; only a
+signature does.
 
 Exit codes: 0 every brief verifies; 3 some brief no longer verifies (edited,
-or a source since retracted); 4 an oracle could not answer and nothing worse
-was found; 2 a path holds no brief or a key file is unusable.`,
+or a source since retracted); 4 some brief cannot be confirmed (an oracle
+could not answer, or no file digests) and nothing worse was found; 2 a path
+holds no brief or a key file is unusable.`,
 		Example: `  citeloop verify out/
   citeloop verify --offline --json out/brief.json
   citeloop verify --public-key citeloop.pub --export bib out/`,
@@ -55,6 +66,7 @@ was found; 2 a path holds no brief or a key file is unusable.`,
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the results as JSON")
 	f.BoolVar(&o.offline, "offline", false, "skip the online look-ups: check only the files")
+	f.StringVar(&o.corpus, "corpus", "", corpusLookupHelp)
 	f.StringVar(&o.publicKey, "public-key", "", "Ed25519 public key file (PEM or 32 bytes raw/hex/base64) to check signatures with")
 	f.StringVar(&o.export, "export", "", "after a brief verifies, write its references beside it: bib, ris or csl")
 	return cmd
@@ -71,7 +83,10 @@ func verifyExit(s verify.Status) int {
 	return exitOK
 }
 
-func verifyOptionsOf(a *app, offline bool, publicKey string) (verify.Options, error) {
+// corpusLookupHelp is verify's and watch's --corpus.
+const corpusLookupHelp = "look every cited DOI up in this Europe PMC resultType=core JSON file instead of the network (as brief --offline --corpus does); a DOI outside it is unknown, never not found"
+
+func verifyOptionsOf(a *app, offline bool, corpus, publicKey string) (verify.Options, error) {
 	var vo verify.Options
 	if publicKey != "" {
 		pub, err := brief.ReadPublicKey(publicKey)
@@ -80,7 +95,16 @@ func verifyOptionsOf(a *app, offline bool, publicKey string) (verify.Options, er
 		}
 		vo.PublicKey = pub
 	}
-	if !offline {
+	switch {
+	case corpus != "" && offline:
+		return vo, usageError("--corpus looks DOIs up, --offline looks nothing up: give one")
+	case corpus != "":
+		off, err := engine.OfflineFile(corpus)
+		if err != nil {
+			return vo, usageError("--corpus: %v", err)
+		}
+		vo.Oracle = off.Oracle()
+	case !offline:
 		e, err := a.engine(a.cfg)
 		if err != nil {
 			return vo, usageError("%v", err)
@@ -103,7 +127,7 @@ func runVerify(ctx context.Context, a *app, o *verifyOptions, paths []string) er
 		}
 		export = fs[0]
 	}
-	vo, err := verifyOptionsOf(a, o.offline, o.publicKey)
+	vo, err := verifyOptionsOf(a, o.offline, o.corpus, o.publicKey)
 	if err != nil {
 		return err
 	}
@@ -165,10 +189,17 @@ func verifyLine(r verify.Result) string {
 	line := fmt.Sprintf("%-7s %s (%s, %s)", r.Status, r.Path, mode, sig)
 	var why []string
 	for _, f := range r.Findings {
-		why = append(why, f.Code+": "+f.Detail)
+		code := f.Code
+		if f.Cause != "" {
+			code += " (" + string(f.Cause) + ")"
+		}
+		why = append(why, code+": "+f.Detail)
 	}
 	if len(why) > 0 {
 		line += ": " + strings.Join(why, "; ")
+	}
+	for _, n := range r.Notes {
+		line += "\n        note: " + n
 	}
 	return line
 }

@@ -15,6 +15,7 @@ import (
 type watchOptions struct {
 	json      bool
 	failOn    string
+	corpus    string
 	publicKey string
 }
 
@@ -42,6 +43,7 @@ Nightly, from cron:
 	f.BoolVar(&o.json, "json", false, "print the report as JSON")
 	f.StringVar(&o.failOn, "fail-on", "", `"news": exit 3 when a source was retracted or corrected since the last run`)
 	f.StringVar(&o.publicKey, "public-key", "", "Ed25519 public key file to check signatures with")
+	f.StringVar(&o.corpus, "corpus", "", corpusLookupHelp)
 	return cmd
 }
 
@@ -49,7 +51,7 @@ func runWatch(ctx context.Context, a *app, o *watchOptions, dir string) error {
 	if o.failOn != "" && o.failOn != "news" {
 		return usageError("--fail-on: want news, got %q", o.failOn)
 	}
-	vo, err := verifyOptionsOf(a, false, o.publicKey)
+	vo, err := verifyOptionsOf(a, false, o.corpus, o.publicKey)
 	if err != nil {
 		return err
 	}
@@ -71,6 +73,13 @@ func runWatch(ctx context.Context, a *app, o *watchOptions, dir string) error {
 		for _, b := range rep.Briefs {
 			for _, n := range b.News {
 				fmt.Fprintf(a.stdout, "news    %s: %s\n", b.Path, n.Detail)
+			}
+		}
+		for _, b := range rep.Briefs {
+			for _, f := range b.Findings {
+				if f.Code == "source_unknown" {
+					fmt.Fprintf(a.stdout, "unknown %s: %s\n", b.Path, f.Detail)
+				}
 			}
 		}
 		fmt.Fprintf(a.stdout, "%d brief(s), %d with news, %d unknown; report: %s\n", len(rep.Briefs), rep.News, rep.Unknown, filepath.Join(dir, verify.ReportHTMLFile))

@@ -65,6 +65,23 @@ func Open(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return checked(f, path)
+}
+
+// OpenIn is Open for name under root: nothing outside root is opened (by
+// "..", an absolute path or a symlink), and only a regular file is
+// returned, by the same checks of the descriptor.
+func OpenIn(root *os.Root, name string) (*os.File, error) {
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	return checked(f, name)
+}
+
+// checked returns f if it is a regular file, with O_NONBLOCK cleared;
+// otherwise it closes f.
+func checked(f *os.File, path string) (*os.File, error) {
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
@@ -117,24 +134,37 @@ func kind(m fs.FileMode) string {
 // ReadFile reads path whole, at most limit bytes; what names the input for
 // the error ("a signing key"). The path "-" reads stdin, under the same cap.
 func ReadFile(path string, limit int64, what string, stdin io.Reader) ([]byte, error) {
-	var r io.Reader
 	if path == Stdin {
 		if stdin == nil {
 			return nil, fmt.Errorf("%s: no standard input", path)
 		}
-		r = stdin
-	} else {
-		f, err := Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if info, err := f.Stat(); err == nil && info.Size() > limit {
-			return nil, &TooLargeError{Path: path, What: what, Limit: limit}
-		}
-		r = f
+		return readLimited(path, stdin, limit, what)
 	}
-	return readLimited(path, r, limit, what)
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadOpen(f, path, limit, what)
+}
+
+// ReadFileIn is ReadFile for name under root (see OpenIn).
+func ReadFileIn(root *os.Root, name string, limit int64, what string) ([]byte, error) {
+	f, err := OpenIn(root, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadOpen(f, name, limit, what)
+}
+
+// ReadOpen reads an opened file (from Open or OpenIn) whole, at most limit
+// bytes, naming it name in errors.
+func ReadOpen(f *os.File, name string, limit int64, what string) ([]byte, error) {
+	if info, err := f.Stat(); err == nil && info.Size() > limit {
+		return nil, &TooLargeError{Path: name, What: what, Limit: limit}
+	}
+	return readLimited(name, f, limit, what)
 }
 
 // readLimited reads r to its end, failing once it passes limit bytes. A

@@ -136,3 +136,34 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// Under an os.Root, the same refusals hold, and a FIFO is refused at once.
+func TestReadFileIn(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "ok"), []byte("abc"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big"), make([]byte, 5), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
+		t.Skip(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if data, err := ReadFileIn(root, "ok", 4, "a file"); err != nil || string(data) != "abc" {
+		t.Errorf("ok: %q, %v", data, err)
+	}
+	if _, err := ReadFileIn(root, "big", 4, "a file"); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "big: larger than 4 bytes, the limit for a file") {
+		t.Errorf("big: %v", err)
+	}
+	if _, err := ReadFileIn(root, "fifo", 4, "a file"); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "a named pipe") {
+		t.Errorf("fifo: %v", err)
+	}
+	if _, err := ReadFileIn(root, "../x", 4, "a file"); err == nil {
+		t.Error("a path out of the root was opened")
+	}
+}

@@ -21,6 +21,10 @@ type ContractHarness struct {
 	// Composite is set for an oracle whose Result.Oracle names the members
 	// that decided (a policy), not itself.
 	Composite bool
+	// Partial is set for an oracle over a closed corpus (the offline
+	// snapshot): a DOI it does not hold is Unknown with a cause wrapping
+	// oracles.ErrNotInCorpus, never NotFound.
+	Partial bool
 }
 
 // RunContract runs the contract part of the suite (found, not found, mixed
@@ -40,7 +44,7 @@ func RunContract(t *testing.T, h ContractHarness) {
 		if calls == nil {
 			calls = new(atomic.Int64)
 		}
-		return env{oracle: o, requests: calls, composite: h.Composite}
+		return env{oracle: o, requests: calls, composite: h.Composite, partial: h.Partial}
 	})
 }
 

@@ -17,6 +17,7 @@ func TestSnapshotKeepsTheContract(t *testing.T) {
 		New: func(t *testing.T, known []oracles.Record) (oracles.Oracle, *atomic.Int64) {
 			return snapshot.NewOracle(snapshot.FromRecords(known)), nil
 		},
+		Partial: true,
 	})
 }
 

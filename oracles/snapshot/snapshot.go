@@ -1,8 +1,10 @@
 // Package snapshot is citeloop's offline default: an oracle and a searcher
 // over a local corpus of real Europe PMC resultType=core records, so the
 // whole pipeline runs with no network and no API key. A DOI is found only
-// if the corpus holds a record with exactly that DOI; a search matches the
-// records the way Europe PMC would run the query (see Oracle.Search).
+// if the corpus holds a record with exactly that DOI; a DOI it does not
+// hold is unknown (oracles.ErrNotInCorpus), never not found: a corpus of a
+// few dozen records proves nothing by leaving a paper out. A search matches
+// the records the way Europe PMC would run the query (see Oracle.Search).
 package snapshot
 
 import (
@@ -10,9 +12,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
+	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/internal/orcid"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
@@ -30,7 +32,24 @@ type Corpus struct {
 	results []europepmc.Result
 	docs    []doc
 	byDOI   map[string]oracles.Record
+	// name says which corpus it is, in an unknown answer's cause.
+	name string
 }
+
+// EmbeddedName names the corpus shipped in the binary.
+const EmbeddedName = "the embedded corpus"
+
+// Named returns c under another name ("the embedded corpus", a file's
+// path), which unknown answers give as their cause. The records are
+// shared, not copied.
+func (c *Corpus) Named(name string) *Corpus {
+	n := *c
+	n.name = name
+	return &n
+}
+
+// Name is what the corpus is called in an unknown answer's cause.
+func (c *Corpus) Name() string { return c.name }
 
 // doc is one record with what a local search matches on that
 // oracles.Record does not carry.
@@ -44,11 +63,22 @@ type doc struct {
 }
 
 // Default loads the corpus embedded in the binary.
-func Default() (*Corpus, error) { return Load(embedded) }
+func Default() (*Corpus, error) {
+	c, err := Load(embedded)
+	if err != nil {
+		return nil, err
+	}
+	return c.Named(EmbeddedName), nil
+}
 
-// LoadFile loads a corpus from a Europe PMC core JSON response on disk.
+// MaxFileBytes caps a corpus file: the embedded one is under 1 MiB, and a
+// saved Europe PMC answer of 1,000 core records is about 20 MiB.
+const MaxFileBytes = 256 << 20
+
+// LoadFile loads a corpus from a Europe PMC core JSON response on disk: a
+// regular file of at most MaxFileBytes (package inputfile).
 func LoadFile(path string) (*Corpus, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, MaxFileBytes, "a corpus file", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +86,7 @@ func LoadFile(path string) (*Corpus, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return c, nil
+	return c.Named(path), nil
 }
 
 // Load parses a Europe PMC core JSON response, including the author
@@ -74,7 +104,7 @@ func Load(data []byte) (*Corpus, error) {
 	if err := json.Unmarshal(data, &extra); err != nil {
 		return nil, fmt.Errorf("snapshot corpus: decode search response: %w", err)
 	}
-	c := &Corpus{results: resp.ResultList.Result, byDOI: map[string]oracles.Record{}}
+	c := &Corpus{results: resp.ResultList.Result, byDOI: map[string]oracles.Record{}, name: "the offline corpus"}
 	for i, r := range c.results {
 		d := doc{hit: r.Hit(), firstPublished: r.FirstPublicationDate}
 		if i < len(extra.ResultList.Result) {
@@ -88,7 +118,7 @@ func Load(data []byte) (*Corpus, error) {
 // FromRecords builds a corpus from records alone (no ORCIDs, affiliations
 // or keywords to search). Results is empty for such a corpus.
 func FromRecords(recs []oracles.Record) *Corpus {
-	c := &Corpus{byDOI: make(map[string]oracles.Record, len(recs))}
+	c := &Corpus{byDOI: make(map[string]oracles.Record, len(recs)), name: "the offline corpus"}
 	for _, rec := range recs {
 		c.add(doc{hit: oracles.Hit{Record: rec}})
 	}
@@ -168,8 +198,10 @@ func NewOracle(c *Corpus) *Oracle { return &Oracle{corpus: c} }
 // Name is "snapshot".
 func (o *Oracle) Name() string { return "snapshot" }
 
-// Lookup answers from the corpus. A cancelled context answers Unknown, like
-// any oracle that could not finish.
+// Lookup answers from the corpus: Found with its record, or Unknown with a
+// *oracles.NotInCorpusError for a DOI it does not hold (never NotFound).
+// A cancelled context answers Unknown, like any oracle that could not
+// finish.
 func (o *Oracle) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
 	valid, out := oracles.Split(o.Name(), dois)
 	if err := ctx.Err(); err != nil {
@@ -181,10 +213,18 @@ func (o *Oracle) Lookup(ctx context.Context, dois []string) map[string]oracles.R
 	for _, d := range valid {
 		rec, ok := o.corpus.byDOI[d]
 		if !ok {
-			out[d] = oracles.Result{DOI: d, Status: oracles.NotFound, Oracle: o.Name()}
+			out[d] = oracles.Result{DOI: d, Status: oracles.Unknown, Oracle: o.Name(), Err: o.notHeld()}
 			continue
 		}
 		out[d] = oracles.Result{DOI: d, Status: oracles.Found, Oracle: o.Name(), Record: &rec}
 	}
 	return out
 }
+
+// notHeld is the cause of an Unknown answer for a DOI the corpus lacks.
+func (o *Oracle) notHeld() error {
+	return &oracles.NotInCorpusError{Corpus: o.corpus.name, Records: o.corpus.Len()}
+}
+
+// Corpus is the corpus o answers from.
+func (o *Oracle) Corpus() *Corpus { return o.corpus }

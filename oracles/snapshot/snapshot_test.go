@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"testing"
 
@@ -37,8 +38,14 @@ func TestOracleLookup(t *testing.T) {
 	if r := got["10.1016/j.molcel.2019.07.008"]; r.Status != oracles.Found || r.Record.DOI != "10.1016/j.molcel.2019.07.008" {
 		t.Errorf("molcel: got %v %+v, want found with its record", r.Status, r.Record)
 	}
-	if r := got["10.1234/not-there"]; r.Status != oracles.NotFound {
-		t.Errorf("absent DOI: got %v, want not_found", r.Status)
+	// A DOI outside the corpus is unknown, never not_found: the corpus
+	// is small, so leaving a paper out proves nothing.
+	r := got["10.1234/not-there"]
+	var nc *oracles.NotInCorpusError
+	if r.Status != oracles.Unknown || !errors.As(r.Err, &nc) || oracles.CauseOf(r) != oracles.CauseNotInCorpus {
+		t.Errorf("absent DOI: got %v (%v), want unknown, not in the offline corpus", r.Status, r.Err)
+	} else if got, want := nc.Describe(), fmt.Sprintf("not in the embedded corpus of %d records", c.Len()); got != want {
+		t.Errorf("cause: got %q, want %q", got, want)
 	}
 	if r := got[`10.1/x" OR "cancer`]; r.Status != oracles.Unknown || !errors.Is(r.Err, doi.ErrInvalid) {
 		t.Errorf("hostile DOI: got %v %v, want unknown with doi.ErrInvalid", r.Status, r.Err)
