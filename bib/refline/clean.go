@@ -31,8 +31,15 @@ func clean(block string) string {
 		s = angleURL.ReplaceAllString(s, "")
 	}
 	s = strongMarks.Replace(s)
+	if strings.Contains(s, "- ") {
+		s = lineBreakHyphen.ReplaceAllString(s, "$1$2")
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// lineBreakHyphen is a word a PDF line break split: "Recogni- tion",
+// "clus- tering".
+var lineBreakHyphen = regexp.MustCompile(`(\p{Ll})- (\p{Ll})`)
 
 // stripEmphasis removes the single-emphasis marks clean kept.
 func stripEmphasis(s string) string {

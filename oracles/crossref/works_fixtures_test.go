@@ -31,7 +31,7 @@ func TestRecordedWorksVenues(t *testing.T) {
 		PublishedDOI   string
 	}
 	want := map[string]summary{
-		"prereview__biorxiv.json": {Journal: "bioRxiv", JournalAbbrevs: []string{"Cold Spring Harbor Laboratory", "Microbiology"}, Preprint: true},
+		"prereview__biorxiv.json":   {Journal: "bioRxiv", JournalAbbrevs: []string{"Cold Spring Harbor Laboratory", "Microbiology"}, Preprint: true},
 		"prereview__metaarxiv.json": {Journal: "MetaArXiv", JournalAbbrevs: []string{"Center for Open Science"}, Preprint: true},
 		"prereview__chemrxiv.json": {Journal: "American Chemical Society (ACS)", JournalAbbrevs: []string{"Chemistry"}, Preprint: true,
 			PublishedDOI: "10.1002/anie.202215847"},
