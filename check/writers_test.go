@@ -34,29 +34,43 @@ func fourRows(t *testing.T) check.Report {
 	return c.Check(context.Background(), []check.Document{{Name: filepath.Join("paper", "refs,1.bib"), Text: text}})
 }
 
-func TestWriteTextFits80Columns(t *testing.T) {
+// TestWriteTextFits: on a terminal the table fits its width and wraps
+// what does not fit, a DOI never cut; piped, each row is one line and
+// nothing is cut; the summary counts every verdict and says why an oracle
+// could not answer.
+func TestWriteTextFits(t *testing.T) {
 	rep := fourRows(t)
+	for _, width := range []int{60, 80, 120} {
+		var b strings.Builder
+		if err := rep.WriteText(&b, width); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			if w := runewidth.StringWidth(l); w > width && !strings.Contains(l, "10.") && !strings.Contains(l, "could not answer") {
+				t.Errorf("width %d: line of %d columns: %q", width, w, l)
+			}
+		}
+		for _, want := range []string{"DOI", "VERDICT", "WHERE", "TITLE", "10.1038/NNANO.2014.279", "paper/refs,1.bib:1", "eighty",
+			"4 references in 1 file(s): 1 found, 1 not_found, 1 retracted, 1 unknown", "crossref could not answer: crossref: 503"} {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+				t.Errorf("width %d: table lacks %q:\n%s", width, want, out)
+			}
+		}
+	}
 	var b strings.Builder
-	if err := rep.WriteText(&b); err != nil {
+	if err := rep.WriteText(&b, 0); err != nil {
 		t.Fatal(err)
 	}
-	out := b.String()
-	for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-		if w := runewidth.StringWidth(l); w > check.TableWidth {
-			t.Errorf("line of %d columns: %q", w, l)
-		}
-	}
-	for _, want := range []string{"DOI", "VERDICT", "WHERE", "TITLE", "10.1038/NNANO.2014.279", "paper/refs,1.bib:1", "Charges ride the s…",
-		"4 DOIs in 1 file(s): 1 found, 1 not_found, 1 retracted, 1 unknown"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
-		}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if len(lines) != 1+4+2 || !strings.Contains(lines[1], "well past eighty columns") {
+		t.Errorf("piped: want a header, one line per row, the summary and the cause, the title whole:\n%s", b.String())
 	}
 	b.Reset()
-	if err := rep.OnlyProblems().WriteText(&b); err != nil {
+	if err := rep.OnlyProblems().WriteText(&b, 80); err != nil {
 		t.Fatal(err)
 	}
-	if p := b.String(); strings.Contains(p, "NNANO") || !strings.Contains(p, "notarealdoi") || !strings.Contains(p, "4 DOIs in 1 file(s)") {
+	if p := b.String(); strings.Contains(p, "NNANO") || !strings.Contains(p, "notarealdoi") || !strings.Contains(p, "4 references in 1 file(s)") {
 		t.Errorf("only problems:\n%s", p)
 	}
 }

@@ -97,9 +97,9 @@ func addCheckCitations(srv *mcp.Server, s *server) {
 		Name:  "check_citations",
 		Title: "Check the DOIs a text cites",
 		Description: "Finds every DOI in a text (a draft, a reference list, a .bib or .ris file) and looks each one up in " +
-			"Europe PMC and Crossref. Returns per DOI: found, not_found (likely fabricated), invalid, retracted, erratum, " +
-			"mismatch (a real DOI of another paper: the entry's title, year or first author disagree with the record), " +
-			"no_doi (an entry without a DOI, with a suggested one) or unknown, with the record's real title and year so you " +
+			"Europe PMC and Crossref. Returns per DOI: found, not_found (likely fabricated), invalid, retracted, " +
+			"mismatch (the entry describes its record wrongly: authors, venue, year, volume, pages or title disagree), " +
+			"no_doi (an entry without a DOI, with a suggested one), not_checked (a reference line that could not be read) or unknown, with the record's real title and year so you " +
 			"can see whether the citation describes the paper it names. " +
 			"Call it before you answer with citations; drop or fix every DOI that is not found.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)},

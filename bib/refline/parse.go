@@ -67,6 +67,7 @@ func Read(block string) (Ref, string) {
 			continue
 		}
 		r.Title = stripEmphasis(strings.TrimRight(r.Title, " ,.;:"))
+		r.Title = strings.TrimSpace(seriesSuffix.ReplaceAllString(r.Title, ""))
 		r.Author = stripEmphasis(r.Author)
 		group := isGroup(r.Author)
 		if group {
@@ -90,6 +91,10 @@ func Read(block string) (Ref, string) {
 	}
 	return Ref{}, why
 }
+
+// seriesSuffix is a book's series and volume that APA puts after its
+// title: "… volume 6 of Evolutionary Learning and Optimization", "… (Vol. 6)".
+var seriesSuffix = regexp.MustCompile(`(?i)\s+(?:vol(?:ume)?\.?\s*\d+\s+of\s+.+|\((?:vol(?:ume)?\.?|volume)\s*\d+[^()]*\))$`)
 
 // yearMark is what follows the authors in APA and Harvard: " (2019[a][,
 // May 5])", then a period, colon or comma and a dash, all optional: "Authors
