@@ -80,8 +80,10 @@ func (e *Entry) readBBL(body string) {
 	venue := parts[2]
 	rest := venue
 	if m := emphasised.FindStringSubmatchIndex(venue); m != nil {
-		inner := venue[m[2]:m[3]]
-		if m[2] < 0 {
+		var inner string
+		if m[2] >= 0 {
+			inner = venue[m[2]:m[3]]
+		} else {
 			inner = venue[m[4]:m[5]]
 		}
 		e.Journal = strings.TrimRight(decode(inner), ",")

@@ -149,7 +149,17 @@ func jsonEntries(recs []jsonSource) []Entry {
 			}
 			if json.Unmarshal(r.Author, &csl) == nil {
 				for _, a := range csl {
-					name := strings.TrimSpace(strings.TrimSpace(a.Family+" "+a.Given) + a.Literal)
+					// "Family, Given": CSL says which is which, and a family
+					// name of two words must not read as a given name.
+					name := strings.TrimSpace(a.Family)
+					if g := strings.TrimSpace(a.Given); g != "" && name != "" {
+						name += ", " + g
+					} else if name == "" {
+						name = g
+					}
+					if name == "" {
+						name = strings.TrimSpace(a.Literal)
+					}
 					if name != "" {
 						e.Authors = append(e.Authors, name)
 					}

@@ -92,7 +92,11 @@ func (r *Ref) venue(tail string) {
 		if c := strings.IndexAny(tail[:end], ",;("); c >= 0 {
 			end = c
 		}
-		r.Journal = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(tail[:end]), ",.;:"))
+		j := tail[:end]
+		if loc := accessNote.FindStringIndex(j); loc != nil {
+			j = j[:loc[0]]
+		}
+		r.Journal = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(j), ",.;:"))
 		if end < len(tail) && r.Volume == "" {
 			rest := tail[end:]
 			if m := venueNumbers.FindStringSubmatch(rest); m != nil && year(m[1]) == 0 || m != nil && r.Year != 0 && year(m[1]) != r.Year {
@@ -107,6 +111,10 @@ func (r *Ref) venue(tail string) {
 		r.Journal = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(r.Journal, "Preprint at "), "preprint at "))
 	}
 }
+
+// accessNote starts what follows a venue in web references: "Available
+// at:", "Retrieved from", "Accessed".
+var accessNote = regexp.MustCompile(`(?i)[.,]?\s+(?:available (?:at|from)|retrieved (?:from|on)|accessed|online|url)\b`)
 
 // numberStart is a number after a space or comma: where a journal's name
 // ends and its volume or year begins.

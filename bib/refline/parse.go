@@ -68,6 +68,14 @@ func Read(block string) (Ref, string) {
 		}
 		r.Title = stripEmphasis(strings.TrimRight(r.Title, " ,.;:"))
 		r.Title = strings.TrimSpace(seriesSuffix.ReplaceAllString(r.Title, ""))
+		if m := descriptor.FindStringSubmatch(r.Title); m != nil {
+			// "Title [Preprint]", "Title [version 2; peer review: …]": a
+			// description of the work, not its title.
+			r.Title = strings.TrimRight(strings.TrimSpace(r.Title[:len(r.Title)-len(m[0])]), " ,.;:")
+			if strings.Contains(strings.ToLower(m[1]), "preprint") {
+				r.Preprint = true
+			}
+		}
 		r.Author = stripEmphasis(r.Author)
 		group := isGroup(r.Author)
 		if group {
@@ -95,6 +103,10 @@ func Read(block string) (Ref, string) {
 // seriesSuffix is a book's series and volume that APA puts after its
 // title: "… volume 6 of Evolutionary Learning and Optimization", "… (Vol. 6)".
 var seriesSuffix = regexp.MustCompile(`(?i)\s+(?:vol(?:ume)?\.?\s*\d+\s+of\s+.+|\((?:vol(?:ume)?\.?|volume)\s*\d+[^()]*\))$`)
+
+// descriptor is a bracketed description after a title: APA's [Preprint],
+// [Data set], F1000's [version 2; peer review: 2 approved].
+var descriptor = regexp.MustCompile(`\s*\[([^\[\]]{2,80})\]$`)
 
 // yearMark is what follows the authors in APA and Harvard: " (2019[a][,
 // May 5])", then a period, colon or comma and a dash, all optional: "Authors
@@ -287,7 +299,7 @@ func leadingTitle(rest string) string {
 		}
 		span := rest[size : size+j]
 		after := strings.TrimSpace(rest[size+j+utf8.RuneLen(closer):])
-		if after == "" || strings.ContainsAny(after[:1], ".,;:") || strings.HasSuffix(span, ".") ||
+		if after == "" || strings.ContainsAny(after[:1], ".,;:[") || strings.HasSuffix(span, ".") ||
 			strings.HasSuffix(span, ",") || strings.HasSuffix(span, "?") || strings.HasSuffix(span, "!") {
 			return span
 		}

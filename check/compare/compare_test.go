@@ -53,6 +53,13 @@ func TestHonestEntriesMatch(t *testing.T) {
 		{"a preprint cited as one", Entry{Title: preprint.Title, Authors: []string{"Doe-Ray, Anna", "Ng, B."}, Venue: "bioRxiv", Year: 2020, Kind: KindPreprint}, preprint, ""},
 		{"a name family first", Entry{Authors: []string{"Wei Wang", "Li Na"}}, Record{Authors: []string{"Wang Wei", "Na Li"}}, ""},
 		{"a group author", Entry{Authors: []string{"{World Health Organization}"}}, Record{Authors: []string{"World Health Organization"}}, ""},
+		{"a middle name between initials", Entry{Authors: []string{"M. Thomas P. Gilbert"}}, Record{Authors: []string{"Gilbert, M. Thomas P."}}, ""},
+		{"initials then a family name of two words", Entry{Authors: []string{"A. T. López Jiménez"}}, Record{Authors: []string{"López Jiménez, Ana Teresa"}}, ""},
+		{"pages with a letter, the last shortened", Entry{Pages: "e1660-76"}, Record{Pages: "e1660-e1676"}, ""},
+		{"a preprint server named for a preprint whose record names its publisher", Entry{Venue: "ChemRxiv preprint", Kind: KindPreprint},
+			Record{Venue: "American Chemical Society (ACS)", Preprint: true}, ""},
+		{"an -rxiv server not in the list", Entry{Venue: "EcoEvoRxiv"}, Record{Venue: "California Digital Library (CDL)", Preprint: true}, ""},
+		{"the preprint's own venue, no kind", Entry{Venue: "Open Res Europe"}, Record{Venue: "Open Res Europe", Preprint: true}, ""},
 		{"a long consortium list cut without et al.", Entry{Authors: clinvar.Authors[:5]}, Record{Authors: append(append([]string{}, clinvar.Authors...), clinvar.Authors...)}, "first 5"},
 	}
 	for _, tt := range tests {
@@ -92,6 +99,9 @@ func TestFabricatedEntriesMismatch(t *testing.T) {
 		{"another journal", Entry{Venue: "Nature Medicine"}, clinvar, Venue, "Nature Medicine"},
 		{"a journal's ISSN that is not the record's", Entry{Venue: "Nucleic Acids Research", ISSN: []string{"0028-0836"}}, clinvar, Venue, "ISSN"},
 		{"a preprint cited as a journal article", Entry{Title: preprint.Title, Venue: "Cell", Kind: KindArticle}, preprint, Venue, "preprint"},
+		{"another preprint server", Entry{Venue: "medRxiv", Kind: KindPreprint}, preprint, Venue, "medRxiv"},
+		{"a preprint cited with a volume and no venue", Entry{Volume: "3", Pages: "1-9", Kind: KindArticle}, preprint, Venue, "preprint"},
+		{"pages with a letter, another last page", Entry{Pages: "e1660-77"}, Record{Pages: "e1660-e1676"}, Pages, ""},
 		{"a year off by one with no second date", Entry{Year: 2024}, suspension, YearOf, "2024, the record 2023"},
 		{"a year two off the online-first date", Entry{Year: 2016}, clinvar, YearOf, "2016"},
 		{"another volume", Entry{Volume: "45"}, clinvar, Volume, ""},

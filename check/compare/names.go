@@ -84,9 +84,13 @@ func parseName(s string) name {
 		case len(fields) > 1 && isInitials(fields[len(fields)-1]):
 			family, given = strings.Join(fields[:len(fields)-1], " "), fields[len(fields)-1]
 		case len(fields) > 1 && isInitials(fields[0]):
+			// "J. A. Smith Jones", "M. Thomas P. Gilbert": the family name
+			// follows the last initial.
 			k := 0
-			for k < len(fields)-1 && isInitials(fields[k]) {
-				k++
+			for i := 0; i < len(fields)-1; i++ {
+				if isInitials(fields[i]) {
+					k = i + 1
+				}
 			}
 			given, family = strings.Join(fields[:k], " "), strings.Join(fields[k:], " ")
 		default:

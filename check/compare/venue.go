@@ -77,7 +77,9 @@ func normISSN(s string) string {
 var preprintServers = []string{"arxiv", "biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "socarxiv", "osf preprints", "research square",
 	"ssrn", "preprints", "authorea", "zenodo", "peerj preprints", "europe pmc", "biorxiv cold spring harbor", "f1000research", "scielo preprints", "techrxiv", "eartharxiv", "qeios"}
 
-// isPreprintVenue reports whether a venue names a preprint server.
+// isPreprintVenue reports whether a venue names a preprint server: one of
+// preprintServers, any word ending in "rxiv" (EcoEvoRxiv, SocArXiv), or the
+// word preprint.
 func isPreprintVenue(v string) bool {
 	p := plain(v)
 	for _, s := range preprintServers {
@@ -85,11 +87,60 @@ func isPreprintVenue(v string) bool {
 			return true
 		}
 	}
-	return strings.Contains(p, "preprint")
+	return strings.Contains(p, "preprint") || len(rxivServers(p)) > 0
+}
+
+// rxivServers are the words of a plain venue that name an -rxiv server.
+func rxivServers(p string) []string {
+	var out []string
+	for _, w := range strings.Fields(p) {
+		if strings.HasSuffix(w, "rxiv") && len(w) > 4 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// otherServer reports whether the entry names one preprint server and the
+// record another: "bioRxiv" for a medRxiv preprint. A record that names no
+// server (only its publisher) never conflicts.
+func otherServer(entry string, r Record) bool {
+	es := rxivServers(plain(entry))
+	if len(es) == 0 {
+		return false
+	}
+	var rs []string
+	for _, n := range append([]string{r.Venue}, r.VenueAbbrevs...) {
+		rs = append(rs, rxivServers(plain(n))...)
+	}
+	if len(rs) == 0 {
+		return false
+	}
+	for _, e := range es {
+		for _, s := range rs {
+			if e == s {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func compareVenue(e Entry, r Record) outcome {
-	if r.Preprint && (e.Kind == KindArticle && !isPreprintVenue(e.Venue) || e.Kind == "" && e.Venue != "" && !isPreprintVenue(e.Venue)) {
+	names := append([]string{r.Venue}, r.VenueAbbrevs...)
+	if r.Preprint && e.Venue != "" && !sameVenue(e.Venue, names) {
+		switch {
+		case e.Kind == KindArticle && !isPreprintVenue(e.Venue) || e.Kind == "" && !isPreprintVenue(e.Venue):
+			m := mismatch(Venue, e.Venue, r.Venue, "the record is a preprint; the entry cites it as a journal article")
+			m.mismatch.Kind = PreprintAsPublished
+			return m
+		case isPreprintVenue(e.Venue) && !otherServer(e.Venue, r):
+			// A preprint server named for a preprint whose record names
+			// its publisher or no server.
+			return issnOutcome(e, r)
+		}
+	}
+	if r.Preprint && e.Kind == KindArticle && e.Venue == "" && (e.Volume != "" || e.Pages != "") {
 		m := mismatch(Venue, e.Venue, r.Venue, "the record is a preprint; the entry cites it as a journal article")
 		m.mismatch.Kind = PreprintAsPublished
 		return m

@@ -131,7 +131,14 @@ func (w *Work) Record() *oracles.Record {
 	}
 	w.venue(rec)
 	for _, a := range w.Author {
-		name := strings.TrimSpace(a.Given + " " + a.Family)
+		// "Family, Given": Crossref says which is which, and a family name
+		// of two words ("López Jiménez") must not read as a given name.
+		name := strings.TrimSpace(a.Family)
+		if g := strings.TrimSpace(a.Given); g != "" && name != "" {
+			name += ", " + g
+		} else if name == "" {
+			name = g
+		}
 		if name == "" {
 			name = strings.TrimSpace(a.Name)
 		}
