@@ -152,6 +152,7 @@ func (c *Checker) noDOIRow(ctx context.Context, e bib.Entry, loc Location) Row {
 		return row
 	}
 	s := c.searchEntry(ctx, e, "")
+	s.matches = oneVersion(e, s.matches)
 	row.Oracle = strings.Join(s.asked, ",")
 	row.Candidates = s.candidates
 	switch {
@@ -179,6 +180,32 @@ func (c *Checker) noDOIRow(ctx context.Context, e bib.Entry, loc Location) Row {
 	return row
 }
 
+// oneVersion keeps, of two matching records that are versions of one work
+// (a preprint and its published paper, linked by DOI or by the source's
+// id), the one the entry cites: the preprint when it says preprint, else
+// the published paper.
+func oneVersion(e bib.Entry, ms []oracles.Record) []oracles.Record {
+	if len(ms) != 2 || !linked(ms[0], ms[1]) || ms[0].Preprint == ms[1].Preprint {
+		return ms
+	}
+	wantPreprint := e.Type == bib.TypePreprint
+	for _, m := range ms {
+		if m.Preprint == wantPreprint {
+			return []oracles.Record{m}
+		}
+	}
+	return ms
+}
+
+// linked reports whether a and b name each other as their other version.
+func linked(a, b oracles.Record) bool {
+	names := func(r, o oracles.Record) bool {
+		return r.PublishedDOI != "" && r.PublishedDOI == o.DOI || r.PreprintDOI != "" && r.PreprintDOI == o.DOI ||
+			o.PMID != "" && r.PublishedAs == "MED "+o.PMID
+	}
+	return names(a, b) || names(b, a)
+}
+
 // suggestCorrection searches by title and first author for the paper a
 // mismatching entry describes and sets SuggestedDOI when exactly one
 // other record agrees with the entry in every field: the DOI the entry
@@ -188,6 +215,7 @@ func (c *Checker) suggestCorrection(ctx context.Context, row *Row, e bib.Entry) 
 		return
 	}
 	s := c.searchEntry(ctx, e, row.DOI)
+	s.matches = oneVersion(e, s.matches)
 	row.Candidates = len(s.matches)
 	switch {
 	case len(s.matches) == 1:

@@ -25,7 +25,7 @@ func splitAuthors(seg string) []string {
 		item = strings.TrimSpace(item)
 		switch {
 		case item == "":
-		case len(out) > 0 && initialsOnly(item) && !initialsOnly(out[len(out)-1]) && !strings.Contains(out[len(out)-1], ","):
+		case len(out) > 0 && initialsOnly(item) && strings.Contains(item, ".") && !strings.Contains(out[len(out)-1], ","):
 			out[len(out)-1] += ", " + item
 		default:
 			out = append(out, item)

@@ -170,7 +170,13 @@ func quoted(s string) (Ref, string, bool) {
 	if j < 0 || strings.HasPrefix(body[j:], "“") {
 		return Ref{}, "", false
 	}
-	authors := strings.TrimRight(strings.TrimSpace(s[:i]), ",.")
+	before := strings.TrimSpace(s[:i])
+	if before == "" || !strings.ContainsAny(before[len(before)-1:], ",.:") {
+		// The authors end at a comma or period before the quote; a quote
+		// inside a sentence is no quoted title ("Title of the “X” study").
+		return Ref{}, "", false
+	}
+	authors := strings.TrimRight(before, ",.")
 	// Chicago author-date puts the year after the authors: "…, and J. A.
 	// Phillips. 1987. “Title.”"
 	authorsYear := 0
@@ -220,7 +226,7 @@ func vancouverTitle(rest string) (title, journal string, y int, tail string, ok 
 
 // vancouverName is one Vancouver author: "Family AB", "van der Berg A",
 // "Marchler-Bauer A".
-var vancouverName = regexp.MustCompile(`^(?:\p{L}[\p{L}'’-]*\s)*\p{Lu}[\p{L}'’-]*\s\p{Lu}{1,3}$`)
+var vancouverName = regexp.MustCompile(`^(?:\p{L}[\p{L}'’–-]*\s)*\p{Lu}[\p{L}'’–-]*\s\p{Lu}{1,3}$`)
 
 func vancouver(s string) (Ref, string, bool) {
 	i := strings.IndexByte(s, '.')
@@ -254,7 +260,7 @@ func vancouver(s string) (Ref, string, bool) {
 // author list written with initials only.
 var natureLine = regexp.MustCompile(`^((?:` + natureName + `(?:,? & |, | and ))*` + natureName + `)(?:,? et al\.)?\s+(.+)$`)
 
-const natureName = `\p{Lu}[\p{L}'’-]+(?: [\p{L}'’-]+){0,3}, (?:\p{Lu}\p{Ll}?\.(?:[ -]?\p{Lu}\p{Ll}?\.)*)`
+const natureName = `\p{Lu}[\p{L}'’–-]+(?: [\p{L}'’–-]+){0,3}, (?:\p{Lu}\p{Ll}?\.(?:[ -]?\p{Lu}\p{Ll}?\.)*)`
 
 // trailingYear is the "(2019)" that ends a Nature-style reference, before
 // any DOI or URL.
@@ -305,11 +311,26 @@ func leadingTitle(rest string) string {
 		}
 	}
 	for i, r := range rest {
-		if (r == '.' || r == '?' || r == '!') && (i+1 == len(rest) || rest[i+1] == ' ') {
+		if (r == '.' || r == '?' || r == '!') && (i+1 == len(rest) || rest[i+1] == ' ') && !abbreviation(rest, i) {
 			return rest[:i+1]
 		}
 	}
 	return rest
+}
+
+// abbreviation reports whether the period at i ends a one-letter genus or
+// initial inside a title ("C. elegans", "E. coli"), not the title: a single
+// capital before it and a lower-case word after.
+func abbreviation(s string, i int) bool {
+	if s[i] != '.' || i == 0 || i+2 >= len(s) {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	if !unicode.IsUpper(before) || i >= 2 && (unicode.IsLetter(rune(s[i-2])) || s[i-2] >= 0x80) {
+		return false
+	}
+	after, _ := utf8.DecodeRuneInString(s[i+2:])
+	return unicode.IsLower(after)
 }
 
 // singleQuoted is a Harvard title: 'Title', or 'Title'.

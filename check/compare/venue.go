@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -43,7 +44,7 @@ func sameVenue(entry string, names []string) bool {
 		return true
 	}
 	ek := strings.Join(ew, "")
-	for _, n := range names {
+	for _, n := range alsoShort(names) {
 		nw := venueWords(n)
 		if len(nw) == 0 {
 			continue
@@ -53,6 +54,23 @@ func sameVenue(entry string, names []string) bool {
 		}
 	}
 	return false
+}
+
+// venueNote is what a record's venue name adds to the name people cite:
+// a parenthesis ("Lancet (London, England)", "Br Med J (Clin Res Ed)",
+// "California Digital Library (CDL)") or a subtitle after " : " ("Gastric
+// cancer : official journal of …").
+var venueNote = regexp.MustCompile(`\s*\([^()]*\)|\s+:\s.*$`)
+
+// alsoShort is names with, after them, each name without its note.
+func alsoShort(names []string) []string {
+	out := append([]string{}, names...)
+	for _, n := range names {
+		if s := strings.TrimSpace(venueNote.ReplaceAllString(n, "")); s != "" && s != n {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // normISSN is an ISSN as digits and X, "" when s is not one.
