@@ -52,6 +52,8 @@ func parseBBL(text string) []Entry {
 		if ds := validDOIs(body); len(ds) == 1 {
 			e.setDOI(ds[0].DOI)
 			e.RawDOI = ds[0].Raw
+		} else if bad := invalidLabelled(body); bad != "" {
+			e.RawDOI = bad
 		}
 		e.readBBL(body)
 		out = append(out, e)

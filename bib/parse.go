@@ -210,6 +210,19 @@ func withInvalidLabelled(found []extract.Found, text string) []extract.Found {
 	return found
 }
 
+// invalidLabelled is the first token text labels as a DOI that is not
+// one, "" when there is none: such an entry has a DOI as written, reported
+// invalid, not none.
+func invalidLabelled(text string) string {
+	for _, m := range labelledDOI.FindAllStringSubmatch(text, -1) {
+		raw := strings.TrimRight(m[1], ".:")
+		if _, err := doi.Normalize(raw); err != nil {
+			return raw
+		}
+	}
+	return ""
+}
+
 // invalidWhy says why raw is no DOI, in doi.Normalize's words.
 func invalidWhy(raw string) string {
 	if _, err := doi.Normalize(raw); err != nil {

@@ -99,7 +99,7 @@ func TestReadReferencesFixtures(t *testing.T) {
 	}{
 		{"zombi2_references.md", 44, 42},
 		{"Glycoproteomics_Graph_Tool_README.md", 11, 10},
-		{"AdaptiveResonanceLib_CITATIONS.txt", 147, 136},
+		{"AdaptiveResonanceLib_CITATIONS.txt", 147, 141},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
