@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mattn/go-runewidth"
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/citeloop/citeloop/check"
@@ -167,8 +168,9 @@ func TestWriteSARIFValidates(t *testing.T) {
 		Version string `json:"version"`
 		Runs    []struct {
 			Results []struct {
-				RuleID    string `json:"ruleId"`
-				Level     string `json:"level"`
+				RuleID              string            `json:"ruleId"`
+				Level               string            `json:"level"`
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
 				Locations []struct {
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
@@ -182,13 +184,57 @@ func TestWriteSARIFValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
+	seen := map[string]bool{}
 	for _, r := range log.Runs[0].Results {
+		fp := r.PartialFingerprints["citeloopReference/v1"]
+		if len(fp) != 24 || seen[fp] {
+			t.Errorf("result %s: partialFingerprints %v, want a distinct citeloopReference/v1", r.RuleID, r.PartialFingerprints)
+		}
+		seen[fp] = true
 		l := r.Locations[0].PhysicalLocation
 		got = append(got, r.RuleID+" "+r.Level+" "+l.ArtifactLocation.URI+" "+string(rune('0'+l.Region.StartLine)))
 	}
 	want := []string{"not_found error paper/refs%2C1.bib 2", "retracted error paper/refs%2C1.bib 3", "unknown warning paper/refs%2C1.bib 4"}
 	if diff := cmp.Diff(want, got); log.Version != "2.1.0" || diff != "" {
 		t.Errorf("version %q; results (-want +got):\n%s", log.Version, diff)
+	}
+}
+
+// TestSARIFFingerprintsStable: a result's fingerprint does not change when
+// its line does, so code scanning tracks the alert across runs, and the
+// log validates with go-sarif's own schema check too.
+func TestSARIFFingerprintsStable(t *testing.T) {
+	rep := fourRows(t)
+	var a, b strings.Builder
+	if err := rep.WriteSARIF(&a, "devel"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range rep.DOIs {
+		for j := range rep.DOIs[i].Locations {
+			rep.DOIs[i].Locations[j].Line += 7
+		}
+	}
+	if err := rep.WriteSARIF(&b, "devel"); err != nil {
+		t.Fatal(err)
+	}
+	fps := func(s string) []string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.Contains(l, "citeloopReference/v1") {
+				out = append(out, strings.TrimSpace(l))
+			}
+		}
+		return out
+	}
+	if got, want := fps(b.String()), fps(a.String()); len(got) != 3 || !cmp.Equal(got, want) {
+		t.Errorf("fingerprints after the lines moved %q, before %q", got, want)
+	}
+	log, err := sarif.FromString(a.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := log.Validate(); err != nil {
+		t.Errorf("go-sarif validation: %v", err)
 	}
 }
 

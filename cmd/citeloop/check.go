@@ -33,6 +33,7 @@ type checkOptions struct {
 	fix            string
 	force          bool
 	width          int
+	sarif          string
 }
 
 // checkFormats are the values of check --format.
@@ -113,6 +114,7 @@ rows leave the exit code alone.`,
 	f.StringVar(&o.noDOI, "no-doi", check.NoDOIError, "what a reference without a DOI is: error (fails the check) or warn (a warning, for bibliographies that cite software and books)")
 	f.IntVar(&o.yearGap, "year-gap", compare.DefaultYearGap, "how many years an entry may be from a year the record shows as another date of the work (online first, print, preprint/published pair); the record's own year must match exactly")
 	f.IntVar(&o.longAuthorList, "long-author-list", compare.DefaultLongAuthorList, "the size of a record's author list above which an entry may list only its first authors without \"et al.\"")
+	f.StringVar(&o.sarif, "sarif", "", "also write a SARIF 2.1.0 log to this file (for code scanning's upload-sarif), whatever --format prints")
 	f.IntVar(&o.width, "width", 0, "the table's width in columns (default: the terminal's; piped, each row on one line, nothing cut)")
 	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
@@ -213,7 +215,8 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 }
 
 // newCheckWriter is the report's writer for o: paths relative to the
-// working folder, the table fitted to the terminal's width (or --width).
+// working folder, the table fitted to the terminal's width (or --width),
+// and with --sarif a SARIF log written to its file too.
 func newCheckWriter(a *app, o *checkOptions) (check.Writer, error) {
 	wo := check.WriterOptions{OnlyProblems: o.onlyProblems, Version: buildVersion(), Width: o.width,
 		ExitCode: func(r check.Report) int { return checkExitCode(r.Status(), o.allowEmpty) }}
@@ -227,7 +230,41 @@ func newCheckWriter(a *app, o *checkOptions) (check.Writer, error) {
 	if err != nil {
 		return nil, usageError("check: %v", err)
 	}
-	return w, nil
+	if o.sarif == "" {
+		return w, nil
+	}
+	f, err := os.Create(o.sarif)
+	if err != nil {
+		return nil, fmt.Errorf("check: --sarif: %w", err)
+	}
+	so := wo
+	so.OnlyProblems = true
+	sw, _ := check.NewWriter("sarif", f, so)
+	return tee{w, sw, f}, nil
+}
+
+// tee writes a report through two writers, closing the file of the second.
+type tee struct {
+	a, b check.Writer
+	f    *os.File
+}
+
+func (t tee) Row(r check.Row) error {
+	if err := t.a.Row(r); err != nil {
+		return err
+	}
+	return t.b.Row(r)
+}
+
+func (t tee) Close(rep check.Report) error {
+	err := t.a.Close(rep)
+	if e := t.b.Close(rep); err == nil {
+		err = e
+	}
+	if e := t.f.Close(); err == nil {
+		err = e
+	}
+	return err
 }
 
 // terminalWidth is w's width in columns when it is a terminal, 0 (no
