@@ -171,7 +171,7 @@ func TestWriteSARIFValidates(t *testing.T) {
 				RuleID              string            `json:"ruleId"`
 				Level               string            `json:"level"`
 				PartialFingerprints map[string]string `json:"partialFingerprints"`
-				Locations []struct {
+				Locations           []struct {
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
 						Region           struct{ StartLine int } `json:"region"`
