@@ -125,7 +125,13 @@ func appendReference(out []Entry, b refline.Block, inRefs, split bool) []Entry {
 	if len(text) > refline.MaxBlock {
 		return out
 	}
-	one := strings.Join(strings.Fields(text), " ")
+	fields := strings.Fields(text)
+	if len(fields) < 3 {
+		// No reference is that short (a DOI alone, a word): nothing to read,
+		// and its DOI is extraction's to report.
+		return out
+	}
+	one := strings.Join(fields, " ")
 	if len(b.Lines) == 1 && refHeading.MatchString(headingText(one)) {
 		return out
 	}

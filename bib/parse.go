@@ -146,6 +146,10 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 	default:
 		doc.DOIs = withInvalidLabelled(doc.DOIs, text)
 	}
+	if cap(doc.DOIs) > len(doc.DOIs)+len(doc.DOIs)/8 {
+		// A long list holds its DOIs for the whole check: not twice over.
+		doc.DOIs = slices.Clone(doc.DOIs)
+	}
 	return doc
 }
 

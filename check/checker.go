@@ -106,9 +106,9 @@ func (c *Checker) Check(ctx context.Context, docs []Document) Report {
 // item is one reference of a document: a DOI cited (found) or an entry
 // without one (entry). Items are settled in input order.
 type item struct {
-	doc   int
-	line  int
-	found int // index in the document's DOIs, or -1
+	doc   int32
+	line  int32
+	found int32 // index in the document's DOIs, or -1
 	entry *bib.Entry
 }
 
@@ -202,7 +202,23 @@ func entriesByDOI(docs []bib.Document) map[string][]*bib.Entry {
 // to the locations of its DOI's later citations.
 func referenceItems(docs []Document, parsed []bib.Document) ([]item, map[int][]Location) {
 	var items []item
-	first := map[string]int{}
+	// first maps a DOI's digest to its first item: 12 bytes a distinct DOI
+	// where a string key would hold the DOI again. A digest two DOIs share
+	// (a 64-bit collision) falls back to the DOI itself in firstByDOI.
+	first := map[uint64]int32{}
+	firstByDOI := map[string]int32{}
+	lookup := func(d string) (int32, bool) {
+		at, ok := first[digest(d)]
+		if !ok {
+			return 0, false
+		}
+		it := items[at]
+		if parsed[it.doc].DOIs[it.found].DOI == d {
+			return at, true
+		}
+		at, ok = firstByDOI[d]
+		return at, ok
+	}
 	more := map[int][]Location{}
 	for d := range parsed {
 		var doc []item
@@ -210,41 +226,65 @@ func referenceItems(docs []Document, parsed []bib.Document) ([]item, map[int][]L
 		localMore := map[int][]Location{}
 		for i, f := range parsed[d].DOIs {
 			loc := Location{File: docs[d].Name, Line: f.Line, Raw: f.Raw}
-			if at, ok := first[f.DOI]; ok {
-				more[at] = append(more[at], loc)
+			if at, ok := lookup(f.DOI); ok {
+				more[int(at)] = append(more[int(at)], loc)
 				continue
 			}
 			if at, ok := local[f.DOI]; ok {
 				localMore[at] = append(localMore[at], loc)
 				continue
 			}
-			local[f.DOI] = len(doc)
-			doc = append(doc, item{doc: d, line: f.Line, found: i})
+			if len(parsed[d].DOIs) < 1<<16 {
+				// Extraction gives each DOI of a document once; this map
+				// only guards documents of fewer DOIs than it would cost.
+				local[f.DOI] = i
+			}
+			doc = append(doc, item{doc: int32(d), line: int32(f.Line), found: int32(i)})
 		}
 		for i := range parsed[d].Entries {
 			e := &parsed[d].Entries[i]
 			if e.DOI != "" || e.RawDOI != "" || e.Software && e.Unread == "" {
 				continue
 			}
-			doc = append(doc, item{doc: d, line: e.Line, found: -1, entry: e})
+			doc = append(doc, item{doc: int32(d), line: int32(e.Line), found: -1, entry: e})
 		}
-		order := make([]int, len(doc))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(a, b int) bool { return lineKey(doc[order[a]].line) < lineKey(doc[order[b]].line) })
-		for _, i := range order {
-			it := doc[i]
+		sort.SliceStable(doc, func(a, b int) bool { return lineKey(int(doc[a].line)) < lineKey(int(doc[b].line)) })
+		for _, it := range doc {
 			if it.entry == nil {
-				first[parsed[d].DOIs[it.found].DOI] = len(items)
-				if locs := localMore[i]; len(locs) > 0 {
-					more[len(items)] = locs
+				key := parsed[d].DOIs[it.found].DOI
+				if _, taken := first[digest(key)]; taken {
+					firstByDOI[key] = int32(len(items))
+				} else {
+					first[digest(key)] = int32(len(items))
 				}
 			}
 			items = append(items, it)
 		}
+		// localMore is keyed by the DOI's index in the document: find its
+		// item.
+		if len(localMore) > 0 {
+			byFound := map[int32]int{}
+			for i := len(items) - len(doc); i < len(items); i++ {
+				if items[i].entry == nil {
+					byFound[items[i].found] = i
+				}
+			}
+			for at, locs := range localMore {
+				more[byFound[int32(at)]] = locs
+			}
+		}
 	}
 	return items, more
+}
+
+// digest is a DOI's 64-bit FNV-1a hash.
+func digest(d string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(d); i++ {
+		h ^= uint64(d[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // lineKey sorts an item without a known line (0) after those with one.
