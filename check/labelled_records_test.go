@@ -65,7 +65,7 @@ func testdataRecords(t testing.TB) map[string]oracles.Record {
 			add(r.Record())
 		}
 	}
-	works, _ := filepath.Glob(filepath.Join(root, "crossref-works", "*.json"))
+	works, _ := filepath.Glob(filepath.Join("testdata", "crossref-works", "*.json"))
 	works = append(works, filepath.Join(root, "crossref", "habanero__work_10.1371_journal.pone.0033693.json"))
 	for _, f := range works {
 		body, err := os.ReadFile(f)

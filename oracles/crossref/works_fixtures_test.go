@@ -11,13 +11,13 @@ import (
 	"github.com/citeloop/citeloop/oracles/crossref"
 )
 
-// TestRecordedWorksVenues reads the 45 real works of testdata/crossref-works
+// TestRecordedWorksVenues reads the 45 real works of check/testdata/crossref-works
 // (see its PROVENANCE.txt): every one parses, a preprint's venue is its
 // server, a journal article's venue its container title with the short
 // title and ISSNs beside it, relations to the other version are read and
 // HTML markup in titles is gone.
 func TestRecordedWorksVenues(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "crossref-works", "*.json"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "check", "testdata", "crossref-works", "*.json"))
 	if err != nil || len(files) != 45 {
 		t.Fatalf("%d recorded works (%v), want 45", len(files), err)
 	}
