@@ -42,7 +42,7 @@ func pageRange(s string) (first, last string) {
 		// "123–9" ends at 129, "e1660–76" at e1676: the last page's digits
 		// replace the first's tail.
 		digits := strings.TrimLeftFunc(first, func(r rune) bool { return !unicode.IsDigit(r) })
-		if len(last) < len(digits) && allDigits(last) && allDigits(digits) {
+		if len(last) <= len(digits) && allDigits(last) && allDigits(digits) {
 			last = first[:len(first)-len(last)] + last
 		}
 	}
