@@ -12,6 +12,9 @@ import (
 // refHeading is a heading that opens a document's reference list.
 var refHeading = regexp.MustCompile(`(?i)^(?:\d{1,2}\.?\s+)?(?:[\pL-]+\s+){0,2}(?:references?|bibliography|works cited|literature(?: cited)?|cited literature|sources cited)(?:\s+[\pL-]+){0,3}\s*:?$`)
 
+// maxHeading is the longest line read as a possible heading.
+const maxHeading = 200
+
 // mdHeading is a Markdown ATX heading.
 var mdHeading = regexp.MustCompile(`^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$`)
 
@@ -41,6 +44,8 @@ func referenceSections(lines []string) []bool {
 	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		switch {
+		case len(t) > maxHeading:
+			// No heading is this long: a long line is never matched.
 		case mdHeading.MatchString(t):
 			l := len(t) - len(strings.TrimLeft(t, "#"))
 			switch {
@@ -132,7 +137,7 @@ func appendReference(out []Entry, b refline.Block, inRefs, split bool) []Entry {
 		return out
 	}
 	one := strings.Join(fields, " ")
-	if len(b.Lines) == 1 && refHeading.MatchString(headingText(one)) {
+	if len(b.Lines) == 1 && len(one) <= maxHeading && refHeading.MatchString(headingText(one)) {
 		return out
 	}
 	ds := validDOIs(text)

@@ -195,29 +195,44 @@ var labelledDOI = regexp.MustCompile(`(?i)\bdoi(?:\.org/|:\s*|\s+)(10\.[^\s"'<>(
 // DOI and that is not one ("doi:10.1097mpa.0000000000002489"), reported
 // invalid as written, unless extraction already read a DOI there.
 func withInvalidLabelled(found []extract.Found, text string) []extract.Found {
-	if !strings.Contains(strings.ToLower(text), "doi") {
-		return found
-	}
-	for _, m := range labelledDOI.FindAllStringSubmatchIndex(text, -1) {
-		raw := strings.TrimRight(text[m[2]:m[3]], ".:")
-		if _, err := doi.Normalize(raw); err == nil {
+	// Line by line: a line longer than maxLabelledLine is no reference
+	// (extraction reports its tokens), and the regexp never runs over it.
+	for line, rest := 1, text; rest != ""; line++ {
+		l := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			l, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if len(l) > maxLabelledLine || !strings.Contains(l, "doi") && !strings.Contains(l, "DOI") && !strings.Contains(l, "Doi") {
 			continue
 		}
-		line := strings.Count(text[:m[2]], "\n") + 1
-		if slices.ContainsFunc(found, func(f extract.Found) bool {
-			return f.Line == line && (strings.HasPrefix(raw, f.Raw) || strings.HasPrefix(f.Raw, raw) || f.DOI == raw)
-		}) {
-			continue
+		for _, m := range labelledDOI.FindAllStringSubmatch(l, -1) {
+			raw := strings.TrimRight(m[1], ".:")
+			if _, err := doi.Normalize(raw); err == nil {
+				continue
+			}
+			if slices.ContainsFunc(found, func(f extract.Found) bool {
+				return f.Line == line && (strings.HasPrefix(raw, f.Raw) || strings.HasPrefix(f.Raw, raw) || f.DOI == raw)
+			}) {
+				continue
+			}
+			found = append(found, extract.Found{DOI: raw, Raw: raw, Line: line, Invalid: invalidWhy(raw)})
 		}
-		found = append(found, extract.Found{DOI: raw, Raw: raw, Line: line, Invalid: invalidWhy(raw)})
 	}
 	return found
 }
+
+// maxLabelledLine is the longest line scanned for labelled DOIs.
+const maxLabelledLine = 64 << 10
 
 // invalidLabelled is the first token text labels as a DOI that is not
 // one, "" when there is none: such an entry has a DOI as written, reported
 // invalid, not none.
 func invalidLabelled(text string) string {
+	if len(text) > maxLabelledLine {
+		return ""
+	}
 	for _, m := range labelledDOI.FindAllStringSubmatch(text, -1) {
 		raw := strings.TrimRight(m[1], ".:")
 		if _, err := doi.Normalize(raw); err != nil {

@@ -111,6 +111,10 @@ func standIn(all map[string]oracles.Record) (oracles.Oracle, oracles.Searcher) {
 		recs = append(recs, r)
 	}
 	sort.Slice(recs, func(i, j int) bool { return recs[i].DOI < recs[j].DOI })
+	titles := make([]map[string]bool, len(recs))
+	for i, r := range recs {
+		titles[i] = words(r.Title)
+	}
 	search := oracletest.NewFakeSearcher("standin", func(q oracles.Query) ([]oracles.Record, error) {
 		qw := words(q.Title)
 		type hit struct {
@@ -118,8 +122,8 @@ func standIn(all map[string]oracles.Record) (oracles.Oracle, oracles.Searcher) {
 			score float64
 		}
 		var hits []hit
-		for _, r := range recs {
-			rw := words(r.Title)
+		for i, r := range recs {
+			rw := titles[i]
 			shared := 0
 			for w := range qw {
 				if rw[w] {

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/citeloop/citeloop/check"
@@ -79,17 +81,28 @@ func judge(t testing.TB, cases []labelled, c *check.Checker) map[string]outcome 
 	// Each case is checked on its own: several cases cite one DOI, and
 	// check compares every entry citing a DOI (one wrong entry would make
 	// the DOI's row a mismatch for all).
-	rows := map[string][]check.Row{}
-	for _, l := range cases {
-		rep := c.Check(context.Background(), []check.Document{{Name: l.name(), Text: l.text}})
-		rows[l.name()] = rep.DOIs
+	rows := make([][]check.Row, len(cases))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				l := cases[i]
+				rows[i] = c.Check(context.Background(), []check.Document{{Name: l.name(), Text: l.text}}).DOIs
+			}
+		})
 	}
+	for i := range cases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	out := map[string]outcome{}
-	for _, l := range cases {
+	for i, l := range cases {
 		var o outcome
 		var desc []string
 		matched := ""
-		for _, r := range rows[l.name()] {
+		for _, r := range rows[i] {
 			desc = append(desc, fmt.Sprintf("%s %s %s", r.Verdict, r.DOI, r.Error))
 			switch {
 			case l.doi && r.DOI != "" && r.Verdict != check.VerdictFound:
@@ -101,7 +114,7 @@ func judge(t testing.TB, cases []labelled, c *check.Checker) map[string]outcome 
 		if !l.doi {
 			o.flagged = matched == "" || l.kind == "valid" && matched != l.base
 		}
-		if len(rows[l.name()]) == 0 {
+		if len(rows[i]) == 0 {
 			o.flagged, desc = !l.doi, []string{"no row"}
 		}
 		o.why = strings.Join(desc, " | ")
