@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/internal/latex"
 )
 
 // setDOI normalises raw, also pulling a DOI out of a doi.org URL.
@@ -51,65 +52,154 @@ func leadingYear(s string) int {
 	return 0
 }
 
-// parseBibTeX reads @type{key, field = {value} | "value" | bare, ...}
-// entries, skipping @comment, @string and @preamble. Braces are removed from
-// values, LaTeX accents are dropped to their letter ({\"o} → o), and white
-// space is collapsed. Authors are split on " and ".
+// parseBibTeX reads @type{key, field = {value} | "value" | macro # ..., ...}
+// entries, skipping @comment, @string and @preamble. Values are evaluated
+// as BibTeX does (@string macros, # concatenation; latex.Expand) and
+// decoded to the text a reader of the typeset bibliography sees
+// (latex.Decode): accents, special letters, text and font commands, common
+// math. A DOI or URL is only unescaped and unbraced, never decoded: TeX's
+// ligatures would turn a DOI's "--" into a dash. Authors are split on
+// " and ".
 func parseBibTeX(data []byte) []Entry {
 	s := string(data)
+	macros := latex.Strings(s)
 	var out []Entry
+	line, counted := 1, 0 // the line of offset counted in data
+	offset := 0           // offset of s in data
 	for {
 		at := strings.IndexByte(s, '@')
 		if at < 0 {
 			return out
 		}
+		line += strings.Count(string(data[counted:offset+at]), "\n")
+		counted = offset + at
+		start := line
 		s = s[at+1:]
+		offset += at + 1
 		open := strings.IndexAny(s, "{(")
 		if open < 0 {
 			return out
 		}
 		kind := strings.ToLower(strings.TrimSpace(s[:open]))
 		body, rest := matchingBody(s[open:])
+		offset += len(s) - len(rest)
 		s = rest
 		if kind == "comment" || kind == "string" || kind == "preamble" || !isWord(kind) {
 			continue
 		}
 		key, fields, _ := strings.Cut(body, ",")
-		e := Entry{Label: strings.TrimSpace(key)}
-		var url string
-		for name, v := range bibFields(fields) {
-			switch name {
-			case "doi":
-				e.setDOI(v)
-			case "title":
-				e.Title = v
-			case "author":
-				for _, a := range strings.Split(v, " and ") {
-					if a = strings.TrimSpace(a); a != "" {
-						e.Authors = append(e.Authors, a)
-					}
-				}
-			case "journal", "journaltitle", "booktitle":
-				if e.Journal == "" {
-					e.Journal = v
-				}
-			case "year", "date":
-				if e.Year == 0 {
-					e.Year = leadingYear(v)
-				}
-			case "abstract":
-				e.Abstract = v
-			case "pmid":
-				e.PMID = v
-			case "url":
-				url = v
+		out = append(out, bibEntry(kind, strings.TrimSpace(key), start, bibRawFields(fields), macros))
+	}
+}
+
+// bibEntry builds the entry of one BibTeX record from its raw fields.
+func bibEntry(kind, key string, line int, raw map[string]string, macros map[string]string) Entry {
+	e := Entry{Label: key, Line: line}
+	text := func(name string) string {
+		v, ok := raw[name]
+		if !ok {
+			return ""
+		}
+		return latex.Decode(latex.Expand(v, macros))
+	}
+	literal := func(name string) string {
+		v, ok := raw[name]
+		if !ok {
+			return ""
+		}
+		return cleanTeX(latex.Expand(v, macros))
+	}
+	if _, ok := raw["doi"]; ok {
+		e.setDOI(literal("doi"))
+	}
+	e.Title = text("title")
+	if a := text("author"); a != "" {
+		for _, n := range strings.Split(a, " and ") {
+			if n = strings.TrimSpace(n); n != "" {
+				e.Authors = append(e.Authors, n)
 			}
 		}
-		if e.RawDOI == "" {
-			e.setDOI(doiFromURL(url))
-		}
-		out = append(out, e)
 	}
+	for _, f := range []string{"journal", "journaltitle", "booktitle"} {
+		if e.Journal == "" {
+			e.Journal = text(f)
+		}
+	}
+	for _, f := range []string{"publisher", "howpublished", "institution", "organization", "archiveprefix", "eprinttype"} {
+		if e.Publisher == "" {
+			e.Publisher = strings.TrimSpace(text(f))
+		}
+	}
+	for _, f := range []string{"year", "date"} {
+		if e.Year == 0 {
+			e.Year = leadingYear(text(f))
+		}
+	}
+	e.Volume = text("volume")
+	e.Issue = text("number")
+	if e.Issue == "" {
+		e.Issue = text("issue")
+	}
+	e.Pages = text("pages")
+	e.ISSN = splitList(text("issn"))
+	e.Abstract = text("abstract")
+	e.PMID = literal("pmid")
+	if e.RawDOI == "" {
+		e.setDOI(doiFromURL(literal("url")))
+	}
+	e.Type = bibType(kind, e, raw)
+	return e
+}
+
+// bibType is what a BibTeX entry type says the entry cites: @article an
+// article; @misc, @unpublished, @online or @techreport a preprint when an
+// eprint field, its publisher or note says so; books, chapters,
+// proceedings, theses and software something else.
+func bibType(kind string, e Entry, raw map[string]string) Type {
+	switch kind {
+	case "article":
+		return TypeArticle
+	case "misc", "unpublished", "online", "electronic", "preprint", "techreport", "report":
+		if kind == "preprint" {
+			return TypePreprint
+		}
+		if _, ok := raw["eprint"]; ok {
+			return TypePreprint
+		}
+		if preprintWord(e.Publisher) || preprintWord(e.Journal) || preprintWord(raw["note"]) {
+			return TypePreprint
+		}
+		if e.Journal != "" {
+			return TypeArticle
+		}
+		return ""
+	case "book", "inbook", "incollection", "inproceedings", "conference", "proceedings", "phdthesis",
+		"mastersthesis", "thesis", "manual", "software", "dataset", "patent", "standard":
+		return TypeOther
+	}
+	return ""
+}
+
+// preprintWord reports whether s names a preprint or a preprint server.
+func preprintWord(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range []string{"preprint", "rxiv", "ssrn", "research square", "authorea", "osf.io"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitList splits "1234-5678, 2345-6789" at commas and semicolons.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' }) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func isWord(s string) bool {
@@ -143,9 +233,10 @@ func matchingBody(s string) (body, rest string) {
 	return s[1:], ""
 }
 
-// bibFields splits "name = value, ..." at top-level commas into a map of
-// lower-cased names to cleaned values.
-func bibFields(s string) map[string]string {
+// bibRawFields splits "name = value, ..." at top-level commas into a map of
+// lower-cased names to values as written: braced or quoted strings,
+// numbers, macro names and their # concatenations.
+func bibRawFields(s string) map[string]string {
 	out := map[string]string{}
 	for len(s) > 0 {
 		eq := strings.IndexByte(s, '=')
@@ -153,45 +244,39 @@ func bibFields(s string) map[string]string {
 			return out
 		}
 		name := strings.ToLower(strings.TrimSpace(strings.Trim(s[:eq], ", \t\r\n")))
-		s = strings.TrimLeft(s[eq+1:], " \t\r\n")
-		var val string
-		switch {
-		case strings.HasPrefix(s, "{"):
-			val, s = matchingBody(s)
-		case strings.HasPrefix(s, `"`):
-			end := 1
-			depth := 0
-			for ; end < len(s); end++ {
-				if s[end] == '{' {
-					depth++
-				} else if s[end] == '}' {
-					depth--
-				} else if s[end] == '"' && depth == 0 && s[end-1] != '\\' {
-					break
-				}
-			}
-			val = s[1:min(end, len(s))]
-			s = s[min(end+1, len(s)):]
-		default:
-			end := strings.IndexByte(s, ',')
-			if end < 0 {
-				end = len(s)
-			}
-			val, s = s[:end], s[end:]
-		}
-		if i := strings.IndexByte(s, ','); i >= 0 {
-			s = s[i+1:]
-		} else {
-			s = ""
-		}
-		out[name] = cleanTeX(val)
+		s = s[eq+1:]
+		end := valueEnd(s)
+		out[name] = strings.TrimSpace(s[:end])
+		s = s[min(end+1, len(s)):]
 	}
 	return out
 }
 
+// valueEnd is the index of the comma that ends the field value s starts
+// with, outside braces and quotes; len(s) when none does.
+func valueEnd(s string) int {
+	depth, quoted := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			i++
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case c == '"' && depth == 0:
+			quoted = !quoted
+		case c == ',' && depth <= 0 && !quoted:
+			return i
+		}
+	}
+	return len(s)
+}
+
 var texAccent = regexp.MustCompile(`\\[\x60'^"~=.uvHcdbtk]\s*\{?([A-Za-z])\}?`)
 
-// cleanTeX removes the markup of a BibTeX value that is not text.
+// cleanTeX removes the markup of a literal BibTeX value (a DOI, a URL):
+// escapes undone, braces dropped, accents to their letter.
 func cleanTeX(s string) string {
 	s = texAccent.ReplaceAllString(s, "$1")
 	s = strings.NewReplacer(`\&`, "&", `\%`, "%", `\_`, "_", `\$`, "$", `\#`, "#", "{", "", "}", "").Replace(s)
@@ -202,8 +287,19 @@ func cleanTeX(s string) string {
 func parseRIS(data []byte) []Entry {
 	var out []Entry
 	var e *Entry
-	var url string
+	var url, sp, ep string
 	n := 0
+	finish := func() {
+		if e.RawDOI == "" {
+			e.setDOI(url)
+		}
+		e.Pages = sp
+		if ep != "" && ep != sp {
+			e.Pages = sp + "-" + ep
+		}
+		out = append(out, *e)
+		e = nil
+	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	for line := 1; sc.Scan(); line++ {
@@ -213,9 +309,12 @@ func parseRIS(data []byte) []Entry {
 		}
 		tag, val := text[:2], strings.TrimSpace(text[5:])
 		if tag == "TY" {
+			if e != nil {
+				finish()
+			}
 			n++
-			e = &Entry{Label: "record " + strconv.Itoa(n) + " (line " + strconv.Itoa(line) + ")"}
-			url = ""
+			e = &Entry{Label: "record " + strconv.Itoa(n) + " (line " + strconv.Itoa(line) + ")", Line: line, Type: risType(val)}
+			url, sp, ep = "", "", ""
 			continue
 		}
 		if e == nil {
@@ -232,14 +331,26 @@ func parseRIS(data []byte) []Entry {
 			}
 		case "AU", "A1":
 			e.Authors = append(e.Authors, val)
-		case "JO", "JF", "T2", "JA":
+		case "JO", "JF", "T2", "JA", "J2", "BT":
 			if e.Journal == "" {
 				e.Journal = val
 			}
+		case "PB":
+			e.Publisher = val
 		case "PY", "Y1", "DA":
 			if e.Year == 0 {
 				e.Year = leadingYear(val)
 			}
+		case "VL":
+			e.Volume = val
+		case "IS":
+			e.Issue = val
+		case "SP":
+			sp = val
+		case "EP":
+			ep = val
+		case "SN":
+			e.ISSN = append(e.ISSN, splitList(val)...)
 		case "AB", "N2":
 			e.Abstract = strings.TrimSpace(e.Abstract + " " + val)
 		case "UR":
@@ -247,17 +358,26 @@ func parseRIS(data []byte) []Entry {
 				url = doiFromURL(val)
 			}
 		case "ER":
-			if e.RawDOI == "" {
-				e.setDOI(url)
-			}
-			out = append(out, *e)
-			e = nil
+			finish()
 		}
 	}
 	if e != nil {
-		out = append(out, *e)
+		finish()
 	}
 	return out
+}
+
+// risType is what a RIS reference type says the entry cites.
+func risType(ty string) Type {
+	switch strings.ToUpper(strings.TrimSpace(ty)) {
+	case "JOUR", "JFULL", "EJOUR", "MGZN", "ABST", "INPR":
+		return TypeArticle
+	case "UNPB", "PREPRINT":
+		return TypePreprint
+	case "BOOK", "CHAP", "EBOOK", "ECHAP", "EDBOOK", "CONF", "CPAPER", "THES", "RPRT", "COMP", "DATA", "PAT", "STAND":
+		return TypeOther
+	}
+	return ""
 }
 
 // parseDOIList reads one DOI a line; blank lines and # comments are skipped.

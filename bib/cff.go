@@ -26,7 +26,20 @@ type cffReference struct {
 	DatePublished string      `yaml:"date-published"`
 	DOI           string      `yaml:"doi"`
 	Authors       []cffPerson `yaml:"authors"`
-	Identifiers   []struct {
+	Journal       string      `yaml:"journal"`
+	Conference    struct {
+		Name string `yaml:"name"`
+	} `yaml:"conference"`
+	Publisher struct {
+		Name string `yaml:"name"`
+	} `yaml:"publisher"`
+	Volume      string `yaml:"volume"`
+	Issue       string `yaml:"issue"`
+	Start       string `yaml:"start"`
+	End         string `yaml:"end"`
+	ISSN        string `yaml:"issn"`
+	line        int
+	Identifiers []struct {
 		Type  string `yaml:"type"`
 		Value string `yaml:"value"`
 	} `yaml:"identifiers"`
@@ -48,6 +61,7 @@ func parseCFF(data []byte) ([]Entry, error) {
 	if err := yaml.Unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("CITATION.cff: %w", err)
 	}
+	f.setLines(data)
 	var out []Entry
 	if f.PreferredCitation != nil {
 		out = append(out, f.PreferredCitation.entry("preferred-citation"))
@@ -58,10 +72,56 @@ func parseCFF(data []byte) ([]Entry, error) {
 	return out, nil
 }
 
+// setLines gives the preferred citation and each reference the line it
+// starts on.
+func (f *cffFile) setLines(data []byte) {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return
+	}
+	m := doc.Content[0].Content
+	for i := 0; i+1 < len(m); i += 2 {
+		switch m[i].Value {
+		case "preferred-citation":
+			if f.PreferredCitation != nil {
+				f.PreferredCitation.line = m[i].Line
+			}
+		case "references":
+			for j, item := range m[i+1].Content {
+				if j < len(f.References) {
+					f.References[j].line = item.Line
+				}
+			}
+		}
+	}
+}
+
+// cffType is what a CFF reference type says the entry cites.
+func cffType(t string) Type {
+	switch strings.ToLower(t) {
+	case "article", "magazine-article", "newspaper-article":
+		return TypeArticle
+	case "":
+		return ""
+	case "unpublished", "report":
+		return ""
+	}
+	return TypeOther
+}
+
 // entry is the reference as an Entry: its first DOI (doi, else an
 // identifier of type doi), its year unless it is software, its people.
 func (r cffReference) entry(label string) Entry {
-	e := Entry{Label: label, Title: strings.Join(strings.Fields(r.Title), " "), Software: strings.EqualFold(r.Type, "software")}
+	e := Entry{Label: label, Line: r.line, Title: strings.Join(strings.Fields(r.Title), " "), Software: strings.EqualFold(r.Type, "software"),
+		Journal: strings.TrimSpace(r.Journal), Volume: strings.TrimSpace(r.Volume), Issue: strings.TrimSpace(r.Issue),
+		ISSN: splitList(r.ISSN), Type: cffType(r.Type), Publisher: strings.TrimSpace(r.Publisher.Name)}
+	if e.Journal == "" {
+		e.Journal = strings.TrimSpace(r.Conference.Name)
+	}
+	e.Pages = strings.TrimSpace(r.Start)
+	if end := strings.TrimSpace(r.End); end != "" && end != e.Pages {
+		e.Pages += "-" + end
+	}
 	raw := r.DOI
 	for _, id := range r.Identifiers {
 		if raw == "" && strings.EqualFold(id.Type, "doi") {

@@ -23,9 +23,88 @@ type jsonSource struct {
 	Issued         *struct {
 		DateParts [][]json.Number `json:"date-parts"`
 	} `json:"issued"`
-	PMID  string `json:"pmid"`
-	PMCID string `json:"pmcid"`
-	URL   string `json:"url"`
+	PMID      string          `json:"pmid"`
+	PMCID     string          `json:"pmcid"`
+	URL       string          `json:"url"`
+	Type      string          `json:"type"`
+	Volume    json.RawMessage `json:"volume"`
+	Issue     json.RawMessage `json:"issue"`
+	Page      json.RawMessage `json:"page"`
+	ISSN      json.RawMessage `json:"ISSN"`
+	Publisher string          `json:"publisher"`
+	// line is the line the record starts on, set by the array reader.
+	line int
+}
+
+// scalar reads a CSL value that files write as a string or a number.
+func scalar(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return strings.TrimSpace(s)
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String()
+	}
+	return ""
+}
+
+// strings reads a CSL value written as a string or a list of strings.
+func stringsOf(raw json.RawMessage) []string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var many []string
+	if json.Unmarshal(raw, &many) == nil {
+		return many
+	}
+	return splitList(scalar(raw))
+}
+
+// parseCSLArray reads a CSL JSON array, each record with the line it
+// starts on.
+func parseCSLArray(data []byte) ([]Entry, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	var recs []jsonSource
+	line, counted := 1, 0
+	for dec.More() {
+		off := int(dec.InputOffset())
+		for off < len(data) && (data[off] == ',' || data[off] == ' ' || data[off] == '\n' || data[off] == '\r' || data[off] == '\t') {
+			off++
+		}
+		line += bytes.Count(data[counted:min(off, len(data))], []byte("\n"))
+		counted = min(off, len(data))
+		var r jsonSource
+		if err := dec.Decode(&r); err != nil {
+			return nil, err
+		}
+		r.line = line
+		recs = append(recs, r)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	return jsonEntries(recs), nil
+}
+
+// cslType is what a CSL type says the entry cites.
+func cslType(t string) Type {
+	switch t {
+	case "article-journal", "article-magazine", "article-newspaper", "review":
+		return TypeArticle
+	case "article", "posted-content", "preprint":
+		// CSL 1.0.2's "article" is a preprint or working paper.
+		return TypePreprint
+	case "":
+		return ""
+	}
+	return TypeOther
 }
 
 func parseJSONLines(data []byte) ([]Entry, error) {
@@ -50,9 +129,10 @@ func jsonEntries(recs []jsonSource) []Entry {
 	out := make([]Entry, 0, len(recs))
 	for i, r := range recs {
 		e := Entry{
-			Label: "record " + strconv.Itoa(i+1), Title: strings.TrimSpace(r.Title),
+			Label: "record " + strconv.Itoa(i+1), Line: r.line, Title: strings.TrimSpace(r.Title),
 			Abstract: strings.TrimSpace(r.Abstract), Authors: r.Authors, Journal: r.Journal,
-			PMID: r.PMID, PMCID: r.PMCID,
+			PMID: r.PMID, PMCID: r.PMCID, Type: cslType(r.Type), Publisher: strings.TrimSpace(r.Publisher),
+			Volume: scalar(r.Volume), Issue: scalar(r.Issue), Pages: scalar(r.Page), ISSN: stringsOf(r.ISSN),
 		}
 		e.setDOI(strings.TrimPrefix(strings.TrimSpace(r.DOI), "DOI "))
 		if e.RawDOI == "" {
@@ -69,7 +149,17 @@ func jsonEntries(recs []jsonSource) []Entry {
 			}
 			if json.Unmarshal(r.Author, &csl) == nil {
 				for _, a := range csl {
-					name := strings.TrimSpace(strings.TrimSpace(a.Family+" "+a.Given) + a.Literal)
+					// "Family, Given": CSL says which is which, and a family
+					// name of two words must not read as a given name.
+					name := strings.TrimSpace(a.Family)
+					if g := strings.TrimSpace(a.Given); g != "" && name != "" {
+						name += ", " + g
+					} else if name == "" {
+						name = g
+					}
+					if name == "" {
+						name = strings.TrimSpace(a.Literal)
+					}
 					if name != "" {
 						e.Authors = append(e.Authors, name)
 					}

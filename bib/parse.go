@@ -2,12 +2,13 @@ package bib
 
 import (
 	"bytes"
-	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/doi/extract"
 )
 
@@ -28,9 +29,12 @@ const (
 	// DOIList is one DOI a line, # starting a comment, as a sources file
 	// may be.
 	DOIList
+	// BBL is a LaTeX bibliography (.bbl) of \bibitem items, as BibTeX
+	// writes it.
+	BBL
 )
 
-var kindNames = [...]string{Text: "text", BibTeX: "bibtex", RIS: "ris", CSLJSON: "csl-json", CFF: "cff", JSONLines: "jsonl", DOIList: "doi-list"}
+var kindNames = [...]string{Text: "text", BibTeX: "bibtex", RIS: "ris", CSLJSON: "csl-json", CFF: "cff", JSONLines: "jsonl", DOIList: "doi-list", BBL: "bbl"}
 
 func (k Kind) String() string {
 	if k < 0 || int(k) >= len(kindNames) {
@@ -41,7 +45,7 @@ func (k Kind) String() string {
 
 // KindOf is the kind a document's name says, by its extension: .bib and
 // .bibtex are BibTeX, .ris RIS, .json CSL JSON, .cff CFF; anything else
-// (.md, .txt, "<stdin>") is Text. It never looks at the content: `check`
+// (.md, .txt, "<stdin>") is Text, and .bbl is BBL. It never looks at the content: `check`
 // reads a file as its name says.
 func KindOf(name string) Kind {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -53,6 +57,8 @@ func KindOf(name string) Kind {
 		return CSLJSON
 	case ".cff":
 		return CFF
+	case ".bbl":
+		return BBL
 	}
 	return Text
 }
@@ -100,9 +106,8 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 		doc.Entries = parseRIS(clean)
 	case CSLJSON:
 		if bytes.HasPrefix(trimmed, []byte("[")) {
-			var recs []jsonSource
-			if doc.Err = json.Unmarshal(trimmed, &recs); doc.Err == nil {
-				doc.Entries = jsonEntries(recs)
+			if doc.Entries, doc.Err = parseCSLArray(clean); doc.Err != nil {
+				doc.Entries = nil
 			}
 		}
 	case JSONLines:
@@ -111,8 +116,14 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 		doc.Entries, doc.Err = parseCFF(clean)
 	case DOIList:
 		doc.Entries = parseDOIList(clean)
+	case BBL:
+		doc.Entries = parseBBL(string(clean))
 	default:
-		doc.Entries = slices.DeleteFunc(referenceLines(string(clean)), func(e Entry) bool { return e.DOI == "" })
+		if strings.Contains(string(clean), `\bibitem`) {
+			doc.Entries = parseBBL(string(clean)) // a LaTeX document's thebibliography
+		} else {
+			doc.Entries = referenceLines(string(clean))
+		}
 	}
 	text := string(data)
 	doc.DOIs = extract.ForFile(name, text)
@@ -129,7 +140,114 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 			doc.DOIs = append(doc.DOIs, extract.Found{DOI: e.DOI, Raw: e.RawDOI, Line: lineOf(text, e.RawDOI)})
 		}
 	}
+	switch kind {
+	case BibTeX, RIS, CSLJSON, CFF, JSONLines:
+		doc.DOIs = withInvalidFields(doc.DOIs, doc.Entries, text)
+	default:
+		doc.DOIs = withInvalidLabelled(doc.DOIs, text)
+	}
+	if cap(doc.DOIs) > len(doc.DOIs)+len(doc.DOIs)/8 {
+		// A long list holds its DOIs for the whole check: not twice over.
+		doc.DOIs = slices.Clone(doc.DOIs)
+	}
 	return doc
+}
+
+// withInvalidFields adds to found the doi field of every entry that is not
+// a valid DOI, reported invalid as written ("10.1111bjhp.12807" without a
+// slash, "10.12/xyz" with too short a registrant, "10.1002/hpja 70059"
+// with a space), and drops what extraction cut out of such a field
+// ("10.1002/hpja"): a reference that cannot be read is never dropped and
+// never shortened.
+func withInvalidFields(found []extract.Found, entries []Entry, text string) []extract.Found {
+	var bad []extract.Found
+	seen := map[string]bool{}
+	for _, e := range entries {
+		if e.DOI != "" || e.RawDOI == "" || seen[e.RawDOI] {
+			continue
+		}
+		seen[e.RawDOI] = true
+		line := lineOf(text, e.RawDOI)
+		if line == 0 {
+			line = e.Line
+		}
+		bad = append(bad, extract.Found{DOI: e.RawDOI, Raw: e.RawDOI, Line: line, Invalid: invalidWhy(e.RawDOI)})
+	}
+	if len(bad) == 0 {
+		return found
+	}
+	found = slices.DeleteFunc(found, func(f extract.Found) bool {
+		for _, b := range bad {
+			if f.Line == b.Line && f.Raw != b.Raw && strings.Contains(b.Raw, f.Raw) {
+				return true
+			}
+		}
+		return false
+	})
+	return append(found, bad...)
+}
+
+// labelledDOI is a token a document labels as a DOI: "doi:10.…",
+// "DOI 10.…", "doi.org/10.…".
+var labelledDOI = regexp.MustCompile(`(?i)\bdoi(?:\.org/|:\s*|\s+)(10\.[^\s"'<>()\[\]{},;]+)`)
+
+// withInvalidLabelled adds to found every token that a text labels as a
+// DOI and that is not one ("doi:10.1097mpa.0000000000002489"), reported
+// invalid as written, unless extraction already read a DOI there.
+func withInvalidLabelled(found []extract.Found, text string) []extract.Found {
+	// Line by line: a line longer than maxLabelledLine is no reference
+	// (extraction reports its tokens), and the regexp never runs over it.
+	for line, rest := 1, text; rest != ""; line++ {
+		l := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			l, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if len(l) > maxLabelledLine || !strings.Contains(l, "doi") && !strings.Contains(l, "DOI") && !strings.Contains(l, "Doi") {
+			continue
+		}
+		for _, m := range labelledDOI.FindAllStringSubmatch(l, -1) {
+			raw := strings.TrimRight(m[1], ".:")
+			if _, err := doi.Normalize(raw); err == nil {
+				continue
+			}
+			if slices.ContainsFunc(found, func(f extract.Found) bool {
+				return f.Line == line && (strings.HasPrefix(raw, f.Raw) || strings.HasPrefix(f.Raw, raw) || f.DOI == raw)
+			}) {
+				continue
+			}
+			found = append(found, extract.Found{DOI: raw, Raw: raw, Line: line, Invalid: invalidWhy(raw)})
+		}
+	}
+	return found
+}
+
+// maxLabelledLine is the longest line scanned for labelled DOIs.
+const maxLabelledLine = 64 << 10
+
+// invalidLabelled is the first token text labels as a DOI that is not
+// one, "" when there is none: such an entry has a DOI as written, reported
+// invalid, not none.
+func invalidLabelled(text string) string {
+	if len(text) > maxLabelledLine {
+		return ""
+	}
+	for _, m := range labelledDOI.FindAllStringSubmatch(text, -1) {
+		raw := strings.TrimRight(m[1], ".:")
+		if _, err := doi.Normalize(raw); err != nil {
+			return raw
+		}
+	}
+	return ""
+}
+
+// invalidWhy says why raw is no DOI, in doi.Normalize's words.
+func invalidWhy(raw string) string {
+	if _, err := doi.Normalize(raw); err != nil {
+		return err.Error()
+	}
+	return "not a DOI"
 }
 
 // lineOf is the 1-based line where needle first occurs in text, 0 if never.

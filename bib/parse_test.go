@@ -82,6 +82,9 @@ func FuzzParse(f *testing.F) {
 	f.Add("refs.json", `[{"DOI":"DOI 10.1/abcd","issued":{"date-parts":[[2020]]}}]`)
 	f.Add("CITATION.cff", "references:\n- title: A\n  doi: 10.1/x\n")
 	f.Add("refs.md", "Smith J. Spin waves in films. Lancet. 2019;1:2. doi:10.1234/a\n")
+	f.Add("paper.bbl", "\\bibitem[A(2010)]{a}\nM.~S. Lee.\n\\newblock Title of it.\n\\newblock {\\em J.}, 70\\penalty0 (12):\\penalty0 1--9, 2010.\n\\bibitem{b} x")
+	f.Add("paper.bbl", "\\bibitem{b}\nA.\n\\newblock T.\n\\newblock \\emph{")
+	f.Add("refs.md", "# References\n\n1. Smith, J. (2021). A paper. J. doi:10.1111bjhp.12807. Jones, K., & Lee, A. (2020). B c. D.\n")
 	f.Fuzz(func(t *testing.T, name, data string) {
 		doc := Parse(name, []byte(data))
 		cited := map[string]bool{}

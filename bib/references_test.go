@@ -12,6 +12,10 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
+// ignoreNew leaves out of a comparison the fields these older tests do not
+// set: where an entry starts, its type, its text and volume details.
+var ignoreNew = cmpopts.IgnoreFields(Entry{}, "Line", "Type", "Text", "Volume", "Issue", "Pages", "ISSN", "Publisher", "Journal")
+
 // references is what check compares of a document with the records of
 // its DOIs: the entries with a valid DOI.
 func references(name string, data []byte) []Entry {
@@ -38,7 +42,7 @@ func TestReadReferencesCFF(t *testing.T) {
 				"Bliven, Spencer", "Willighagen, Egon", "Pérez-Suárez, David", "Konovalov, Alexander"}},
 		{Label: "references[2]", DOI: "10.32614/cran.package.cli", RawDOI: "10.32614/CRAN.package.cli", Title: "cli", Authors: []string{"Csárdi, Gábor"}, Software: true},
 	}
-	if diff := cmp.Diff(want, got[:3]); diff != "" {
+	if diff := cmp.Diff(want, got[:3], ignoreNew); diff != "" {
 		t.Errorf("entries (-want +got):\n%s", diff)
 	}
 }
@@ -76,7 +80,7 @@ func TestReadReferencesCFFShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, references("CITATION.cff", []byte(tt.give)), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(tt.want, references("CITATION.cff", []byte(tt.give)), cmpopts.EquateEmpty(), ignoreNew); diff != "" {
 				t.Errorf("ReadReferences (-want +got):\n%s", diff)
 			}
 		})
@@ -95,7 +99,7 @@ func TestReadReferencesFixtures(t *testing.T) {
 	}{
 		{"zombi2_references.md", 44, 42},
 		{"Glycoproteomics_Graph_Tool_README.md", 11, 10},
-		{"AdaptiveResonanceLib_CITATIONS.txt", 147, 136},
+		{"AdaptiveResonanceLib_CITATIONS.txt", 147, 141},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -109,7 +113,7 @@ func TestReadReferencesFixtures(t *testing.T) {
 				t.Errorf("%d DOIs, %d read; want %d, %d", n, len(got), tt.dois, tt.want)
 			}
 			for _, e := range got {
-				if e.DOI == "" || e.Title == "" || e.Year == 0 || len(e.Authors) != 1 {
+				if e.DOI == "" || e.Title == "" || e.Year == 0 || len(e.Authors) == 0 {
 					t.Errorf("incomplete entry %+v", e)
 				}
 			}
@@ -141,7 +145,7 @@ func TestReadReferencesLines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, references(tt.file, []byte(tt.give)), cmpopts.EquateEmpty()); diff != "" {
+			if diff := cmp.Diff(tt.want, references(tt.file, []byte(tt.give)), cmpopts.EquateEmpty(), ignoreNew); diff != "" {
 				t.Errorf("ReadReferences (-want +got):\n%s", diff)
 			}
 		})

@@ -1,12 +1,17 @@
 // Package check is the reference checker: it reads documents (drafts,
-// reference lists, BibTeX, RIS, CSL JSON, CFF) once each through package
-// bib, looks every distinct DOI they cite up in one oracle, compares each
-// bibliography entry and reference line with its DOI's record, searches by
-// title in every oracles.Searcher for an entry without a DOI (and for the
-// paper a mismatching entry describes), and reports a verdict per DOI:
-// found, not_found, invalid, retracted, erratum, mismatch, no_doi or
-// unknown. Report writes itself as a table, CSV, GitHub annotations or
-// SARIF; --fix writes a corrected copy of a bibliography.
+// reference lists, BibTeX, .bbl, RIS, CSL JSON, CFF) once each through
+// package bib and makes every reference a row: each distinct DOI looked up
+// once in one oracle and every entry citing it compared with the record
+// field by field (package compare), each entry without a DOI searched by
+// title in every oracles.Searcher with its candidates compared the same
+// way, each reference line that cannot be read reported not_checked. The
+// verdicts are found, not_found, invalid, retracted, mismatch (of kind
+// preprint_as_published for a preprint cited as a journal article),
+// no_doi, not_checked and unknown. Stream settles references a window at a
+// time and writes their rows in input order, so a list of any size fits in
+// memory; the writers (a table fitted to a terminal, JSON, CSV, GitHub
+// annotations, typed SARIF) take rows as they come. --fix writes a
+// corrected copy of a bibliography.
 //
 // A Checker is built from an oracle and searchers, never from the engine:
 // the engine only chooses which (see engine.Engine.Checker).

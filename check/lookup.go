@@ -17,9 +17,9 @@ const (
 )
 
 // lookupChunks asks oracle about dois in chunks, checkParallel at a time,
-// reporting progress after each chunk. A missing answer stays missing (the
-// caller reads it as unknown).
-func lookupChunks(ctx context.Context, oracle oracles.Oracle, dois []string, progress func(done, total int)) map[string]oracles.Result {
+// calling answered with the size of each chunk answered. A missing answer
+// stays missing (the caller reads it as unknown).
+func lookupChunks(ctx context.Context, oracle oracles.Oracle, dois []string, answered func(n int)) map[string]oracles.Result {
 	answers := map[string]oracles.Result{}
 	if len(dois) == 0 {
 		return answers
@@ -28,7 +28,6 @@ func lookupChunks(ctx context.Context, oracle oracles.Oracle, dois []string, pro
 		mu    sync.Mutex
 		wg    sync.WaitGroup
 		slots = make(chan struct{}, checkParallel)
-		done  int
 	)
 	for start := 0; start < len(dois); start += checkChunk {
 		chunk := dois[start:min(start+checkChunk, len(dois))]
@@ -39,10 +38,7 @@ func lookupChunks(ctx context.Context, oracle oracles.Oracle, dois []string, pro
 			mu.Lock()
 			defer mu.Unlock()
 			maps.Copy(answers, got)
-			done += len(chunk)
-			if progress != nil {
-				progress(done, len(dois))
-			}
+			answered(len(chunk))
 		})
 	}
 	wg.Wait()

@@ -3,11 +3,14 @@ package check
 import (
 	"context"
 	"fmt"
-	"strconv"
+	"regexp"
 	"strings"
-	"sync"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/citeloop/citeloop/bib"
+	"github.com/citeloop/citeloop/check/compare"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -15,20 +18,10 @@ import (
 // it is there, is among the first few.
 const searchRows = 5
 
-// searchTitle asks s for the records it ranks best for a title and a first
-// author's family name: a bibliographic oracles.Query, which each searcher
-// writes in its own syntax.
-func searchTitle(ctx context.Context, s oracles.Searcher, title, author string) ([]oracles.Record, error) {
-	res, err := s.Search(ctx, oracles.Query{Title: title, Author: author}, searchRows)
-	if err != nil {
-		return nil, err
-	}
-	recs := make([]oracles.Record, 0, len(res.Hits))
-	for _, h := range res.Hits {
-		recs = append(recs, h.Record)
-	}
-	return recs, nil
-}
+// DefaultTitleSimilarity is the token-set similarity a search hit's title
+// must reach to be taken for the entry's paper and compared with it field
+// by field; a hit below it is another paper.
+const DefaultTitleSimilarity = 0.8
 
 // familyName guesses the family name of an author as files write it:
 // before a comma ("Müller, Hans"), the first word before initials
@@ -64,103 +57,121 @@ func isInitials(w string) bool {
 	return letters > 0 && letters <= 3
 }
 
-// candidates are the distinct DOIs among recs whose title is at least
-// threshold similar to e's and whose year agrees within one (when both
-// have one).
-func candidates(e bib.Entry, recs []oracles.Record, threshold float64) []oracles.Record {
-	var out []oracles.Record
-	seen := map[string]bool{}
-	for _, r := range recs {
-		if r.DOI == "" || seen[r.DOI] || titleSimilarity(e.Title, r.Title) < threshold {
-			continue
-		}
-		if e.Year != 0 && r.Year != 0 && (e.Year-r.Year > 1 || r.Year-e.Year > 1) {
-			continue
-		}
-		seen[r.DOI] = true
-		out = append(out, r)
+// searched is what the title searches of one entry gave: the distinct
+// records whose title is close to the entry's, compared field by field.
+type searched struct {
+	matches []oracles.Record // candidates every field of which agrees
+	// closest is the candidate whose title the comparison accepts but some
+	// other field does not (the entry's paper described wrongly), else the
+	// most similar candidate; its comparison is closestRes.
+	closest    *oracles.Record
+	closestRes compare.Result
+	candidates int
+	asked      []string // the services that answered
+	failed     []string // "service: error" for those that did not
+}
+
+// searchEntry asks every searcher for e's title and first author's family
+// name and compares the hits whose title is at least threshold similar to
+// e's, field by field, leaving out the DOI except.
+func (c *Checker) searchEntry(ctx context.Context, e bib.Entry, except string) searched {
+	author := ""
+	if len(e.Authors) > 0 {
+		author = familyName(e.Authors[0])
 	}
-	return out
-}
-
-// noDOIEntry is an entry without a DOI and where it was read.
-type noDOIEntry struct {
-	entry bib.Entry
-	loc   Location
-}
-
-// entriesWithoutDOI lists the entries of the documents that name a paper
-// by its title and give no DOI at all (an invalid DOI is extraction's to
-// report); software, which mostly has no DOI to find, is left out. parsed
-// are docs as bib read them.
-func entriesWithoutDOI(docs []Document, parsed []bib.Document) []noDOIEntry {
-	var out []noDOIEntry
-	for i, d := range docs {
-		for _, e := range parsed[i].Entries {
-			if e.DOI != "" || e.RawDOI != "" || strings.TrimSpace(e.Title) == "" || e.Software {
+	var out searched
+	seen := map[string]bool{except: except != ""}
+	best := -1.0
+	for _, s := range c.searchers {
+		res, err := s.Search(ctx, oracles.Query{Title: e.Title, Author: author}, searchRows)
+		if err != nil {
+			out.failed = append(out.failed, fmt.Sprintf("%s: %v", s.Name(), err))
+			continue
+		}
+		out.asked = append(out.asked, s.Name())
+		for _, h := range res.Hits {
+			rec := h.Record
+			if rec.DOI == "" || seen[rec.DOI] {
 				continue
 			}
-			out = append(out, noDOIEntry{entry: e, loc: Location{File: d.Name, Line: entryLine(d.Text, e), Raw: e.Label}})
+			sim := titleSimilarity(e.Title, rec.Title)
+			if sim < c.opts.TitleSimilarity {
+				continue
+			}
+			seen[rec.DOI] = true
+			out.candidates++
+			cmp := comparison(e, &rec, c.opts.Compare)
+			if cmp.OK() {
+				out.matches = append(out.matches, rec)
+				continue
+			}
+			// A candidate whose title the comparison accepts is the entry's
+			// paper; otherwise the closest title wins.
+			score := sim
+			if !hasField(cmp, compare.Title) {
+				score += 1
+			}
+			if score > best {
+				best, out.closest, out.closestRes = score, &rec, cmp
+			}
 		}
 	}
 	return out
 }
 
-// entryLine is the line where e is written: the line a RIS label names
-// ("record 2 (line 7)"), the line of a BibTeX key, else of the title, else
-// 0 when neither is found as written.
-func entryLine(text string, e bib.Entry) int {
-	if _, rest, ok := strings.Cut(e.Label, "(line "); ok {
-		if n, err := strconv.Atoi(strings.TrimSuffix(rest, ")")); err == nil && n > 0 {
-			return n
+// hasField reports whether a comparison failed on field f.
+func hasField(r compare.Result, f compare.Field) bool {
+	for _, m := range r.Mismatches {
+		if m.Field == f {
+			return true
 		}
 	}
-	for _, needle := range []string{"{" + e.Label + ",", e.Title} {
-		if i := strings.Index(text, needle); needle != "" && i >= 0 {
-			return strings.Count(text[:i], "\n") + 1
+	return false
+}
+
+// noDOIRow is the row of an entry without a DOI: looked up by title and
+// first author in every searcher, each candidate compared field by field.
+// One candidate that agrees in every field is suggested (verdict no_doi,
+// the DOI to add); a candidate with the entry's title that disagrees on
+// another field makes the row a mismatch naming that paper (the entry
+// describes a real paper wrongly); otherwise the row says what the search
+// found. A search that fails is named in the row.
+func (c *Checker) noDOIRow(ctx context.Context, e bib.Entry, loc Location) Row {
+	row := Row{Verdict: VerdictNoDOI, Entry: entryOf(e), Locations: []Location{loc}}
+	defer func() {
+		if row.Verdict == VerdictNoDOI && c.opts.NoDOI == NoDOIWarn {
+			row.Warning = true
 		}
-	}
-	return 0
-}
-
-// noDOIRows looks each entry without a DOI up by title and first author in
-// every search and returns its row: verdict no_doi, with the suggested DOI
-// when exactly one distinct candidate qualifies (see candidates). A search
-// that fails is named in the row; the verdict stays no_doi, since the entry
-// lacks a DOI whatever the services say.
-func noDOIRows(ctx context.Context, searches []oracles.Searcher, entries []noDOIEntry, threshold float64) []Row {
-	rows := make([]Row, len(entries))
-	var wg sync.WaitGroup
-	slots := make(chan struct{}, checkParallel)
-	for i, ne := range entries {
-		wg.Go(func() {
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			rows[i] = noDOIRow(ctx, searches, ne, threshold)
-		})
-	}
-	wg.Wait()
-	return rows
-}
-
-func noDOIRow(ctx context.Context, searches []oracles.Searcher, ne noDOIEntry, threshold float64) Row {
-	e := ne.entry
-	row := Row{Verdict: VerdictNoDOI, Entry: entryOf(e), Locations: []Location{ne.loc}}
-	if len(searches) == 0 {
+	}()
+	switch {
+	case c.opts.Offline:
+		row.Error = "no DOI; not searched offline"
+		return row
+	case len(c.searchers) == 0:
 		row.Error = "no DOI; no oracle to search by title"
 		return row
 	}
-	s := searchEntry(ctx, searches, e, threshold, "")
+	s := c.searchEntry(ctx, e, "")
+	s.matches = oneVersion(e, s.matches)
 	row.Oracle = strings.Join(s.asked, ",")
-	row.Candidates = len(s.found)
+	row.Candidates = s.candidates
 	switch {
-	case len(s.found) == 1:
-		row.SuggestedDOI = s.found[0].DOI
-		row.Title = cleanTitle(s.found[0].Title)
-		row.Year = s.found[0].Year
-		row.Error = "no DOI; found " + s.found[0].DOI
-	case len(s.found) > 1:
-		row.Error = fmt.Sprintf("no DOI; ambiguous: %d candidates", len(s.found))
+	case len(s.matches) == 1:
+		m := s.matches[0]
+		row.SuggestedDOI = m.DOI
+		row.Title, row.Year = cleanTitle(m.Title), m.Year
+		row.versions(&m)
+		row.Notes = comparison(e, &m, c.opts.Compare).Notes
+		row.Error = "no DOI; found " + m.DOI
+	case len(s.matches) > 1:
+		row.Error = fmt.Sprintf("no DOI; ambiguous: %d candidates agree with the entry", len(s.matches))
+	case s.closest != nil && !hasField(s.closestRes, compare.Title):
+		row.Title, row.Year = cleanTitle(s.closest.Title), s.closest.Year
+		row.versions(s.closest)
+		row.mismatch(s.closestRes, e, 1)
+		row.Error = fmt.Sprintf("no DOI; the paper of this title is %s: %s", s.closest.DOI, row.Error)
+	case s.closest != nil:
+		row.Error = fmt.Sprintf("no DOI; no candidate agrees: the closest, %s, differs (%s)", s.closest.DOI, s.closestRes.Why())
 	case len(s.failed) > 0:
 		row.Error = "no DOI; search failed: " + strings.Join(s.failed, "; ")
 	default:
@@ -169,77 +180,92 @@ func noDOIRow(ctx context.Context, searches []oracles.Searcher, ne noDOIEntry, t
 	return row
 }
 
-// entryOf is what the report shows of an entry.
-func entryOf(e bib.Entry) *Entry {
-	out := &Entry{Label: e.Label, Title: cleanTitle(e.Title), Year: e.Year}
-	if len(e.Authors) > 0 {
-		out.Author = e.Authors[0]
+// oneVersion keeps, of two matching records that are versions of one work
+// (a preprint and its published paper, linked by DOI or by the source's
+// id), the one the entry cites: the preprint when it says preprint, else
+// the published paper.
+func oneVersion(e bib.Entry, ms []oracles.Record) []oracles.Record {
+	if len(ms) != 2 || !linked(ms[0], ms[1]) || ms[0].Preprint == ms[1].Preprint {
+		return ms
 	}
-	return out
-}
-
-// searched is what the title searches of one entry gave.
-type searched struct {
-	found  []oracles.Record // the qualifying candidates
-	asked  []string         // the services that answered
-	failed []string         // "service: error" for those that did not
-}
-
-// searchEntry asks every search for e's title and first author's family
-// name and keeps the qualifying candidates other than the DOI except.
-func searchEntry(ctx context.Context, searches []oracles.Searcher, e bib.Entry, threshold float64, except string) searched {
-	author := ""
-	if len(e.Authors) > 0 {
-		author = familyName(e.Authors[0])
-	}
-	var (
-		out searched
-		all []oracles.Record
-	)
-	for _, s := range searches {
-		recs, err := searchTitle(ctx, s, e.Title, author)
-		if err != nil {
-			out.failed = append(out.failed, fmt.Sprintf("%s: %v", s.Name(), err))
-			continue
-		}
-		out.asked = append(out.asked, s.Name())
-		all = append(all, recs...)
-	}
-	for _, r := range candidates(e, all, threshold) {
-		if r.DOI != except {
-			out.found = append(out.found, r)
+	wantPreprint := e.Type == bib.TypePreprint
+	for _, m := range ms {
+		if m.Preprint == wantPreprint {
+			return []oracles.Record{m}
 		}
 	}
-	return out
+	return ms
 }
 
-// suggestCorrections searches by title and first author for the entry of
-// every mismatch row and sets SuggestedDOI where exactly one other paper
-// qualifies: the DOI the entry should have carried.
-func suggestCorrections(ctx context.Context, searches []oracles.Searcher, rows []Row, entries map[string]bib.Entry, threshold float64) {
-	if len(searches) == 0 {
+// linked reports whether a and b name each other as their other version.
+func linked(a, b oracles.Record) bool {
+	names := func(r, o oracles.Record) bool {
+		return r.PublishedDOI != "" && r.PublishedDOI == o.DOI || r.PreprintDOI != "" && r.PreprintDOI == o.DOI ||
+			o.PMID != "" && r.PublishedAs == "MED "+o.PMID
+	}
+	return names(a, b) || names(b, a)
+}
+
+// suggestCorrection searches by title and first author for the paper a
+// mismatching entry describes and sets SuggestedDOI when exactly one
+// other record agrees with the entry in every field: the DOI the entry
+// should have carried.
+func (c *Checker) suggestCorrection(ctx context.Context, row *Row, e bib.Entry) {
+	if len(c.searchers) == 0 || strings.TrimSpace(e.Title) == "" {
 		return
 	}
-	var wg sync.WaitGroup
-	slots := make(chan struct{}, checkParallel)
-	for i := range rows {
-		e, ok := entries[rows[i].DOI]
-		if rows[i].Verdict != VerdictMismatch || !ok || strings.TrimSpace(e.Title) == "" {
-			continue
-		}
-		wg.Go(func() {
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			s := searchEntry(ctx, searches, e, threshold, rows[i].DOI)
-			rows[i].Candidates = len(s.found)
-			switch {
-			case len(s.found) == 1:
-				rows[i].SuggestedDOI = s.found[0].DOI
-				rows[i].Error += "; the entry's paper is " + s.found[0].DOI
-			case len(s.found) > 1:
-				rows[i].Error += fmt.Sprintf("; ambiguous: %d candidates for the entry", len(s.found))
-			}
-		})
+	s := c.searchEntry(ctx, e, row.DOI)
+	s.matches = oneVersion(e, s.matches)
+	row.Candidates = len(s.matches)
+	switch {
+	case len(s.matches) == 1:
+		row.SuggestedDOI = s.matches[0].DOI
+		row.Error += "; the entry's paper is " + s.matches[0].DOI
+	case len(s.matches) > 1:
+		row.Error += fmt.Sprintf("; ambiguous: %d candidates for the entry", len(s.matches))
 	}
-	wg.Wait()
+}
+
+// titleSimilarity is the token-set similarity of two titles: the shared
+// distinct words over the distinct words of the shorter title, also with
+// hyphens joined (the better score kept). It only picks search hits worth
+// comparing; the comparison itself is word for word (package compare).
+func titleSimilarity(a, b string) float64 {
+	return max(tokenSetSimilarity(a, b), tokenSetSimilarity(joinHyphens(a), joinHyphens(b)))
+}
+
+// hyphenBreak is a hyphen inside or at the end of a word, with the space a
+// PDF line break leaves after it.
+var hyphenBreak = regexp.MustCompile(`(\pL)-\s*(\pL)`)
+
+func joinHyphens(s string) string { return hyphenBreak.ReplaceAllString(s, "$1$2") }
+
+func tokenSetSimilarity(a, b string) float64 {
+	sa, sb := wordSet(a), wordSet(b)
+	if len(sa) == 0 || len(sb) == 0 {
+		return 0
+	}
+	shared := 0
+	for w := range sa {
+		if sb[w] {
+			shared++
+		}
+	}
+	return float64(shared) / float64(min(len(sa), len(sb)))
+}
+
+// wordSet is the set of s's words, folded to lower case without accents,
+// punctuation and markup a separator.
+func wordSet(s string) map[string]bool {
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(strings.ToLower(s)))
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		out[w] = true
+	}
+	return out
 }

@@ -16,13 +16,14 @@ import (
 const spinTitle = "Charges ride the spin wave: magnon drag in thin films"
 
 // TestNoDOI: an entry without a DOI is looked up by title and first author
-// in every searcher; the DOI of the one qualifying candidate is suggested,
-// two qualifying candidates are ambiguous, a different title or year
-// qualifies none. Every case is no_doi, a bad verdict.
+// in every searcher, each candidate compared field by field; the DOI of the
+// one that agrees is suggested, two are ambiguous (both no_doi, a bad
+// verdict), and a paper of the entry's title that disagrees on another
+// field (here the year) makes the entry a mismatch naming it.
 func TestNoDOI(t *testing.T) {
 	bib := "@article{mueller2020,\n  title = {Charges ride the {S}pin wave},\n  author = {M\\\"uller, Hans and Okafor, Ada},\n  year = {2020}\n}\n"
 	rec := func(doi, title string, year int) oracles.Record {
-		return oracles.Record{DOI: doi, Title: title, Year: year, Authors: []string{"Müller H"}}
+		return oracles.Record{DOI: doi, Title: title, Year: year, Authors: []string{"Müller H", "Okafor A"}}
 	}
 	tests := []struct {
 		name          string
@@ -30,13 +31,14 @@ func TestNoDOI(t *testing.T) {
 		wantSuggested string
 		wantCand      int
 		wantErr       string
+		wantVerdict   string
 	}{
 		{"one candidate, found by both services", rec("10.5555/magnon.1", spinTitle, 2020), rec("10.5555/magnon.1", spinTitle, 2021),
-			"10.5555/magnon.1", 1, "no DOI; found 10.5555/magnon.1"},
+			"10.5555/magnon.1", 1, "no DOI; found 10.5555/magnon.1", check.VerdictNoDOI},
 		{"two candidates", rec("10.5555/magnon.1", spinTitle, 2020), rec("10.5555/magnon.2", "Charges ride the spin wave", 2020),
-			"", 2, "no DOI; ambiguous: 2 candidates"},
-		{"none: other title, other year", rec("10.5555/other.1", "Deep learning for protein folding", 2020), rec("10.5555/magnon.3", spinTitle, 2015),
-			"", 0, "no DOI; no candidate found"},
+			"", 2, "no DOI; ambiguous: 2 candidates agree with the entry", check.VerdictNoDOI},
+		{"the entry's paper, another year", rec("10.5555/other.1", "Deep learning for protein folding", 2020), rec("10.5555/magnon.3", spinTitle, 2015),
+			"", 1, "no DOI; the paper of this title is 10.5555/magnon.3: year: 2020, the record 2015", check.VerdictMismatch},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,13 +46,13 @@ func TestNoDOI(t *testing.T) {
 			cr := oracletest.NewFakeSearcher("crossref", all(tt.cr))
 			c := check.New(oracletest.NewFake("europepmc", nil, nil), []oracles.Searcher{epmc, cr}, check.Options{})
 			rep, row := one(t, c, "refs.bib", bib)
-			if row.Verdict != check.VerdictNoDOI || row.SuggestedDOI != tt.wantSuggested || row.Candidates != tt.wantCand || row.Error != tt.wantErr || rep.Status() != check.NotVerified {
+			if row.Verdict != tt.wantVerdict || row.SuggestedDOI != tt.wantSuggested || row.Candidates != tt.wantCand || row.Error != tt.wantErr || rep.Status() != check.NotVerified {
 				t.Errorf("row %+v, want suggested %q, %d candidates, %q", row, tt.wantSuggested, tt.wantCand, tt.wantErr)
 			}
-			if row.Oracle != "europepmc,crossref" || row.Locations[0].Line != 1 || row.Entry == nil || row.Entry.Label != "mueller2020" || row.Entry.Author != "Muller, Hans" {
+			if row.Oracle != "europepmc,crossref" || row.Locations[0].Line != 1 || row.Entry == nil || row.Entry.Label != "mueller2020" || row.Entry.Author != "Müller, Hans" {
 				t.Errorf("oracle %q location %+v entry %+v", row.Oracle, row.Locations, row.Entry)
 			}
-			want := []oracles.Query{{Title: "Charges ride the Spin wave", Author: "Muller"}}
+			want := []oracles.Query{{Title: "Charges ride the Spin wave", Author: "Müller"}}
 			if diff := cmp.Diff(want, epmc.Queries()); diff != "" {
 				t.Errorf("Europe PMC queries (-want +got):\n%s", diff)
 			}
@@ -120,8 +122,8 @@ func TestNoDOICFF(t *testing.T) {
 	s := oracletest.NewFakeSearcher("europepmc", all(oracles.Record{DOI: "10.5555/magnon.1", Title: spinTitle, Year: 2020}))
 	c := check.New(oracletest.NewFake("europepmc", nil, nil), []oracles.Searcher{s}, check.Options{})
 	rep, row := one(t, c, "CITATION.cff", cff)
-	if row.Verdict != "no_doi" || row.SuggestedDOI != "10.5555/magnon.1" || row.Entry == nil || row.Entry.Label != "references[1]" || row.Locations[0].Line != 9 {
-		t.Errorf("row %+v entry %+v locations %+v, want no_doi suggesting 10.5555/magnon.1 for references[1] at line 9", row, row.Entry, row.Locations)
+	if row.Verdict != "no_doi" || row.SuggestedDOI != "10.5555/magnon.1" || row.Entry == nil || row.Entry.Label != "references[1]" || row.Locations[0].Line != 8 {
+		t.Errorf("row %+v entry %+v locations %+v, want no_doi suggesting 10.5555/magnon.1 for references[1] at line 8", row, row.Entry, row.Locations)
 	}
 	if n := len(s.Queries()); n != 1 {
 		t.Errorf("%d searches, want one (the software is not looked up)", n)

@@ -13,10 +13,10 @@ func TestCheckProblemSaysWhyUnknown(t *testing.T) {
 		give []Row
 		want string
 	}{
-		{"offline, outside the corpus", []Row{found, outside}, "1 of 2 DOIs unknown: not in the offline corpus"},
-		{"an oracle down", []Row{found, down}, "1 of 2 DOIs unknown: an oracle could not answer"},
-		{"both", []Row{outside, down}, "2 of 2 DOIs unknown: an oracle could not answer"},
-		{"both, other order", []Row{down, outside}, "2 of 2 DOIs unknown: an oracle could not answer"},
+		{"offline, outside the corpus", []Row{found, outside}, "1 of 2 references unknown: not in the offline corpus"},
+		{"an oracle down", []Row{found, down}, "1 of 2 references unknown: europepmc: 503"},
+		{"both", []Row{outside, down}, "2 of 2 references unknown: an oracle could not answer"},
+		{"both, other order", []Row{down, outside}, "2 of 2 references unknown: an oracle could not answer"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,14 +31,21 @@ func fixtureRecords(t *testing.T) []oracles.Record {
 			continue
 		}
 		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) != 4 {
-			t.Fatalf("records.tsv: %q has %d columns, want 4", sc.Text(), len(cols))
+		if len(cols) != 4 && len(cols) != 5 {
+			t.Fatalf("records.tsv: %q has %d columns, want 4 or 5", sc.Text(), len(cols))
+		}
+		online := 0
+		if len(cols) == 5 {
+			online, _ = strconv.Atoi(cols[4])
 		}
 		y, err := strconv.Atoi(cols[1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, oracles.Record{DOI: cols[0], Year: y, Authors: []string{cols[2]}, Title: cols[3]})
+		// The file gives one author of each paper, not the list: the
+		// record holds none, so that a reference's whole list is not
+		// compared with a list of one.
+		out = append(out, oracles.Record{DOI: cols[0], Year: y, Title: cols[3], OnlineYear: online})
 	}
 	return out
 }
@@ -71,7 +79,7 @@ func TestCheckRealReferenceListsNoFalseMismatch(t *testing.T) {
 	rep := checker(recs).Check(context.Background(), docs)
 	compared := 0
 	for _, row := range rep.DOIs {
-		if row.Entry != nil {
+		if row.Entry != nil && row.DOI != "" {
 			compared++
 		}
 		if row.Verdict == check.VerdictMismatch {
@@ -88,10 +96,15 @@ func TestCheckRealReferenceListsNoFalseMismatch(t *testing.T) {
 	swapped := make([]oracles.Record, len(recs))
 	for i, r := range recs {
 		o := recs[(i+7)%len(recs)]
-		swapped[i] = oracles.Record{DOI: r.DOI, Title: o.Title, Year: o.Year, Authors: o.Authors}
+		swapped[i] = oracles.Record{DOI: r.DOI, Title: o.Title, Year: o.Year}
 	}
 	rep = checker(swapped).Check(context.Background(), docs)
-	caught := rep.Summary[check.VerdictMismatch]
+	caught := 0
+	for _, row := range rep.DOIs {
+		if row.Verdict == check.VerdictMismatch && row.DOI != "" {
+			caught++
+		}
+	}
 	t.Logf("records swapped: %d of %d compared entries are a mismatch", caught, compared)
 	if caught < compared*95/100 {
 		t.Errorf("only %d of %d wrong papers caught", caught, compared)
@@ -99,7 +112,7 @@ func TestCheckRealReferenceListsNoFalseMismatch(t *testing.T) {
 }
 
 // TestCheckMismatchLinesAndCFF: a real DOI attached to the wrong paper's
-// title, year or first author is a mismatch in APA, Vancouver, Nature,
+// title, year or authors is a mismatch in APA, Vancouver, Nature,
 // Chicago, a numbered Markdown list and a CFF reference; the right paper
 // with a subtitle, italics, a question mark or a year in its volume is
 // found; a line that cannot be read is not compared.
@@ -110,7 +123,7 @@ func TestCheckMismatchLinesAndCFF(t *testing.T) {
 	c := checker([]oracles.Record{rec})
 	cff := func(title, year, family string) string {
 		return "cff-version: 1.2.0\nreferences:\n- type: article\n  title: '" + title + "'\n  year: " + year +
-			"\n  authors:\n  - family-names: " + family + "\n    given-names: A.\n  doi: " + d + "\n"
+			"\n  authors:\n  - family-names: " + family + "\n    given-names: H.\n  - family-names: Okafor\n    given-names: Ada\n  doi: " + d + "\n"
 	}
 	tests := []struct {
 		name, file, text string
@@ -118,39 +131,40 @@ func TestCheckMismatchLinesAndCFF(t *testing.T) {
 		why              string // in the error
 	}{
 		{"apa right", "a.md", "Müller, H., & Okafor, A. (2020). Do charges ride the spin wave? *Phys. Rev.*, 2019(3), 1–5. https://doi.org/" + d, "found", ""},
-		{"apa wrong title", "a.md", "Müller, H., & Okafor, A. (2020). Deep learning for protein structure prediction. Nature, 1, 2. https://doi.org/" + d, "mismatch", "title similarity"},
-		{"apa wrong year", "a.txt", "Müller, H. (2014). Do charges ride the spin wave? Phys. Rev., 1, 2. doi:" + d, "mismatch", "year 2014, record 2020"},
-		{"apa wrong author", "a.txt", "Smith, J., & Müller, H. (2020). Do charges ride the spin wave? Phys. Rev., 1, 2. doi:" + d, "mismatch", `first author "Smith"`},
-		{"vancouver right, year in volume", "v.md", "Müller H, Okafor A. Do charges ride the spin wave? Magnon drag in thin films. Phys Rev B. 2021;2021(3):1-5. doi: " + d, "found", ""},
-		{"vancouver wrong title", "v.md", "Müller H, Okafor A. Aspirin for the prevention of stroke: a trial. Lancet. 2020;1:2. doi: " + d, "mismatch", "title similarity"},
-		{"vancouver wrong year", "v.md", "Müller H. Do charges ride the spin wave? Phys Rev B. 2011 Jan;1:2. doi: " + d, "mismatch", "year 2011"},
-		{"numbered markdown wrong title", "n.md", "# References\n\n1. Okafor A, Müller H. Graph databases in systems biology. Brief Bioinform. 2020;25:1.\n   [doi](https://doi.org/" + d + ")\n2. Smith J. Other. 2019.\n", "mismatch", "title similarity"},
+		{"apa wrong title", "a.md", "Müller, H., & Okafor, A. (2020). Deep learning for protein structure prediction. Nature, 1, 2. https://doi.org/" + d, "mismatch", "title: "},
+		{"apa wrong year", "a.txt", "Müller, H. (2014). Do charges ride the spin wave? Phys. Rev., 1, 2. doi:" + d, "mismatch", "year: 2014, the record 2020"},
+		{"apa wrong author", "a.txt", "Smith, J., & Müller, H. (2020). Do charges ride the spin wave? Phys. Rev., 1, 2. doi:" + d, "mismatch", "authors: author 1"},
+		{"vancouver right, year in volume", "v.md", "Müller H, Okafor A. Do charges ride the spin wave? Magnon drag in thin films. Phys Rev B. 2020;2021(3):1-5. doi: " + d, "found", ""},
+		{"vancouver wrong title", "v.md", "Müller H, Okafor A. Aspirin for the prevention of stroke: a trial. Lancet. 2020;1:2. doi: " + d, "mismatch", "title: "},
+		{"vancouver wrong year", "v.md", "Müller H. Do charges ride the spin wave? Phys Rev B. 2011 Jan;1:2. doi: " + d, "mismatch", "year: 2011"},
+		{"numbered markdown wrong title", "n.md", "# References\n\n1. Okafor A, Müller H. Graph databases in systems biology. Brief Bioinform. 2020;25:1.\n   [doi](https://doi.org/" + d + ")\n2. Smith J. Other. 2019.\n", "mismatch", "title: "},
 		{"numbered markdown italics right", "n.md", "1. **Müller & Okafor (2020)** — *Do charges ride the spin wave?* Phys. Rev. [" + d + "](https://doi.org/" + d + ")\n", "found", ""},
-		{"nature wrong author", "n.txt", "Lindqvist, K. & Okafor, A. Do charges ride the spin wave? Phys. Rev. B 1, 2 (2020). https://doi.org/" + d, "mismatch", `first author "Lindqvist"`},
-		{"chicago wrong title", "c.md", "- Müller, Hans. “Gene Ontology: Tool for the Unification of Biology.” Nature Genetics 25, no. 1 (May 2020): 25–29. https://doi.org/" + d + ".", "mismatch", "title similarity"},
-		{"apa title in quotes, right", "q.md", "- Müller, H. (2020). \"Do charges ride the spin wave?\" Phys. Rev. doi:" + d, "found", ""},
-		{"apa title in quotes, wrong", "q.md", "- Müller, H. (2020). “Aspirin for the prevention of stroke.” Lancet. doi:" + d, "mismatch", "title similarity"},
-		{"apa title opening with a quoted phrase", "q.md", "- Müller, H. (2020). \"Do charges\" ride the spin wave? Magnon drag in thin films. doi:" + d, "found", ""},
+		{"nature wrong author", "n.txt", "Lindqvist, K. & Okafor, A. Do charges ride the spin wave? Phys. Rev. B 1, 2 (2020). https://doi.org/" + d, "mismatch", "authors: author 1"},
+		{"chicago wrong title", "c.md", "- Müller, Hans. “Gene Ontology: Tool for the Unification of Biology.” Nature Genetics 25, no. 1 (May 2020): 25–29. https://doi.org/" + d + ".", "mismatch", "title: "},
+		{"apa title in quotes, right", "q.md", "- Müller, H., & Okafor, A. (2020). \"Do charges ride the spin wave?\" Phys. Rev. doi:" + d, "found", ""},
+		{"apa title in quotes, wrong", "q.md", "- Müller, H. (2020). “Aspirin for the prevention of stroke.” Lancet. doi:" + d, "mismatch", "title: "},
+		{"apa title opening with a quoted phrase", "q.md", "- Müller, H., & Okafor, A. (2020). \"Do charges\" ride the spin wave? Magnon drag in thin films. doi:" + d, "found", ""},
 		{"group author is no person to compare", "g.md", "- Magnon Consortium. (2020). Do charges ride the spin wave? Phys. Rev. doi:" + d, "found", ""},
 		{"prose naming an author is not compared", "p.md", "See Müller (2014). Deep learning changed everything, doi:" + d, "found", ""},
 		{"unreadable line not compared", "u.md", "- Deep learning for protein structure prediction, see https://doi.org/" + d, "found", ""},
 		{"cff right", "CITATION.cff", cff("Do charges ride the spin wave?", "2020", "Müller"), "found", ""},
-		{"cff wrong title", "CITATION.cff", cff("Aspirin for the prevention of stroke", "2020", "Müller"), "mismatch", "title similarity"},
-		{"cff wrong year", "CITATION.cff", cff("Do charges ride the spin wave?", "'2008'", "Müller"), "mismatch", "year 2008"},
-		{"cff wrong author", "CITATION.cff", cff("Do charges ride the spin wave?", "2020", "Lindqvist"), "mismatch", `first author "Lindqvist, A."`},
+		{"cff wrong title", "CITATION.cff", cff("Aspirin for the prevention of stroke", "2020", "Müller"), "mismatch", "title: "},
+		{"cff wrong year", "CITATION.cff", cff("Do charges ride the spin wave?", "'2008'", "Müller"), "mismatch", "year: 2008"},
+		{"cff wrong author", "CITATION.cff", cff("Do charges ride the spin wave?", "2020", "Lindqvist"), "mismatch", "authors: author 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rep := c.Check(context.Background(), []check.Document{{Name: tt.file, Text: tt.text}})
-			if len(rep.DOIs) != 1 {
+			rows := slices.DeleteFunc(slices.Clone(rep.DOIs), func(r check.Row) bool { return r.DOI == "" })
+			if len(rows) != 1 {
 				t.Fatalf("rows %+v", rep.DOIs)
 			}
-			row := rep.DOIs[0]
+			row := rows[0]
 			if row.Verdict != tt.want || !strings.Contains(row.Error, tt.why) {
 				t.Errorf("verdict %q (%s), want %q with %q", row.Verdict, row.Error, tt.want, tt.why)
 			}
-			if tt.want == "mismatch" && (rep.Status() != check.NotVerified || !strings.Contains(row.Error, `record "Do charges ride the spin wave?`)) {
-				t.Errorf("status %v, error %q: want not verified and both titles", rep.Status(), row.Error)
+			if tt.want == "mismatch" && (rep.Status() != check.NotVerified || len(row.Mismatches) == 0) {
+				t.Errorf("status %v, mismatches %+v: want not verified, the fields named", rep.Status(), row.Mismatches)
 			}
 			if tt.name == "unreadable line not compared" && row.Entry != nil {
 				t.Errorf("entry %+v compared", row.Entry)
@@ -171,7 +185,7 @@ func TestCheckEveryEntryOfADOI(t *testing.T) {
 	right := "Müller H, Okafor A. Do charges ride the spin wave? Magnon drag in thin films. Phys Rev B. 2020;3:1-5. doi:" + d
 	wrong := "Müller H, Okafor A. Aspirin for the prevention of stroke: a randomised trial. Lancet. 2020;1:2. doi:" + d
 	bib := func(key, title string) string {
-		return "@article{" + key + ",\n  title = {" + title + "},\n  author = {Müller, Hans},\n  year = {2020},\n  doi = {" + d + "}\n}\n"
+		return "@article{" + key + ",\n  title = {" + title + "},\n  author = {Müller, Hans and Okafor, Ada},\n  year = {2020},\n  doi = {" + d + "}\n}\n"
 	}
 	tests := []struct {
 		name  string

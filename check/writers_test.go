@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mattn/go-runewidth"
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/citeloop/citeloop/check"
@@ -34,29 +35,43 @@ func fourRows(t *testing.T) check.Report {
 	return c.Check(context.Background(), []check.Document{{Name: filepath.Join("paper", "refs,1.bib"), Text: text}})
 }
 
-func TestWriteTextFits80Columns(t *testing.T) {
+// TestWriteTextFits: on a terminal the table fits its width and wraps
+// what does not fit, a DOI never cut; piped, each row is one line and
+// nothing is cut; the summary counts every verdict and says why an oracle
+// could not answer.
+func TestWriteTextFits(t *testing.T) {
 	rep := fourRows(t)
+	for _, width := range []int{60, 80, 120} {
+		var b strings.Builder
+		if err := rep.WriteText(&b, width); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			if w := runewidth.StringWidth(l); w > width && !strings.Contains(l, "10.") && !strings.Contains(l, "could not answer") {
+				t.Errorf("width %d: line of %d columns: %q", width, w, l)
+			}
+		}
+		for _, want := range []string{"DOI", "VERDICT", "WHERE", "TITLE", "10.1038/NNANO.2014.279", "paper/refs,1.bib:1", "eighty",
+			"4 references in 1 file(s): 1 found, 1 not_found, 1 retracted, 1 unknown", "crossref could not answer: crossref: 503"} {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+				t.Errorf("width %d: table lacks %q:\n%s", width, want, out)
+			}
+		}
+	}
 	var b strings.Builder
-	if err := rep.WriteText(&b); err != nil {
+	if err := rep.WriteText(&b, 0); err != nil {
 		t.Fatal(err)
 	}
-	out := b.String()
-	for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-		if w := runewidth.StringWidth(l); w > check.TableWidth {
-			t.Errorf("line of %d columns: %q", w, l)
-		}
-	}
-	for _, want := range []string{"DOI", "VERDICT", "WHERE", "TITLE", "10.1038/NNANO.2014.279", "paper/refs,1.bib:1", "Charges ride the s…",
-		"4 DOIs in 1 file(s): 1 found, 1 not_found, 1 retracted, 1 unknown"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
-		}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if len(lines) != 1+4+2 || !strings.Contains(lines[1], "well past eighty columns") {
+		t.Errorf("piped: want a header, one line per row, the summary and the cause, the title whole:\n%s", b.String())
 	}
 	b.Reset()
-	if err := rep.OnlyProblems().WriteText(&b); err != nil {
+	if err := rep.OnlyProblems().WriteText(&b, 80); err != nil {
 		t.Fatal(err)
 	}
-	if p := b.String(); strings.Contains(p, "NNANO") || !strings.Contains(p, "notarealdoi") || !strings.Contains(p, "4 DOIs in 1 file(s)") {
+	if p := b.String(); strings.Contains(p, "NNANO") || !strings.Contains(p, "notarealdoi") || !strings.Contains(p, "4 references in 1 file(s)") {
 		t.Errorf("only problems:\n%s", p)
 	}
 }
@@ -153,9 +168,10 @@ func TestWriteSARIFValidates(t *testing.T) {
 		Version string `json:"version"`
 		Runs    []struct {
 			Results []struct {
-				RuleID    string `json:"ruleId"`
-				Level     string `json:"level"`
-				Locations []struct {
+				RuleID              string            `json:"ruleId"`
+				Level               string            `json:"level"`
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
+				Locations           []struct {
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
 						Region           struct{ StartLine int } `json:"region"`
@@ -168,13 +184,57 @@ func TestWriteSARIFValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
+	seen := map[string]bool{}
 	for _, r := range log.Runs[0].Results {
+		fp := r.PartialFingerprints["citeloopReference/v1"]
+		if len(fp) != 24 || seen[fp] {
+			t.Errorf("result %s: partialFingerprints %v, want a distinct citeloopReference/v1", r.RuleID, r.PartialFingerprints)
+		}
+		seen[fp] = true
 		l := r.Locations[0].PhysicalLocation
 		got = append(got, r.RuleID+" "+r.Level+" "+l.ArtifactLocation.URI+" "+string(rune('0'+l.Region.StartLine)))
 	}
 	want := []string{"not_found error paper/refs%2C1.bib 2", "retracted error paper/refs%2C1.bib 3", "unknown warning paper/refs%2C1.bib 4"}
 	if diff := cmp.Diff(want, got); log.Version != "2.1.0" || diff != "" {
 		t.Errorf("version %q; results (-want +got):\n%s", log.Version, diff)
+	}
+}
+
+// TestSARIFFingerprintsStable: a result's fingerprint does not change when
+// its line does, so code scanning tracks the alert across runs, and the
+// log validates with go-sarif's own schema check too.
+func TestSARIFFingerprintsStable(t *testing.T) {
+	rep := fourRows(t)
+	var a, b strings.Builder
+	if err := rep.WriteSARIF(&a, "devel"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range rep.DOIs {
+		for j := range rep.DOIs[i].Locations {
+			rep.DOIs[i].Locations[j].Line += 7
+		}
+	}
+	if err := rep.WriteSARIF(&b, "devel"); err != nil {
+		t.Fatal(err)
+	}
+	fps := func(s string) []string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.Contains(l, "citeloopReference/v1") {
+				out = append(out, strings.TrimSpace(l))
+			}
+		}
+		return out
+	}
+	if got, want := fps(b.String()), fps(a.String()); len(got) != 3 || !cmp.Equal(got, want) {
+		t.Errorf("fingerprints after the lines moved %q, before %q", got, want)
+	}
+	log, err := sarif.FromString(a.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := log.Validate(); err != nil {
+		t.Errorf("go-sarif validation: %v", err)
 	}
 }
 

@@ -77,7 +77,7 @@ func TestParseSourcesBibTeXFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := docs[1] // wold1983food: accents in authors, no DOI
-	if d.ID != "wold1983food" || d.Record.Year != 1983 || d.Record.Authors[6] != "Sjostrom, M." {
+	if d.ID != "wold1983food" || d.Record.Year != 1983 || d.Record.Authors[6] != "Sjöström, M." {
 		t.Errorf("got %+v", d)
 	}
 }

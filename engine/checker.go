@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/citeloop/citeloop/check"
+	"github.com/citeloop/citeloop/check/compare"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -12,10 +13,14 @@ type CheckOptions struct {
 	Offline *Offline
 	// Fresh asks the services again, past the cache.
 	Fresh bool
-	// TitleSimilarity is the token-set similarity below which an entry's
-	// title and its DOI's record name different papers;
-	// check.DefaultTitleSimilarity when zero.
+	// TitleSimilarity is the token-set similarity a search hit's title must
+	// reach to be compared with an entry; check.DefaultTitleSimilarity when
+	// zero.
 	TitleSimilarity float64
+	// NoDOI is check.NoDOIError (the default) or check.NoDOIWarn.
+	NoDOI string
+	// Compare are the field-by-field comparison's settings.
+	Compare compare.Options
 	// Progress, when set, is called as DOIs are answered with how many of
 	// the total have been; from several goroutines, never at once.
 	Progress func(done, total int)
@@ -27,7 +32,7 @@ type CheckOptions struct {
 // title, in oracles.use order. The searchers are the engine's own clients,
 // so lookups and searches share their rate limits.
 func (e *Engine) Checker(o CheckOptions) (*check.Checker, error) {
-	opts := check.Options{TitleSimilarity: o.TitleSimilarity, Progress: o.Progress, Logger: e.deps.Logger, Now: e.deps.Now}
+	opts := check.Options{TitleSimilarity: o.TitleSimilarity, NoDOI: o.NoDOI, Compare: o.Compare, Progress: o.Progress, Logger: e.deps.Logger, Now: e.deps.Now}
 	if o.Offline != nil {
 		opts.Offline = true
 		return check.New(o.Offline.Oracle(), nil, opts), nil

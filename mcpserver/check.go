@@ -97,10 +97,10 @@ func formatName(format string) (name string, ok bool) {
 
 func addCheckCitations(srv *mcp.Server, s *server) {
 	d := s.describer()
-	verdicts := "found, not_found (no record has this DOI: likely fabricated), invalid, retracted, erratum, "
+	verdicts := "found, not_found (no record has this DOI: likely fabricated), invalid, retracted, "
 	advice := "Call it before you answer with citations; drop or fix every DOI that is not found."
 	if d.offline {
-		verdicts = "found, invalid, retracted, erratum, "
+		verdicts = "found, invalid, retracted, "
 		advice = "Call it before you answer with citations; drop or fix every DOI that is invalid, retracted or a mismatch."
 	}
 	mcp.AddTool(srv, &mcp.Tool{
@@ -108,8 +108,8 @@ func addCheckCitations(srv *mcp.Server, s *server) {
 		Title: "Check the DOIs a text cites",
 		Description: "Finds every DOI in a text (a draft, a reference list, a .bib or .ris file) and looks each one up in " +
 			d.lookups() + ". Returns per DOI: " + verdicts +
-			"mismatch (a real DOI of another paper: the entry's title, year or first author disagree with the record), " +
-			"no_doi (an entry without a DOI, with a suggested one) or unknown (with its cause), with the record's real title and year so you " +
+			"mismatch (the entry describes its record wrongly: authors, venue, year, volume, pages or title disagree), " +
+			"no_doi (an entry without a DOI, with a suggested one), not_checked (a reference line that could not be read) or unknown (with its cause), with the record's real title and year so you " +
 			"can see whether the citation describes the paper it names. " + d.unknownRule() + " " + advice,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(!d.offline)},
 	}, s.checkCitations)

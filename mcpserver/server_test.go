@@ -173,8 +173,8 @@ func TestCheckCitations(t *testing.T) {
 		// Offline, a DOI outside the embedded corpus is unknown, never
 		// not_found: the corpus is not the world.
 		Status:  "unknown",
-		Problem: "1 of 2 DOIs unknown: not in the offline corpus",
-		Summary: map[string]int{"found": 1, "not_found": 0, "invalid": 0, "retracted": 0, "erratum": 0, "mismatch": 0, "no_doi": 0, "unknown": 1},
+		Problem: "1 of 2 references unknown: not in the offline corpus",
+		Summary: map[string]int{"found": 1, "not_found": 0, "invalid": 0, "retracted": 0, "mismatch": 0, "no_doi": 0, "not_checked": 0, "unknown": 1},
 		DOIs: []mcpserver.CheckedDOI{
 			{DOI: real.DOI, Verdict: "found", Title: real.Title, Year: real.Year, Oracle: "snapshot", Lines: []int{5}},
 			{DOI: "10.9999/fabricated.2024.001", Verdict: "unknown", Oracle: "snapshot", Error: "not in the offline corpus", Cause: "not_in_offline_corpus", Lines: []int{6}},
@@ -206,7 +206,7 @@ func TestCheckCitationsMismatch(t *testing.T) {
 		t.Errorf("entry (-want +got):\n%s", diff)
 	}
 	if got.Status != "not_verified" || row.Verdict != "mismatch" || row.Title != real.Title || row.Year != real.Year ||
-		!strings.Contains(row.Error, "year 1950") || !strings.Contains(row.Error, "title similarity") {
+		!strings.Contains(row.Error, "year: 1950") || !strings.Contains(row.Error, "title: ") {
 		t.Errorf("status %q, row %+v", got.Status, row)
 	}
 }

@@ -40,13 +40,29 @@ func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Record is what an oracle knows about a DOI. Fields the API does not have
 // stay empty.
 type Record struct {
-	DOI      string   `json:"doi"`
-	PMID     string   `json:"pmid,omitempty"`
-	PMCID    string   `json:"pmcid,omitempty"`
-	Title    string   `json:"title"`
-	Authors  []string `json:"authors,omitempty"`
-	Journal  string   `json:"journal,omitempty"`
-	Year     int      `json:"year,omitempty"`
+	DOI     string   `json:"doi"`
+	PMID    string   `json:"pmid,omitempty"`
+	PMCID   string   `json:"pmcid,omitempty"`
+	Title   string   `json:"title"`
+	Authors []string `json:"authors,omitempty"`
+	Journal string   `json:"journal,omitempty"`
+	// JournalAbbrevs are the journal's other names: Europe PMC's ISO and
+	// MEDLINE abbreviations, Crossref's short-container-title; for a
+	// preprint, the server's names (Crossref's institution and group-title).
+	JournalAbbrevs []string `json:"journal_abbrevs,omitempty"`
+	// ISSN are the journal's print and electronic ISSNs, as written.
+	ISSN []string `json:"issn,omitempty"`
+	Year int      `json:"year,omitempty"`
+	// OnlineYear and PrintYear are the years of the online-first and the
+	// print publication when the source gives them (0 when not): a
+	// reference may cite either, so a comparison accepts them.
+	OnlineYear int `json:"online_year,omitempty"`
+	PrintYear  int `json:"print_year,omitempty"`
+	// Volume, Issue and Pages are as the source writes them ("576-589.e5",
+	// "e12807").
+	Volume   string   `json:"volume,omitempty"`
+	Issue    string   `json:"issue,omitempty"`
+	Pages    string   `json:"pages,omitempty"`
 	Abstract string   `json:"abstract,omitempty"`
 	PubTypes []string `json:"pub_types,omitempty"`
 	// Source is the API's own source code for the record, such as Europe
@@ -70,6 +86,12 @@ type Record struct {
 	PublishedAs string `json:"published_as,omitempty"`
 	// PublishedBy names the source that linked the published version.
 	PublishedBy string `json:"published_by,omitempty"`
+	// PreprintDOI is, for a published paper, the DOI of its preprint when
+	// the source links one (Crossref's relation has-preprint, Europe PMC's
+	// "Preprint in" resolved); PreprintAs names it by the source's own id
+	// ("PPR PPR83152") when its DOI is not known.
+	PreprintDOI string `json:"preprint_doi,omitempty"`
+	PreprintAs  string `json:"preprint_as,omitempty"`
 }
 
 // Merge returns r with its empty fields filled from other and the
@@ -88,9 +110,26 @@ func (r Record) Merge(other Record) Record {
 	fill(&r.Journal, other.Journal)
 	fill(&r.Abstract, other.Abstract)
 	fill(&r.Source, other.Source)
+	fill(&r.Volume, other.Volume)
+	fill(&r.Issue, other.Issue)
+	fill(&r.Pages, other.Pages)
+	fill(&r.PreprintDOI, other.PreprintDOI)
+	fill(&r.PreprintAs, other.PreprintAs)
 	r.mergePublished(other)
 	if r.Year == 0 {
 		r.Year = other.Year
+	}
+	if r.OnlineYear == 0 {
+		r.OnlineYear = other.OnlineYear
+	}
+	if r.PrintYear == 0 {
+		r.PrintYear = other.PrintYear
+	}
+	if len(r.JournalAbbrevs) == 0 {
+		r.JournalAbbrevs = other.JournalAbbrevs
+	}
+	if len(r.ISSN) == 0 {
+		r.ISSN = other.ISSN
 	}
 	if len(r.Authors) == 0 {
 		r.Authors = other.Authors

@@ -10,7 +10,8 @@ import (
 // Berg") and of author lists ("and", "et al.").
 var particles = map[string]bool{
 	"van": true, "von": true, "der": true, "den": true, "de": true, "da": true, "di": true, "del": true,
-	"della": true, "dos": true, "du": true, "la": true, "le": true, "y": true, "ter": true, "zu": true,
+	"della": true, "dos": true, "do": true, "das": true, "du": true, "la": true, "le": true, "y": true, "ter": true, "zu": true,
+	"el": true, "bin": true, "ibn": true, "ben": true, "e": true,
 	"and": true, "et": true, "al": true, "others": true,
 }
 
@@ -48,7 +49,7 @@ func looksLikeAuthors(seg string) bool {
 			return false
 		}
 		for _, r := range w {
-			if !unicode.IsLetter(r) && !strings.ContainsRune(".'’-", r) {
+			if !unicode.IsLetter(r) && !strings.ContainsRune(".'’-–", r) {
 				return false
 			}
 		}

@@ -3,6 +3,9 @@ package refline
 import (
 	"regexp"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Markup clean is removes, in order.
@@ -31,8 +34,22 @@ func clean(block string) string {
 		s = angleURL.ReplaceAllString(s, "")
 	}
 	s = strongMarks.Replace(s)
+	if strings.Contains(s, "- ") {
+		s = lineBreakHyphen.ReplaceAllString(s, "$1$2")
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Mn, r) }) {
+		// "Ku ̈hnel": a PDF's accent after a space joins its letter.
+		s = norm.NFC.String(spacedMark.ReplaceAllString(s, "$1"))
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// spacedMark is a combining mark a PDF set apart from its letter.
+var spacedMark = regexp.MustCompile(`\s+(\p{Mn})`)
+
+// lineBreakHyphen is a word a PDF line break split: "Recogni- tion",
+// "clus- tering".
+var lineBreakHyphen = regexp.MustCompile(`(\p{Ll})- (\p{Ll})`)
 
 // stripEmphasis removes the single-emphasis marks clean kept.
 func stripEmphasis(s string) string {

@@ -84,9 +84,15 @@ func parseName(s string) name {
 		case len(fields) > 1 && isInitials(fields[len(fields)-1]):
 			family, given = strings.Join(fields[:len(fields)-1], " "), fields[len(fields)-1]
 		case len(fields) > 1 && isInitials(fields[0]):
-			k := 0
-			for k < len(fields)-1 && isInitials(fields[k]) {
-				k++
+			// "J. A. Smith Jones", "M. Thomas P. Gilbert": the family name
+			// follows the last initial.
+			// After the first, only a dotted or one-letter initial counts:
+			// "A. K. C. TOKO KOUTOGUI" has a family name in capitals.
+			k := 1
+			for i := 1; i < len(fields)-1; i++ {
+				if isInitials(fields[i]) && (strings.Contains(fields[i], ".") || len([]rune(fields[i])) == 1) {
+					k = i + 1
+				}
 			}
 			given, family = strings.Join(fields[:k], " "), strings.Join(fields[k:], " ")
 		default:
@@ -125,11 +131,17 @@ func isGroup(s string) bool {
 // alone ("Smith-Jones" is "smithjones", "van der Berg" is "berg").
 func foldFamily(s string) string {
 	var b strings.Builder
-	for _, w := range strings.Fields(plain(s)) {
+	ws := strings.Fields(plain(s))
+	for _, w := range ws {
 		if particles[w] {
 			continue
 		}
 		b.WriteString(w)
+	}
+	if b.Len() == 0 {
+		// A family name that is only such a word ("Das", "Le", "Van") is
+		// the name itself.
+		return strings.Join(ws, "")
 	}
 	return b.String()
 }
@@ -156,7 +168,9 @@ func initialsOf(given string) string {
 	var b strings.Builder
 	for _, part := range strings.FieldsFunc(given, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
 		p := plain(part)
-		if p == "" || particles[p] {
+		if p == "" || particles[p] && part == strings.ToLower(part) {
+			// "Berg, J. van der": a lower-case particle is no given name;
+			// "Le Khanh" is.
 			continue
 		}
 		if isInitials(part) && len(p) > 1 {

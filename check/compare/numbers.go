@@ -39,7 +39,10 @@ func pageRange(s string) (first, last string) {
 	first = parts[0]
 	if len(parts) > 1 {
 		last = parts[len(parts)-1]
-		if len(last) < len(first) && allDigits(last) && allDigits(first) {
+		// "123–9" ends at 129, "e1660–76" at e1676: the last page's digits
+		// replace the first's tail.
+		digits := strings.TrimLeftFunc(first, func(r rune) bool { return !unicode.IsDigit(r) })
+		if len(last) <= len(digits) && allDigits(last) && allDigits(digits) {
 			last = first[:len(first)-len(last)] + last
 		}
 	}

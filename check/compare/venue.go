@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -43,7 +44,7 @@ func sameVenue(entry string, names []string) bool {
 		return true
 	}
 	ek := strings.Join(ew, "")
-	for _, n := range names {
+	for _, n := range alsoShort(names) {
 		nw := venueWords(n)
 		if len(nw) == 0 {
 			continue
@@ -53,6 +54,23 @@ func sameVenue(entry string, names []string) bool {
 		}
 	}
 	return false
+}
+
+// venueNote is what a record's venue name adds to the name people cite:
+// a parenthesis ("Lancet (London, England)", "Br Med J (Clin Res Ed)",
+// "California Digital Library (CDL)") or a subtitle after " : " ("Gastric
+// cancer : official journal of …").
+var venueNote = regexp.MustCompile(`\s*\([^()]*\)|\s+:\s.*$`)
+
+// alsoShort is names with, after them, each name without its note.
+func alsoShort(names []string) []string {
+	out := append([]string{}, names...)
+	for _, n := range names {
+		if s := strings.TrimSpace(venueNote.ReplaceAllString(n, "")); s != "" && s != n {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // normISSN is an ISSN as digits and X, "" when s is not one.
@@ -77,7 +95,9 @@ func normISSN(s string) string {
 var preprintServers = []string{"arxiv", "biorxiv", "medrxiv", "chemrxiv", "psyarxiv", "socarxiv", "osf preprints", "research square",
 	"ssrn", "preprints", "authorea", "zenodo", "peerj preprints", "europe pmc", "biorxiv cold spring harbor", "f1000research", "scielo preprints", "techrxiv", "eartharxiv", "qeios"}
 
-// isPreprintVenue reports whether a venue names a preprint server.
+// isPreprintVenue reports whether a venue names a preprint server: one of
+// preprintServers, any word ending in "rxiv" (EcoEvoRxiv, SocArXiv), or the
+// word preprint.
 func isPreprintVenue(v string) bool {
 	p := plain(v)
 	for _, s := range preprintServers {
@@ -85,11 +105,60 @@ func isPreprintVenue(v string) bool {
 			return true
 		}
 	}
-	return strings.Contains(p, "preprint")
+	return strings.Contains(p, "preprint") || len(rxivServers(p)) > 0
+}
+
+// rxivServers are the words of a plain venue that name an -rxiv server.
+func rxivServers(p string) []string {
+	var out []string
+	for _, w := range strings.Fields(p) {
+		if strings.HasSuffix(w, "rxiv") && len(w) > 4 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// otherServer reports whether the entry names one preprint server and the
+// record another: "bioRxiv" for a medRxiv preprint. A record that names no
+// server (only its publisher) never conflicts.
+func otherServer(entry string, r Record) bool {
+	es := rxivServers(plain(entry))
+	if len(es) == 0 {
+		return false
+	}
+	var rs []string
+	for _, n := range append([]string{r.Venue}, r.VenueAbbrevs...) {
+		rs = append(rs, rxivServers(plain(n))...)
+	}
+	if len(rs) == 0 {
+		return false
+	}
+	for _, e := range es {
+		for _, s := range rs {
+			if e == s {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func compareVenue(e Entry, r Record) outcome {
-	if r.Preprint && (e.Kind == KindArticle && !isPreprintVenue(e.Venue) || e.Kind == "" && e.Venue != "" && !isPreprintVenue(e.Venue)) {
+	names := append([]string{r.Venue}, r.VenueAbbrevs...)
+	if r.Preprint && e.Venue != "" && !sameVenue(e.Venue, names) {
+		switch {
+		case e.Kind == KindArticle && !isPreprintVenue(e.Venue) || e.Kind == "" && !isPreprintVenue(e.Venue):
+			m := mismatch(Venue, e.Venue, r.Venue, "the record is a preprint; the entry cites it as a journal article")
+			m.mismatch.Kind = PreprintAsPublished
+			return m
+		case isPreprintVenue(e.Venue) && !otherServer(e.Venue, r):
+			// A preprint server named for a preprint whose record names
+			// its publisher or no server.
+			return issnOutcome(e, r)
+		}
+	}
+	if r.Preprint && e.Kind == KindArticle && e.Venue == "" && (e.Volume != "" || e.Pages != "") {
 		m := mismatch(Venue, e.Venue, r.Venue, "the record is a preprint; the entry cites it as a journal article")
 		m.mismatch.Kind = PreprintAsPublished
 		return m

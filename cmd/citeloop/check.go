@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -11,57 +11,68 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/citeloop/citeloop/check"
+	"github.com/citeloop/citeloop/check/compare"
 	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
 	"github.com/citeloop/citeloop/engine"
 )
 
 type checkOptions struct {
-	json         bool
-	format       string
-	offline      bool
-	allowEmpty   bool
-	onlyProblems bool
-	noCache      bool
-	similarity   float64
-	fix          string
-	force        bool
+	json           bool
+	format         string
+	offline        bool
+	allowEmpty     bool
+	onlyProblems   bool
+	noCache        bool
+	similarity     float64
+	noDOI          string
+	yearGap        int
+	longAuthorList int
+	fix            string
+	force          bool
+	width          int
+	sarif          string
 }
 
 // checkFormats are the values of check --format.
-var checkFormats = []string{"table", "json", "csv", "github", "sarif"}
+var checkFormats = check.Formats
 
 func newCheckCmd(a *app) *cobra.Command {
 	var o checkOptions
 	cmd := &cobra.Command{
 		Use:   "check FILE... (- for stdin)",
 		Short: "Verify every DOI cited in documents against the oracles",
-		Long: `check extracts every DOI from the given files (Markdown, plain text, BibTeX,
-RIS, CSL JSON, CFF; "-" reads stdin) and looks each one up with the oracles
-and policy of the configuration (oracles.use, oracles.policy). It prints one
-line per distinct DOI: found, not_found, invalid, retracted, erratum,
-mismatch, no_doi or unknown. UTF-16 and UTF-8 with a byte order mark are
-decoded. With --offline, a DOI outside the small embedded corpus is unknown,
-never not_found.
+		Long: `check reads every reference of the given files (Markdown, plain text, BibTeX,
+RIS, CSL JSON, CFF, .bbl; "-" reads stdin) and checks each one with the
+oracles and policy of the configuration (oracles.use, oracles.policy). It
+prints one row per distinct DOI and per reference without one: found,
+not_found, invalid, retracted, mismatch, no_doi, not_checked or unknown.
+UTF-16 and UTF-8 with a byte order mark are decoded. With --offline, a DOI
+outside the small embedded corpus is unknown, never not_found.
 
-Bibliography entries (BibTeX, RIS, CSL JSON, CFF references) and Markdown or
-text reference lines whose title and year can be told apart (APA, Harvard,
-Vancouver, Nature, quoted titles) are compared with the record of their DOI
-(mismatch: title, year or first author disagree); other lines are not. A
-BibTeX, RIS or CSL JSON entry, or a CFF reference other than software, with
-a title and no DOI is no_doi; it is looked up by title and first author in
-Europe PMC and, when configured, Crossref, and the DOI of the single
-qualifying candidate is suggested. --fix OUT writes a copy of the one input
-file (BibTeX, RIS or CSL JSON) with those DOIs added, and mismatching DOIs
+Every bibliography entry and reference line that cites a DOI is compared
+with its record field by field: the whole author list, the venue (with its
+abbreviations and ISSNs), the year exactly (one year off only for the
+record's online-first date or a preprint/published pair), volume, issue,
+pages, and the title word for word. A preprint cited as a journal article
+is mismatch (preprint_as_published). A reference without a DOI is looked
+up by title and first author in every oracle that can search, and the
+candidates compared the same way; the DOI of the single one that agrees is
+suggested. --no-doi=warn makes no_doi a warning, for bibliographies that
+cite software and books. A reference line that cannot be read is
+not_checked and says why. --fix OUT writes a copy of the one input file
+(BibTeX, RIS or CSL JSON) with those DOIs added, and mismatching DOIs
 corrected where exactly one other paper fits the entry; the input is never
 changed.
 
-Exit codes: 0 every DOI found and matching; 3 some DOI not_found, invalid,
-retracted, erratum, mismatch or no_doi, or no DOI in any file (0 with
---allow-empty); 4 some DOI unknown because an oracle could not answer, and
-nothing worse; 2 a file cannot be read or the configuration is invalid;
-130 interrupted.`,
+Exit codes: 0 every reference found and matching; 3 some not_found,
+invalid, retracted, mismatch or no_doi (unless warned), or nothing to check
+in any file (0 with --allow-empty); 4 some DOI unknown because an oracle
+could not answer, and nothing worse; 2 a file cannot be read or the
+configuration is invalid; 130 interrupted. not_checked and warned no_doi
+rows leave the exit code alone.`,
 		Example: `  citeloop check paper.bib
   citeloop check --format json references.md notes.txt
   citeloop check --fix refs.fixed.bib refs.bib             # suggested DOIs written into a copy
@@ -84,6 +95,12 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 			if o.similarity <= 0 || o.similarity > 1 {
 				return usageError("check: --title-similarity %v: want a number in (0, 1]", o.similarity)
 			}
+			if o.noDOI != check.NoDOIError && o.noDOI != check.NoDOIWarn {
+				return usageError("check: --no-doi %q: want error or warn", o.noDOI)
+			}
+			if o.yearGap < 0 || o.longAuthorList < 0 || o.width < 0 {
+				return usageError("check: --year-gap, --long-author-list and --width want a number of 0 or more")
+			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -92,8 +109,13 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 	}
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the report as JSON (same as --format json)")
-	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0)")
-	f.Float64Var(&o.similarity, "title-similarity", check.DefaultTitleSimilarity, "for bibliography entries and reference lines: the token-set similarity of the entry's title and the record's below which the DOI is a mismatch")
+	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(checkFormats, ", ")+" (github: workflow annotations; sarif: SARIF 2.1.0, for code scanning)")
+	f.Float64Var(&o.similarity, "title-similarity", check.DefaultTitleSimilarity, "how similar a search hit's title must be (token-set similarity) to be compared with an entry without a DOI; the comparison itself is word for word")
+	f.StringVar(&o.noDOI, "no-doi", check.NoDOIError, "what a reference without a DOI is: error (fails the check) or warn (a warning, for bibliographies that cite software and books)")
+	f.IntVar(&o.yearGap, "year-gap", compare.DefaultYearGap, "how many years an entry may be from a year the record shows as another date of the work (online first, print, preprint/published pair); the record's own year must match exactly")
+	f.IntVar(&o.longAuthorList, "long-author-list", compare.DefaultLongAuthorList, "the size of a record's author list above which an entry may list only its first authors without \"et al.\"")
+	f.StringVar(&o.sarif, "sarif", "", "also write a SARIF 2.1.0 log to this file (for code scanning's upload-sarif), whatever --format prints")
+	f.IntVar(&o.width, "width", 0, "the table's width in columns (default: the terminal's; piped, each row on one line, nothing cut)")
 	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
@@ -101,14 +123,6 @@ nothing worse; 2 a file cannot be read or the configuration is invalid;
 	f.BoolVar(&o.force, "force", false, "with --fix, replace the output file if it exists")
 	f.BoolVar(&o.allowEmpty, "allow-empty", false, "exit 0 when the files cite no DOI at all (default: exit 3, a failed conversion looks like that)")
 	return cmd
-}
-
-// checkReport is the whole `check --json` answer.
-type checkReport struct {
-	Files    []string       `json:"files"`
-	Summary  map[string]int `json:"summary"`
-	ExitCode int            `json:"exit_code"`
-	DOIs     []check.Row    `json:"dois"`
 }
 
 func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) error {
@@ -129,7 +143,8 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if err != nil {
 		return err
 	}
-	opts := engine.CheckOptions{Fresh: o.noCache, TitleSimilarity: o.similarity}
+	opts := engine.CheckOptions{Fresh: o.noCache, TitleSimilarity: o.similarity, NoDOI: o.noDOI,
+		Compare: compare.Options{YearGap: o.yearGap, LongAuthorList: o.longAuthorList}}
 	if o.offline {
 		if opts.Offline, err = engine.EmbeddedOffline(); err != nil {
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
@@ -145,28 +160,125 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		bar.Close()
 		return err
 	}
-	rep := checker.Check(ctx, docs)
-	bar.Close()
-	if err := ctx.Err(); err != nil {
-		// Interrupted: the lookups in flight came back unknown; a table of
-		// them would read as an outage, so print none.
-		return fmt.Errorf("check: interrupted before every DOI was looked up: %w", err)
-	}
+	var rep check.Report
+	var streamErr error
 	if o.fix != "" {
+		// --fix needs every row of its one file.
+		rep = checker.Check(ctx, docs)
+		bar.Close()
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("check: interrupted before every reference was checked: %w", err)
+		}
 		fixes, err := rep.WriteFix(docs[0], o.fix, o.force)
 		if err != nil {
 			return fmt.Errorf("check: %w", err)
 		}
 		fmt.Fprintln(a.stderr, check.FixSummary(o.fix, fixes))
+		w, err := newCheckWriter(a, o)
+		if err != nil {
+			return err
+		}
+		for _, row := range rep.DOIs {
+			if err := w.Row(row); err != nil {
+				return fmt.Errorf("check: write report: %w", err)
+			}
+		}
+		if err := w.Close(rep); err != nil {
+			return fmt.Errorf("check: write report: %w", err)
+		}
+	} else {
+		// Rows are written as they are settled, in input order, and
+		// forgotten: a list of any size fits in memory.
+		w, err := newCheckWriter(a, o)
+		if err != nil {
+			bar.Close()
+			return err
+		}
+		rep, streamErr = checker.Stream(ctx, docs, w.Row)
+		bar.Close()
+		if err := ctx.Err(); err != nil {
+			// Interrupted: the rows written were settled; no summary.
+			return fmt.Errorf("check: interrupted before every reference was checked: %w", err)
+		}
+		if streamErr != nil {
+			return fmt.Errorf("check: write report: %w", streamErr)
+		}
+		if err := w.Close(rep); err != nil {
+			return fmt.Errorf("check: write report: %w", err)
+		}
 	}
 	code := checkExitCode(rep.Status(), o.allowEmpty)
-	if err := writeCheckReport(a, o, rep, code); err != nil {
-		return fmt.Errorf("check: write report: %w", err)
-	}
 	if code == exitOK {
 		return nil
 	}
 	return &exitError{code: code, err: fmt.Errorf("check: %s", rep.Problem())}
+}
+
+// newCheckWriter is the report's writer for o: paths relative to the
+// working folder, the table fitted to the terminal's width (or --width),
+// and with --sarif a SARIF log written to its file too.
+func newCheckWriter(a *app, o *checkOptions) (check.Writer, error) {
+	wo := check.WriterOptions{OnlyProblems: o.onlyProblems, Version: buildVersion(), Width: o.width,
+		ExitCode: func(r check.Report) int { return checkExitCode(r.Status(), o.allowEmpty) }}
+	if wd, err := os.Getwd(); err == nil {
+		wo.Dir = wd
+	}
+	if wo.Width == 0 {
+		wo.Width = terminalWidth(a.stdout)
+	}
+	w, err := check.NewWriter(o.format, a.stdout, wo)
+	if err != nil {
+		return nil, usageError("check: %v", err)
+	}
+	if o.sarif == "" {
+		return w, nil
+	}
+	f, err := os.Create(o.sarif)
+	if err != nil {
+		return nil, fmt.Errorf("check: --sarif: %w", err)
+	}
+	so := wo
+	so.OnlyProblems = true
+	sw, _ := check.NewWriter("sarif", f, so)
+	return tee{w, sw, f}, nil
+}
+
+// tee writes a report through two writers, closing the file of the second.
+type tee struct {
+	a, b check.Writer
+	f    *os.File
+}
+
+func (t tee) Row(r check.Row) error {
+	if err := t.a.Row(r); err != nil {
+		return err
+	}
+	return t.b.Row(r)
+}
+
+func (t tee) Close(rep check.Report) error {
+	err := t.a.Close(rep)
+	if e := t.b.Close(rep); err == nil {
+		err = e
+	}
+	if e := t.f.Close(); err == nil {
+		err = e
+	}
+	return err
+}
+
+// terminalWidth is w's width in columns when it is a terminal, 0 (no
+// fitting) otherwise.
+func terminalWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0
+	}
+	cols, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || cols <= 0 {
+		return check.TableWidth
+	}
+	return cols
 }
 
 // checkExitCode maps a report's status to the exit code: a wrong citation
@@ -184,31 +296,6 @@ func checkExitCode(s check.Status, allowEmpty bool) int {
 		return exitOracleUnavailable
 	default:
 		return exitNotVerified
-	}
-}
-
-// writeCheckReport prints rep in o.format, paths relative to the working
-// folder.
-func writeCheckReport(a *app, o *checkOptions, rep check.Report, code int) error {
-	if wd, err := os.Getwd(); err == nil {
-		rep = rep.RelativeTo(wd)
-	}
-	if o.onlyProblems {
-		rep = rep.OnlyProblems()
-	}
-	switch o.format {
-	case "json":
-		enc := json.NewEncoder(a.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(checkReport{Files: rep.Files, Summary: rep.Summary, ExitCode: code, DOIs: rep.DOIs})
-	case "csv":
-		return rep.WriteCSV(a.stdout)
-	case "github":
-		return rep.WriteGitHub(a.stdout)
-	case "sarif":
-		return rep.WriteSARIF(a.stdout, buildVersion())
-	default:
-		return rep.WriteText(a.stdout)
 	}
 }
 

@@ -91,10 +91,10 @@ func TestCheckNoDOI(t *testing.T) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if want := []string{`TITLE:"Charges ride the Spin wave" AND AUTH:"Muller"`}; strings.Join(s.epmc, "\n") != strings.Join(want, "\n") {
+	if want := []string{`TITLE:"Charges ride the Spin wave" AND AUTH:"Müller"`}; strings.Join(s.epmc, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Europe PMC queries %q, want %q", s.epmc, want)
 	}
-	if want := []string{"Charges ride the Spin wave|Muller|5"}; strings.Join(s.crossQ, "\n") != strings.Join(want, "\n") {
+	if want := []string{"Charges ride the Spin wave|Müller|5"}; strings.Join(s.crossQ, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Crossref queries %q, want %q", s.crossQ, want)
 	}
 }

@@ -35,8 +35,12 @@ func outputFixture(t *testing.T, args ...string) (int, string) {
 	return code, stdout
 }
 
-func TestCheckTableFits80Columns(t *testing.T) {
-	code, out := outputFixture(t)
+// TestCheckTableFits: --width (a terminal's width by default) fits the
+// table, wrapping what does not fit; piped, with no width, every row is one
+// line and nothing is cut; the summary names the oracle that could not
+// answer and why.
+func TestCheckTableFits(t *testing.T) {
+	code, out := outputFixture(t, "--width", "80")
 	if code != exitNotVerified {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
@@ -45,13 +49,19 @@ func TestCheckTableFits80Columns(t *testing.T) {
 			t.Errorf("line of %d columns: %q", w, l)
 		}
 	}
-	for _, want := range []string{"10.1038/NNANO.2014.279", "paper/refs,1.bib:1", "Charges ride the s…", "4 DOIs in 1 file(s): 1 found, 1 not_found, 1 retracted, 1 unknown"} {
-		if !strings.Contains(out, want) {
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"10.1038/NNANO.2014.279", "paper/refs,1.bib:1", "well past eighty columns", "4 references in 1 file(s): 1 found, 1 not_found, 1 retracted, 1 unknown",
+		"crossref could not answer: crossref: lookup 1 DOIs"} {
+		if !strings.Contains(flat, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}
 	}
+	_, piped := outputFixture(t)
+	if lines := strings.Split(strings.TrimRight(piped, "\n"), "\n"); len(lines) != 7 || !strings.Contains(piped, "on and on well past eighty columns") {
+		t.Errorf("piped: want a header, four rows, the summary and the cause on one line each, nothing cut:\n%s", piped)
+	}
 	_, problems := outputFixture(t, "--only-problems")
-	if strings.Contains(problems, "NNANO") || !strings.Contains(problems, "notarealdoi") || !strings.Contains(problems, "4 DOIs in 1 file(s)") {
+	if strings.Contains(problems, "NNANO") || !strings.Contains(problems, "notarealdoi") || !strings.Contains(problems, "4 references in 1 file(s)") {
 		t.Errorf("--only-problems:\n%s", problems)
 	}
 }

@@ -199,7 +199,7 @@ func TestCheckTableAndStdin(t *testing.T) {
 		"DOI", "VERDICT", "WHERE", "TITLE",
 		"10.1038/nnano.2014.279", "found", "Charges ride the spi", "notes.md:1 (+1)",
 		"10.1371/notarealdoi", "not_found", "<stdin>:1",
-		"2 DOIs in 2 file(s): 1 found, 1 not_found",
+		"2 references in 2 file(s): 1 found, 1 not_found",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("table lacks %q:\n%s", want, stdout)
@@ -414,7 +414,7 @@ func TestCheckDecodesUTF16AndBOM(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, stdout, _, err := runCheckCLI(t, nil, tt.give, "check", "--offline", "-")
-			if code != exitOK || !strings.Contains(stdout, "1 DOIs in 1 file(s): 1 found") {
+			if code != exitOK || !strings.Contains(stdout, "1 references in 1 file(s): 1 found") {
 				t.Errorf("exit %d (%v)\n%s", code, err, stdout)
 			}
 		})

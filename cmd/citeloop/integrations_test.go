@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -70,6 +71,11 @@ func TestPreCommitHook(t *testing.T) {
 	if entry[0] != "citeloop" || entry[1] != "check" {
 		t.Fatalf("entry %q does not run citeloop check", hooks[0].Entry)
 	}
+	for _, name := range []string{"refs.bib", "paper.bbl", "refs.ris", "refs.json", "CITATION.cff", "notes.md", "notes.txt"} {
+		if ok, _ := regexp.MatchString(hooks[0].Files, name); !ok {
+			t.Errorf("files %q does not match %s", hooks[0].Files, name)
+		}
+	}
 	bin := buildCiteloop(t)
 	dir, cfg, bib := integrationFixture(t)
 	empty := writeFile(t, dir, "README.md", "no references here\n")
@@ -91,7 +97,10 @@ func TestPreCommitHook(t *testing.T) {
 }
 
 // TestGitHubAction parses action.yml and runs its check step's script with
-// bash, as the runner would: given files, and the files a commit changed.
+// bash, as the runner would: given files, the files a commit changed, and,
+// with no base to compare with (a zero before, a shallow clone's missing
+// base), every reference file; the SARIF log is written for upload-sarif.
+// The action builds citeloop at its own ref with Go's caches on.
 func TestGitHubAction(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "..", "action.yml"))
 	if err != nil {
@@ -102,7 +111,9 @@ func TestGitHubAction(t *testing.T) {
 		Runs   struct {
 			Using string
 			Steps []struct {
-				Name, Shell, Run string
+				Name, Shell, Run, Uses string
+				WorkingDirectory       string            `yaml:"working-directory"`
+				With                   map[string]string `yaml:"with"`
 			}
 		}
 	}
@@ -113,13 +124,28 @@ func TestGitHubAction(t *testing.T) {
 		t.Fatalf("runs.using %q, want composite", action.Runs.Using)
 	}
 	var script string
+	built, cached := false, false
 	for _, s := range action.Runs.Steps {
 		if strings.Contains(s.Run, "citeloop check") {
 			script = s.Run
 		}
+		if strings.Contains(s.Run, "go build") && strings.Contains(s.Run, "./cmd/citeloop") && s.WorkingDirectory == "${{ github.action_path }}" {
+			built = true
+		}
+		if strings.HasPrefix(s.Uses, "actions/setup-go") && s.With["cache"] == "true" && strings.Contains(s.With["cache-dependency-path"], "github.action_path") {
+			cached = true
+		}
+		if strings.Contains(s.Run, "go install") || strings.Contains(s.Run, "@latest") {
+			t.Errorf("step %q installs another version than the action's own ref:\n%s", s.Name, s.Run)
+		}
 	}
-	if script == "" {
-		t.Fatal("no step runs citeloop check")
+	if script == "" || !built || !cached {
+		t.Fatalf("check step %v, built at the action's ref %v, Go caches %v: want all", script != "", built, cached)
+	}
+	for _, ext := range []string{"*.bib", "*.bbl", "*.ris", "*.json", "*.cff", "*.md"} {
+		if !strings.Contains(action.Inputs["pattern"].Default, ext) {
+			t.Errorf("pattern %q lacks %s", action.Inputs["pattern"].Default, ext)
+		}
 	}
 	bin := buildCiteloop(t)
 	dir, cfg, bib := integrationFixture(t)
@@ -139,24 +165,35 @@ func TestGitHubAction(t *testing.T) {
 	base := git("rev-parse", "HEAD")
 	git("add", "refs.bib")
 	git("commit", "-qm", "references")
+	writeFile(t, dir, "notes.md", "no references here\n")
+	git("add", "notes.md")
+	git("commit", "-qm", "notes")
+	notes := git("rev-parse", "HEAD~1")
 
 	tests := []struct {
 		name     string
 		files    string
+		base     string
 		wantCode int
 		want     string
 	}{
-		{"given files", filepath.Base(bib), exitNotVerified, "::error file=refs.bib,line=2,"},
-		{"changed files", "", exitNotVerified, "::error file=refs.bib,line=2,"},
+		{"given files", filepath.Base(bib), base, exitNotVerified, "::error file=refs.bib,line=2,"},
+		{"changed files", "", base, exitNotVerified, "::error file=refs.bib,line=2,"},
+		{"changed files without references", "", notes, exitOK, ""},
+		{"a new branch: before is all zeros", "", "0000000000000000000000000000000000000000", exitNotVerified, "checking every reference file"},
+		{"a shallow clone: the base is not there", "", "1234567890abcdef1234567890abcdef12345678", exitNotVerified, "checking every reference file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			sarif := filepath.Join(dir, "citeloop.sarif")
+			os.Remove(sarif)
 			cmd := exec.Command("bash", "-e", "-c", script)
 			cmd.Dir = dir
 			cmd.Env = []string{
 				"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + dir,
 				"FILES=" + tt.files, "PATTERN=" + action.Inputs["pattern"].Default,
-				"FORMAT=" + action.Inputs["format"].Default, "ARGS=--config " + cfg, "BASE=" + base,
+				"FORMAT=" + action.Inputs["format"].Default, "SARIF=" + action.Inputs["sarif"].Default,
+				"NO_DOI=" + action.Inputs["no-doi"].Default, "ARGS=--config " + cfg, "BASE=" + tt.base,
 			}
 			out, err := cmd.CombinedOutput()
 			if code := exitStatus(err); code != tt.wantCode || !strings.Contains(string(out), tt.want) {
@@ -164,6 +201,13 @@ func TestGitHubAction(t *testing.T) {
 			}
 			if strings.Contains(string(out), "nnano") {
 				t.Errorf("found DOI annotated:\n%s", out)
+			}
+			if tt.wantCode != exitNotVerified {
+				return
+			}
+			log, err := os.ReadFile(sarif)
+			if err != nil || !strings.Contains(string(log), `"ruleId": "not_found"`) || !strings.Contains(string(log), "partialFingerprints") {
+				t.Errorf("citeloop.sarif (%v):\n%s", err, log)
 			}
 		})
 	}

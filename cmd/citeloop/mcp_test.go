@@ -132,7 +132,7 @@ func TestMCPStdio(t *testing.T) {
 	if res.IsError {
 		t.Fatal(mcpText(res))
 	}
-	if diff := cmp.Diff(map[string]any{"found": 1.0, "not_found": 0.0, "invalid": 0.0, "retracted": 0.0, "erratum": 0.0, "mismatch": 0.0, "no_doi": 0.0, "unknown": 1.0}, out["summary"]); diff != "" {
+	if diff := cmp.Diff(map[string]any{"found": 1.0, "not_found": 0.0, "invalid": 0.0, "retracted": 0.0, "mismatch": 0.0, "no_doi": 0.0, "not_checked": 0.0, "unknown": 1.0}, out["summary"]); diff != "" {
 		t.Errorf("check_citations summary (-want +got):\n%s", diff)
 	}
 	title := out["dois"].([]any)[0].(map[string]any)["title"].(string)
@@ -398,7 +398,7 @@ func TestMCPInspector(t *testing.T) {
 	}
 	got := run("--method", "tools/call", "--tool-name", "check_citations", "--tool-arg", "text=see doi:"+mcpCorpusDOI+" and doi:"+mcpFabricated)
 	sc := got["structuredContent"].(map[string]any)
-	if diff := cmp.Diff(map[string]any{"found": 1.0, "not_found": 0.0, "invalid": 0.0, "retracted": 0.0, "erratum": 0.0, "mismatch": 0.0, "no_doi": 0.0, "unknown": 1.0}, sc["summary"]); diff != "" {
+	if diff := cmp.Diff(map[string]any{"found": 1.0, "not_found": 0.0, "invalid": 0.0, "retracted": 0.0, "mismatch": 0.0, "no_doi": 0.0, "not_checked": 0.0, "unknown": 1.0}, sc["summary"]); diff != "" {
 		t.Errorf("check_citations summary (-want +got):\n%s", diff)
 	}
 	if sc["status"] != "unknown" { // offline, a DOI outside the corpus is unknown

@@ -83,14 +83,17 @@ func TestRecordedWorkToRecord(t *testing.T) {
 	}{
 		{"10.1038/NNANO.2014.279", oracles.Record{
 			DOI: "10.1038/nnano.2014.279", Title: "Charges ride the spin wave",
-			Authors: []string{"Timo Kuschel", "Günter Reiss"}, Journal: "Nature Nanotechnology",
-			Year: 2014, PubTypes: []string{"journal-article"}, Source: "Crossref",
+			Authors: []string{"Kuschel, Timo", "Reiss, Günter"}, Journal: "Nature Nanotechnology",
+			JournalAbbrevs: []string{"Nature Nanotech"}, ISSN: []string{"1748-3387", "1748-3395"},
+			Year: 2014, OnlineYear: 2014, PrintYear: 2015, Volume: "10", Issue: "1", Pages: "22-24",
+			PubTypes: []string{"journal-article"}, Source: "Crossref",
 		}},
 		{"https://doi.org/10.1371/journal.pone.0033693", oracles.Record{
 			DOI:     "10.1371/journal.pone.0033693",
 			Title:   "Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice",
-			Authors: []string{"Shankar Sadasivan", "Brooks B. Pond", "Amar K. Pani", "Chunxu Qu", "Yun Jiao", "Richard J. Smeyne"},
-			Journal: "PLoS ONE", Year: 2012, PubTypes: []string{"journal-article"}, Source: "CrossRef",
+			Authors: []string{"Sadasivan, Shankar", "Pond, Brooks B.", "Pani, Amar K.", "Qu, Chunxu", "Jiao, Yun", "Smeyne, Richard J."},
+			Journal: "PLoS ONE", ISSN: []string{"1932-6203"}, Year: 2012, Volume: "7", Issue: "3", Pages: "e33693",
+			PubTypes: []string{"journal-article"}, Source: "CrossRef",
 		}},
 	}
 	for _, tt := range tests {

@@ -3,8 +3,11 @@ package crossref
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/httpx"
@@ -19,10 +22,24 @@ type WorkResponse struct {
 
 // Work is the part of a Crossref work citeloop uses.
 type Work struct {
-	DOI            string     `json:"DOI"`
-	Title          []string   `json:"title"`
-	Author         []Author   `json:"author"`
-	ContainerTitle []string   `json:"container-title"`
+	DOI            string   `json:"DOI"`
+	Title          []string `json:"title"`
+	Author         []Author `json:"author"`
+	ContainerTitle []string `json:"container-title"`
+	// ShortContainerTitle is the journal's abbreviation ("Genome Res.").
+	ShortContainerTitle []string `json:"short-container-title"`
+	ISSN                []string `json:"ISSN"`
+	Volume              string   `json:"volume"`
+	Issue               string   `json:"issue"`
+	Page                string   `json:"page"`
+	ArticleNumber       string   `json:"article-number"`
+	// Institution and GroupTitle name a posted-content work's server
+	// ("bioRxiv"; "MetaArXiv"), Publisher its publisher.
+	Institution []struct {
+		Name string `json:"name"`
+	} `json:"institution"`
+	GroupTitle     string     `json:"group-title"`
+	Publisher      string     `json:"publisher"`
 	Type           string     `json:"type"`
 	Subtype        string     `json:"subtype"`
 	Source         string     `json:"source"`
@@ -36,7 +53,8 @@ type Work struct {
 	// fills it, with Retraction Watch data, since 2024).
 	UpdatedBy []Update `json:"updated-by"`
 	// Relation links the work to others by relation type; citeloop reads
-	// is-preprint-of, the published version of a preprint.
+	// is-preprint-of, the published version of a preprint, and
+	// has-preprint, the preprint of a published paper.
 	Relation map[string][]Relation `json:"relation"`
 }
 
@@ -109,13 +127,18 @@ func (w *Work) Record() *oracles.Record {
 		rec.DOI = n
 	}
 	if len(w.Title) > 0 {
-		rec.Title = strings.Join(strings.Fields(w.Title[0]), " ")
+		rec.Title = cleanTitle(w.Title[0])
 	}
-	if len(w.ContainerTitle) > 0 {
-		rec.Journal = w.ContainerTitle[0]
-	}
+	w.venue(rec)
 	for _, a := range w.Author {
-		name := strings.TrimSpace(a.Given + " " + a.Family)
+		// "Family, Given": Crossref says which is which, and a family name
+		// of two words ("López Jiménez") must not read as a given name.
+		name := strings.TrimSpace(a.Family)
+		if g := strings.TrimSpace(a.Given); g != "" && name != "" {
+			name += ", " + g
+		} else if name == "" {
+			name = g
+		}
 		if name == "" {
 			name = strings.TrimSpace(a.Name)
 		}
@@ -133,6 +156,12 @@ func (w *Work) Record() *oracles.Record {
 	for _, r := range w.Relation["is-preprint-of"] {
 		if n, err := doi.Normalize(r.ID); err == nil && strings.EqualFold(r.IDType, "doi") {
 			rec.Preprint, rec.PublishedDOI, rec.PublishedBy = true, n, Name
+			break
+		}
+	}
+	for _, r := range w.Relation["has-preprint"] {
+		if n, err := doi.Normalize(r.ID); err == nil && strings.EqualFold(r.IDType, "doi") {
+			rec.PreprintDOI = n
 			break
 		}
 	}
@@ -154,6 +183,76 @@ func (w *Work) Record() *oracles.Record {
 	}
 	return rec
 }
+
+// venue sets the record's journal (or, for a preprint, its server), the
+// journal's other names and ISSNs, volume, issue, pages, and the online and
+// print years.
+func (w *Work) venue(rec *oracles.Record) {
+	add := func(names ...string) {
+		for _, n := range names {
+			if n = contract.CleanText(n); n != "" && n != rec.Journal && !slices.Contains(rec.JournalAbbrevs, n) {
+				rec.JournalAbbrevs = append(rec.JournalAbbrevs, n)
+			}
+		}
+	}
+	if len(w.ContainerTitle) > 0 {
+		rec.Journal = contract.CleanText(w.ContainerTitle[0])
+		add(w.ContainerTitle[1:]...)
+	}
+	add(w.ShortContainerTitle...)
+	if w.Type == "posted-content" {
+		// A preprint's venue is its server: the institution, else the group
+		// title of an OSF-style server ("MetaArXiv"; other group titles are
+		// subjects), else the publisher.
+		var names []string
+		for _, i := range w.Institution {
+			names = append(names, i.Name)
+		}
+		if serverName(w.GroupTitle) {
+			names = append(names, w.GroupTitle, w.Publisher)
+		} else {
+			names = append(names, w.Publisher, w.GroupTitle)
+		}
+		for _, n := range names {
+			if n = contract.CleanText(n); n != "" && rec.Journal == "" {
+				rec.Journal = n
+			}
+		}
+		add(names...)
+	}
+	for _, n := range w.ISSN {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(rec.ISSN, n) {
+			rec.ISSN = append(rec.ISSN, n)
+		}
+	}
+	rec.Volume, rec.Issue = strings.TrimSpace(w.Volume), strings.TrimSpace(w.Issue)
+	rec.Pages = strings.TrimSpace(w.Page)
+	if rec.Pages == "" {
+		rec.Pages = strings.TrimSpace(w.ArticleNumber)
+	}
+	rec.OnlineYear, rec.PrintYear = year(w.PublishedOnl), year(w.PublishedPrint)
+}
+
+// serverName reports whether a group title names a preprint server rather
+// than a subject.
+func serverName(s string) bool {
+	l := strings.ToLower(s)
+	return strings.Contains(l, "rxiv") || strings.Contains(l, "preprint") || strings.Contains(l, "ssrn")
+}
+
+// cleanTitle is a title as a reader sees it. Crossref serves some titles
+// with their HTML entity-encoded ("&lt;i&gt;"); what one cleaning leaves
+// as tags is cleaned again.
+func cleanTitle(s string) string {
+	t := contract.CleanText(s)
+	if strings.Contains(t, "<") {
+		t = contract.CleanText(htmlTag.ReplaceAllString(t, ""))
+	}
+	return t
+}
+
+// htmlTag is an HTML tag as an entity-encoded title leaves it.
+var htmlTag = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>`)
 
 // ParseWork decodes a 200 body of GET /works/{doi}. A body without a work
 // message, or whose work has no DOI, is an error.

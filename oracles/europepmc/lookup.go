@@ -32,8 +32,9 @@ func DOIQuery(dois []string) string {
 // answered Unknown without any request; valid ones are asked in batches of
 // BatchSize, several batches at once. A batch that fails leaves all its
 // DOIs Unknown with the cause. Found preprints that link their published
-// version by Europe PMC id ("Preprint of") get its DOI from one more search
-// for all of them (see resolvePublished). TotalBudget bounds each batch from the moment
+// version by Europe PMC id ("Preprint of"), and papers that link their
+// preprint so ("Preprint in"), get its DOI from one more search per batch,
+// sent as soon as that batch is answered (see resolvePublished). TotalBudget bounds each batch from the moment
 // it may start, not the whole call: a file of 20,000 DOIs takes as long as
 // the rate limit says, and none comes back unknown for waiting its turn.
 func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.Result {
@@ -62,17 +63,20 @@ func (c *Client) Lookup(ctx context.Context, dois []string) map[string]oracles.R
 				maps.Copy(out, oracles.UnknownAll(Name, batch, fmt.Errorf("europepmc: lookup %d DOIs: %w", len(batch), ctx.Err())))
 				return
 			}
-			defer func() { <-slots }()
 			bctx, cancel := oracles.WithBudget(ctx, c.budget)
-			defer cancel()
 			got := c.lookupBatch(bctx, batch)
+			cancel()
+			<-slots
+			// The batch's versions are searched as soon as it is answered,
+			// while the other batches are in flight: the search is in the
+			// same round, not one more round after all of them.
+			c.resolvePublished(ctx, got)
 			mu.Lock()
 			defer mu.Unlock()
 			maps.Copy(out, got)
 		})
 	}
 	wg.Wait()
-	c.resolvePublished(ctx, out)
 	return out
 }
 

@@ -48,16 +48,28 @@ const linkBatch = 100
 
 // resolvePublished looks up, in one search per linkBatch links, the DOIs
 // of the published versions that the found preprints in out link by
-// Europe PMC id, and sets each record's PublishedDOI. A search that fails,
-// or a linked record without a DOI, leaves PublishedAs as the only name of
-// the published version: the preprint's own answer never changes.
+// Europe PMC id (PublishedAs, "Preprint of"), and sets PublishedDOI. A
+// paper's link to its preprint (PreprintAs, "Preprint in") is not
+// searched: the row names the preprint by its id, and a published paper
+// with a preprint is common enough that resolving it would cost a request
+// in most batches. A search that fails, or a linked record without a DOI,
+// leaves the id as the only name of the published version: the record's
+// own answer never changes.
 func (c *Client) resolvePublished(ctx context.Context, out map[string]oracles.Result) {
 	var links []string
 	seen := map[string]bool{}
+	want := func(l string) {
+		if l != "" && !seen[l] {
+			seen[l] = true
+			links = append(links, l)
+		}
+	}
 	for _, r := range out {
-		if r.Status == oracles.Found && r.Record != nil && r.Record.PublishedAs != "" && r.Record.PublishedDOI == "" && !seen[r.Record.PublishedAs] {
-			seen[r.Record.PublishedAs] = true
-			links = append(links, r.Record.PublishedAs)
+		if r.Status != oracles.Found || r.Record == nil {
+			continue
+		}
+		if r.Record.PublishedDOI == "" {
+			want(r.Record.PublishedAs)
 		}
 	}
 	if len(links) == 0 {
@@ -79,10 +91,10 @@ func (c *Client) resolvePublished(ctx context.Context, out map[string]oracles.Re
 		}
 	}
 	for _, r := range out {
-		if r.Record == nil || r.Record.PublishedDOI != "" {
+		if r.Record == nil {
 			continue
 		}
-		if d, ok := dois[r.Record.PublishedAs]; ok {
+		if d, ok := dois[r.Record.PublishedAs]; ok && r.Record.PublishedDOI == "" {
 			r.Record.PublishedDOI = d
 		}
 	}

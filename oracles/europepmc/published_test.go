@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,16 +91,23 @@ func TestLookupResolvesPublishedVersion(t *testing.T) {
 			t.Errorf("%s: %s %+v, want found, published as %s by europepmc", pre, r.Status, r.Record, pub)
 		}
 	}
-	if r := got[publishedDOI]; r.Status != oracles.Found || r.Record.Preprint || r.Record.PublishedAs != "" {
-		t.Errorf("the published article: %+v, want found, no preprint", r.Record)
+	if r := got[publishedDOI]; r.Status != oracles.Found || r.Record.Preprint || r.Record.PublishedAs != "" ||
+		r.Record.PreprintAs != "PPR PPR1303372" || r.Record.PreprintDOI != "" {
+		t.Errorf("the published article: %+v, want found, not a preprint, its preprint named PPR1303372 and not searched", r.Record)
 	}
-	qs := srv.Queries()
-	if len(qs) != 4 {
-		t.Fatalf("queries %q: want 3 DOI batches and 1 published-version search", qs)
+	// Each batch's links are searched right after it, in the same round:
+	// three batches of one DOI, two searches of one link (the published
+	// paper's link to its preprint is not searched).
+	var links []string
+	for _, q := range srv.Queries() {
+		if strings.Contains(q, "EXT_ID:") {
+			links = append(links, q)
+		}
 	}
-	links := qs[3]
-	if !strings.Contains(links, "(EXT_ID:42732137 AND SRC:MED)") || !strings.Contains(links, "(EXT_ID:42700001 AND SRC:MED)") || strings.Count(links, " OR ") != 1 {
-		t.Errorf("published-version search %q, want both links joined by OR", links)
+	slices.Sort(links)
+	want := []string{"(EXT_ID:42700001 AND SRC:MED)", "(EXT_ID:42732137 AND SRC:MED)"}
+	if !slices.Equal(links, want) {
+		t.Errorf("linked-version searches %q, want %q", links, want)
 	}
 }
 
@@ -122,16 +130,17 @@ func TestLookupPublishedVersionFails(t *testing.T) {
 	}
 }
 
-// TestLookupPublishedVersionsInSearchesOfAHundred: 100 preprints need one
-// published-version search, 101 two, each of at most 100 links; every DOI
-// is resolved, and no search is sent without a link.
+// TestLookupPublishedVersionsInSearchesOfAHundred: the published versions
+// of a batch's preprints are asked in one search sent after that batch (of
+// 25 DOIs here): 100 preprints take four, 101 five; every DOI is resolved,
+// and no search is sent without a link.
 func TestLookupPublishedVersionsInSearchesOfAHundred(t *testing.T) {
 	pre := europepmctest.Records(t, filepath.Join(testdataDir, "bx-scholar-mcp__europepmc_preprint.json"))[0]
 	med := europepmctest.Records(t, filepath.Join(testdataDir, "built__med_42732137_published_version.json"))[0]
 	for _, tt := range []struct {
 		preprints int
 		want      string // links asked per published-version search
-	}{{100, "[100]"}, {101, "[100 1]"}} {
+	}{{100, "[25 25 25 25]"}, {101, "[1 25 25 25 25]"}} {
 		t.Run(fmt.Sprint(tt.preprints), func(t *testing.T) {
 			var (
 				records []json.RawMessage
@@ -162,6 +171,7 @@ func TestLookupPublishedVersionsInSearchesOfAHundred(t *testing.T) {
 					t.Errorf("unexpected search %q", q)
 				}
 			}
+			slices.Sort(links)
 			if fmt.Sprint(links) != tt.want {
 				t.Errorf("published-version searches ask %v links, want %s", links, tt.want)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,16 @@ type Result struct {
 	AbstractText         string `json:"abstractText"`
 	PubYear              string `json:"pubYear"`
 	FirstPublicationDate string `json:"firstPublicationDate"`
-	BookOrReportDetails  *struct {
+	// ElectronicPublicationDate is the online-first date (core).
+	ElectronicPublicationDate string `json:"electronicPublicationDate"`
+	PageInfo                  string `json:"pageInfo"`
+	// JournalTitle, JournalVolume, Issue and JournalISSN are the lite
+	// form of journalInfo.
+	JournalTitle        string `json:"journalTitle"`
+	JournalVolume       string `json:"journalVolume"`
+	Issue               string `json:"issue"`
+	JournalISSN         string `json:"journalIssn"`
+	BookOrReportDetails *struct {
 		Publisher string `json:"publisher"`
 	} `json:"bookOrReportDetails"`
 	AuthorList *struct {
@@ -51,9 +61,15 @@ type Result struct {
 		} `json:"author"`
 	} `json:"authorList"`
 	JournalInfo *struct {
-		Journal struct {
+		Volume               string `json:"volume"`
+		Issue                string `json:"issue"`
+		PrintPublicationDate string `json:"printPublicationDate"`
+		Journal              struct {
 			Title               string `json:"title"`
 			MedlineAbbreviation string `json:"medlineAbbreviation"`
+			ISOAbbreviation     string `json:"isoabbreviation"`
+			ISSN                string `json:"issn"`
+			ESSN                string `json:"essn"`
 		} `json:"journal"`
 	} `json:"journalInfo"`
 	PubTypeList *struct {
@@ -143,12 +159,7 @@ func (r Result) Record() oracles.Record {
 			}
 		}
 	}
-	if r.JournalInfo != nil {
-		rec.Journal = r.JournalInfo.Journal.Title
-		if rec.Journal == "" {
-			rec.Journal = r.JournalInfo.Journal.MedlineAbbreviation
-		}
-	}
+	r.journal(&rec)
 	if rec.Journal == "" && r.BookOrReportDetails != nil {
 		rec.Journal = r.BookOrReportDetails.Publisher
 	}
@@ -181,6 +192,12 @@ func (r Result) Record() oracles.Record {
 				if l, ok := preprintLink(c.Source, c.ID); ok && rec.PublishedAs == "" {
 					rec.Preprint, rec.PublishedAs, rec.PublishedBy = true, l, Name
 				}
+			case "Preprint in":
+				// The paper's preprint, by Europe PMC's own id; Lookup
+				// resolves its DOI too.
+				if l, ok := preprintLink(c.Source, c.ID); ok && rec.PreprintAs == "" {
+					rec.PreprintAs = l
+				}
 			}
 		}
 	}
@@ -191,6 +208,56 @@ func (r Result) Record() oracles.Record {
 		rec.Erratum = true
 	}
 	return rec
+}
+
+// journal sets the record's journal, its abbreviations, ISSNs, volume,
+// issue, pages and print and online years, from core's journalInfo or the
+// lite fields.
+func (r Result) journal(rec *oracles.Record) {
+	rec.Pages = strings.TrimSpace(r.PageInfo)
+	rec.OnlineYear = leadingYear(r.ElectronicPublicationDate)
+	if ji := r.JournalInfo; ji != nil {
+		j := ji.Journal
+		rec.Journal = CleanText(j.Title)
+		for _, a := range []string{j.ISOAbbreviation, j.MedlineAbbreviation} {
+			if a = strings.TrimSpace(a); a != "" && !slices.Contains(rec.JournalAbbrevs, a) {
+				rec.JournalAbbrevs = append(rec.JournalAbbrevs, a)
+			}
+		}
+		if rec.Journal == "" && len(rec.JournalAbbrevs) > 0 {
+			rec.Journal = rec.JournalAbbrevs[0]
+		}
+		for _, n := range []string{j.ISSN, j.ESSN} {
+			if n = strings.TrimSpace(n); n != "" && !slices.Contains(rec.ISSN, n) {
+				rec.ISSN = append(rec.ISSN, n)
+			}
+		}
+		rec.Volume, rec.Issue = strings.TrimSpace(ji.Volume), strings.TrimSpace(ji.Issue)
+		rec.PrintYear = leadingYear(ji.PrintPublicationDate)
+		return
+	}
+	// The lite form: journalTitle is the MEDLINE abbreviation.
+	rec.Journal = CleanText(r.JournalTitle)
+	rec.Volume, rec.Issue = strings.TrimSpace(r.JournalVolume), strings.TrimSpace(r.Issue)
+	if n := strings.TrimSpace(r.JournalISSN); n != "" {
+		for _, part := range strings.Split(n, ";") {
+			if part = strings.TrimSpace(part); part != "" {
+				rec.ISSN = append(rec.ISSN, part)
+			}
+		}
+	}
+}
+
+// leadingYear is the year a date "2019-08-01" starts with, 0 if none.
+func leadingYear(date string) int {
+	if len(date) < 4 {
+		return 0
+	}
+	y, err := strconv.Atoi(date[:4])
+	if err != nil || y < 1000 {
+		return 0
+	}
+	return y
 }
 
 func (r Result) pubTypes() []string {

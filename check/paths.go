@@ -6,12 +6,8 @@ import (
 	"strings"
 )
 
-// Problem reports whether the row needs the writer's attention: any verdict
-// but found.
-func (r Row) Problem() bool { return r.Verdict != VerdictFound }
-
 // OnlyProblems returns the report with the found rows left out; the summary
-// still counts every DOI.
+// still counts every reference.
 func (r Report) OnlyProblems() Report {
 	out := r
 	out.DOIs = slices.DeleteFunc(slices.Clone(r.DOIs), func(row Row) bool { return !row.Problem() })
@@ -28,17 +24,21 @@ func (r Report) RelativeTo(dir string) Report {
 	out := r
 	out.DOIs = make([]Row, len(r.DOIs))
 	for i, row := range r.DOIs {
-		row.Locations = slices.Clone(row.Locations)
-		for j := range row.Locations {
-			row.Locations[j].File = relativePath(dir, row.Locations[j].File)
-		}
-		out.DOIs[i] = row
+		out.DOIs[i] = row.relativeTo(dir)
 	}
 	out.Files = make([]string, len(r.Files))
 	for i, f := range r.Files {
 		out.Files[i] = relativePath(dir, f)
 	}
 	return out
+}
+
+func (row Row) relativeTo(dir string) Row {
+	row.Locations = slices.Clone(row.Locations)
+	for j := range row.Locations {
+		row.Locations[j].File = relativePath(dir, row.Locations[j].File)
+	}
+	return row
 }
 
 func relativePath(dir, file string) string {
@@ -56,8 +56,8 @@ func relativePath(dir, file string) string {
 	return rel
 }
 
-// total is the number of distinct DOIs checked, found ones included even
-// when OnlyProblems left them out of DOIs.
+// total is the number of rows, found ones included even when OnlyProblems
+// left them out of DOIs.
 func (r Report) total() int {
 	n := 0
 	for _, c := range r.Summary {
