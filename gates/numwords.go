@@ -51,11 +51,6 @@ var units = map[string]int{
 // the number itself ("a hundred").
 var scales = map[string]int{"hundred": 2, "thousand": 3, "million": 6, "billion": 9}
 
-// dropAfterNumber are words that, written against a number (not a name's
-// digits: "RDR2fold" keeps its "fold"), add nothing a reader reads:
-// "98percent" is "98%", "2-fold" is "twofold".
-var dropAfterNumber = map[string]bool{"percent": true, "fold": true}
-
 // joinWords reads the word just appended to parts as a number where it is
 // one: a number word, a tens-unit compound ("twenty-four"), a scale word
 // after a number or after "a"/"one", a Roman numeral (romanNumeral), and
@@ -69,10 +64,6 @@ func joinWords(s string, parts []part, mode readMode) []part {
 	var prev *part
 	if k > 0 {
 		prev = &parts[k-1]
-	}
-	if prev != nil && prev.isNum() && prev.sep != sepGlued && p.sep != sepSoft && dropAfterNumber[p.word] {
-		prev.end = p.end
-		return parts[:k]
 	}
 	if v, ok := units[p.word]; ok && prev != nil && prev.numword && p.sep == sepHyphen && isTens(prev.value) {
 		prev.value.digits = itoa(atoi(prev.value.digits) + v)
@@ -93,6 +84,9 @@ func joinWords(s string, parts []part, mode readMode) []part {
 		}
 	}
 	if d, ok := numberWord(p.word); ok {
+		if strings.HasSuffix(p.word, "fold") {
+			p.unit = "fold" // "twofold" is "2-fold"
+		}
 		p.value, p.num, p.word, p.numword = d, d.canonical(), "", true
 		parts[k] = p
 		return andCompound(parts)
@@ -100,6 +94,7 @@ func joinWords(s string, parts []part, mode readMode) []part {
 	if v, ok := romanNumeral(s[p.start:p.end]); ok && standalone(s, p) && (mode == readBacking || prev != nil && !prev.isNum() && (p.sep == sepSoft || p.sep == sepHyphen)) {
 		p.value = decimal{digits: itoa(v)}
 		p.num, p.word = p.value.canonical(), ""
+		p.unitTried = p.end // "stage III" counts stages, not units
 		parts[k] = p
 		if suffix := romanSuffix(s[p.start:p.end]); suffix != "" {
 			parts = append(parts, part{start: p.end - 1, end: p.end, sep: sepGlued, word: suffix})
