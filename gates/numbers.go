@@ -304,7 +304,7 @@ func numberFailures(d contract.Draft, titleOf func(citedDOI string) (string, boo
 	}
 	for i, sec := range d.Sections {
 		for _, n := range unsupported(sec.Heading, support(sec.Claims)) {
-			out = append(out, contract.Diagnostic{Reason: contract.ReasonNumberNotInQuote,
+			out = append(out, contract.Diagnostic{Reason: contract.ReasonNumberNotInQuote, Section: i + 1,
 				Detail: fmt.Sprintf("heading of section %d: %s (read as %s) is in none of the section's quotes", i+1, quoteToken(n.Text), n.Reading)})
 		}
 		for _, c := range sec.Claims {

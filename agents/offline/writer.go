@@ -58,18 +58,18 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 	used := map[string]bool{}
 	perSource := map[string]int{}
 	if req.Repair() {
-		faulted := map[string]bool{}
+		faulted := map[string]bool{} // by contract.FoldID, the one id rule
 		for _, d := range req.Diagnostics {
-			faulted[d.ClaimID] = true
+			faulted[contract.FoldID(d.ClaimID)] = true
 		}
 		for _, o := range req.Objections {
-			faulted[o.ClaimID] = true
+			faulted[contract.FoldID(o.ClaimID)] = true
 		}
 		for _, c := range req.Previous.Claims() {
 			for _, cite := range c.Citations {
 				used[cite.Quote] = true // never propose a faulted sentence again
 			}
-			if faulted[c.ID] {
+			if faulted[contract.FoldID(c.ID)] {
 				continue
 			}
 			claims = append(claims, c)

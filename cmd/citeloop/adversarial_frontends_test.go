@@ -53,22 +53,11 @@ func caseServers(t *testing.T, c adversarialCase) (epmcURL, geminiURL string, ge
 	return epmc.URL, srv.URL, gem
 }
 
-// outsideClaims are the cases whose failure is in a heading, not a claim:
-// the model writer's repair request (agents.Writer.repair) sends failed
-// claims only, so it never names them. (A gap of the agents package, noted
-// for its owner: a heading or title the gate faults cannot be repaired.)
-var outsideClaims = map[string]bool{
-	"a heading \"15-Year Survival\" where the quote says 5-year": true,
-	"a pictograph in a heading":                                  true,
-}
-
 // repairNames checks that the writer's second prompt, the repair request,
-// names every wanted reason: what the gate told it.
+// names every wanted reason: what the gate told it, of claims, headings and
+// the title alike.
 func repairNames(t *testing.T, c adversarialCase, gem *scriptedGemini) {
 	t.Helper()
-	if outsideClaims[c.Description] {
-		return
-	}
 	gem.mu.Lock()
 	prompts := gem.prompts["W"]
 	gem.mu.Unlock()
