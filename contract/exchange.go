@@ -23,7 +23,7 @@ type Diagnostic struct {
 	ClaimID string `json:"claim_id"`
 	// Section is, for a heading's diagnostic (ClaimID ""), the heading's
 	// section, from 1; 0 with no ClaimID is the title's.
-	Section int `json:"section,omitempty"`
+	Section int    `json:"section,omitempty"`
 	DOI     string `json:"doi,omitempty"`
 	Reason  Reason `json:"reason"`
 	// Quote is the quote that failed, when the reason is about it.
