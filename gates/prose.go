@@ -207,3 +207,20 @@ func textFailures(d contract.Draft, ledger contract.Ledger, idx *Index) []contra
 	}
 	return append(proseFailures(d, ledger, idx), numberFailures(d, titleOf)...)
 }
+
+// ProseBacked reports whether prose, a title or a heading, passes every
+// prose rule of the gate (hidden and refused characters, mixed scripts and
+// look-alikes, references, notation, numbers) backed by quotes, as the gate
+// judges a draft's title against the draft's quotes. Writers that are not
+// models (agents/offline) phrase their titles by it.
+func ProseBacked(prose string, quotes []string) bool {
+	cites := make([]contract.Citation, len(quotes))
+	for i, q := range quotes {
+		cites[i] = contract.Citation{Quote: q}
+	}
+	pc := newProseChecker(contract.Ledger{}, NewIndex(contract.Ledger{}))
+	if len(pc.check(proseField{name: "title", text: prose, required: true, citations: cites})) > 0 {
+		return false
+	}
+	return len(UnsupportedNumbers(prose, quotes)) == 0
+}
