@@ -93,7 +93,10 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 			usable = append(usable, d.Hit)
 		}
 	}
-	l := b.build(usable, origin, c.opts)
+	l, err := b.build(ctx, usable, origin, c.opts)
+	if err != nil {
+		return contract.Ledger{}, fmt.Errorf("collect from %s: %w", origin, err)
+	}
 	head := []string{fmt.Sprintf("%s: %d source(s) read", origin, len(docs))}
 	if n := file.invalid; n > 0 && !fromResponse {
 		head = append(head, fmt.Sprintf("%s: %d invalid DOI token(s) skipped (citeloop check %s lists them)", origin, n, name))
