@@ -12,6 +12,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/evidence"
 )
 
 // Reasons a record is kept out of the citable ledger, the keys of
@@ -44,7 +45,7 @@ type Options struct {
 	FetchLimit int
 	// IncludeRetracted keeps retracted papers and notices (retraction
 	// notices, errata and corrections, expressions of concern, comments:
-	// oracles.Classify) in the ledger, marked by their flags and types; by
+	// evidence.Classify) in the ledger, marked by their flags and types; by
 	// default they are excluded.
 	IncludeRetracted bool
 	// Notices, when set, is asked about every record that may enter the
@@ -206,7 +207,7 @@ func (b *ledgerBuilder) build(ctx context.Context, docs []oracles.Hit, origin st
 		withDOI = append(withDOI, d)
 	}
 	merged := b.merge(withDOI)
-	var notices map[string]oracles.Class
+	var notices map[string]evidence.Class
 	if opts.Notices != nil {
 		var err error
 		if notices, err = askNotices(ctx, opts.Notices, merged); err != nil {

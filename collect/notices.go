@@ -7,6 +7,7 @@ import (
 
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/evidence"
 )
 
 // Reasons a notice is kept out of the citable ledger, besides
@@ -17,30 +18,30 @@ const (
 )
 
 // noticeReason is the exclusion reason of a notice, by its type.
-func noticeReason(n oracles.NoticeType) string {
+func noticeReason(n evidence.NoticeType) string {
 	switch n {
-	case oracles.Retraction, oracles.Withdrawal:
+	case evidence.Retraction, evidence.Withdrawal:
 		return ExcludedRetractionNotice
-	case oracles.ExpressionOfConcern:
+	case evidence.ExpressionOfConcern:
 		return ExcludedConcern
-	case oracles.Comment, oracles.Reply:
+	case evidence.Comment, evidence.Reply:
 		return ExcludedComment
 	}
 	return ExcludedErratum
 }
 
-// filterFlags drops retracted papers and every notice (oracles.Classify on
+// filterFlags drops retracted papers and every notice (evidence.Classify on
 // the record, and on what the notices oracle said of it: a retraction
 // notice, an erratum or correction, an expression of concern, a comment or
 // reply only) unless they are wanted: a notice is never evidence, and
 // the gate would refuse it.
-func (b *ledgerBuilder) filterFlags(docs []oracles.Hit, notices map[string]oracles.Class, include bool) []oracles.Hit {
+func (b *ledgerBuilder) filterFlags(docs []oracles.Hit, notices map[string]evidence.Class, include bool) []oracles.Hit {
 	if include {
 		return docs
 	}
 	var out []oracles.Hit
 	for _, d := range docs {
-		c := oracles.ClassifyRecord(d.Record)
+		c := evidence.OfRecord(d.Record)
 		if n, ok := notices[d.Record.DOI]; ok && !c.IsNotice() {
 			c = n
 		}
@@ -63,7 +64,7 @@ func (b *ledgerBuilder) filterFlags(docs []oracles.Hit, notices map[string]oracl
 // DOI. A DOI it does not know is kept as it is; one it cannot answer for
 // fails with an error wrapping oracles.ErrUnavailable: "I don't know" is
 // not "not retracted".
-func askNotices(ctx context.Context, o oracles.Oracle, docs []oracles.Hit) (map[string]oracles.Class, error) {
+func askNotices(ctx context.Context, o oracles.Oracle, docs []oracles.Hit) (map[string]evidence.Class, error) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
@@ -76,7 +77,7 @@ func askNotices(ctx context.Context, o oracles.Oracle, docs []oracles.Hit) (map[
 		}
 	}
 	answers := o.Lookup(ctx, dois)
-	out := map[string]oracles.Class{}
+	out := map[string]evidence.Class{}
 	unknown := 0
 	var cause error
 	for i, d := range docs {
@@ -89,7 +90,7 @@ func askNotices(ctx context.Context, o oracles.Oracle, docs []oracles.Hit) (map[
 			if res.Record.Retracted {
 				docs[i].Record.Retracted = true
 			}
-			if c := oracles.ClassifyRecord(*res.Record); c.IsNotice() {
+			if c := evidence.OfRecord(*res.Record); c.IsNotice() {
 				out[d.Record.DOI] = c
 			}
 		case ok && res.Status == oracles.NotFound:

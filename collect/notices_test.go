@@ -22,7 +22,7 @@ import (
 )
 
 // TestNoticesByClassificationNeverReachTheLedger: a record that
-// oracles.Classify reads as a notice (by any spelling of its type, or its
+// evidence.Classify reads as a notice (by any spelling of its type, or its
 // title) is excluded, whatever flags its oracle set; research and
 // preprints are kept.
 func TestNoticesByClassificationNeverReachTheLedger(t *testing.T) {
