@@ -62,7 +62,7 @@ func tokens(s string, parts []part) []Number {
 		}
 		ps := parts[lo : hi+1]
 		after := hi+1 < len(parts) && parts[hi+1].sep == sepSoft && !parts[hi+1].isNum()
-		if len(ps) == 1 && ps[0].unit == "" && !ps[0].nameDigit && after && !isStopWord(parts[hi+1].word) {
+		if len(ps) == 1 && ps[0].unit == "" && !ps[0].nameDigit && after && counts(parts[hi+1].word) {
 			ps[0].counted = true // "39.4 patients" counts patients
 		}
 		n := Number{Text: s[ps[0].start:ps[len(ps)-1].end], Reading: reading(ps), Negative: firstNegative(ps), parts: ps}
@@ -118,6 +118,10 @@ func firstNegative(ps []part) bool {
 	return false
 }
 
+// counts reports whether a number followed by word counts something: a
+// content word ("39.4 patients") or "of" ("39.4 of them", "11 of 14").
+func counts(word string) bool { return word == "of" || !isStopWord(word) }
+
 // backing is a text that may back the numbers of a claim, read liberally,
 // with the units it names apart from any number ("the mean length of
 // remission in months was 89.45").
@@ -135,7 +139,7 @@ func newBacking(s string) backing {
 		if p.isNum() {
 			// A number counting the word after it, as a claim's would.
 			next := k + 1
-			p.counted = p.unit == "" && next < len(b.parts) && !b.parts[next].isNum() && b.parts[next].sep == sepSoft && !isStopWord(b.parts[next].word)
+			p.counted = p.unit == "" && next < len(b.parts) && !b.parts[next].isNum() && b.parts[next].sep == sepSoft && counts(b.parts[next].word)
 			b.parts[k] = p
 			continue
 		}

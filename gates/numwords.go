@@ -41,6 +41,15 @@ var cardinals = map[string]int{
 	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }
 
+// fractionWords are the denominators of a fraction written in words,
+// joined to its numerator by a hyphen ("two-thirds", "one-quarter",
+// "three-fifths"): the fraction reads as its numerator with the unit
+// "/denominator", equal only to the same fraction in words.
+var fractionWords = map[string]string{
+	"half": "2", "halves": "2", "third": "3", "thirds": "3", "quarter": "4", "quarters": "4", "fourth": "4", "fourths": "4",
+	"fifth": "5", "fifths": "5", "sixth": "6", "sixths": "6", "eighth": "8", "eighths": "8", "tenth": "10", "tenths": "10",
+}
+
 // units may follow a tens word after a hyphen ("twenty-one" … "ninety-nine").
 var units = map[string]int{
 	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -82,6 +91,15 @@ func joinWords(s string, parts []part, mode readMode) []part {
 			parts[k] = p
 			return parts
 		}
+	}
+	if den, ok := fractionWords[p.word]; ok && prev != nil && p.sep == sepHyphen && (prev.numword && prev.unit == "" || prev.word == "one" || prev.word == "a") {
+		// "two-thirds", "one-quarter": a numerator and its denominator.
+		if !prev.isNum() {
+			prev.value = decimal{digits: "1"}
+			prev.num, prev.word, prev.numword = "1", "", true
+		}
+		prev.unit, prev.end = "/"+den, p.end
+		return parts[:k]
 	}
 	if d, ok := numberWord(p.word); ok {
 		if strings.HasSuffix(p.word, "fold") {

@@ -168,7 +168,7 @@ func unitAfter(s string, i int, letters bool) (string, int) {
 }
 
 // perUnit reads the denominator of a compound unit after s[i]: "/dL",
-// " per kg", " kg⁻¹" (or "kg-1").
+// " per kg", " kg⁻¹", "·kg⁻¹", ".kg-1".
 func perUnit(s string, i int) (string, int) {
 	if strings.HasPrefix(s[i:], "/") {
 		if u, e := unitAt(s, i+1, gapGlued, true); u != "" && !strings.Contains(u, "/") {
@@ -178,7 +178,14 @@ func perUnit(s string, i int) (string, int) {
 	}
 	j := skipSpaces(s, i)
 	if j == i {
-		return "", i
+		for _, dot := range []string{"·", "⋅", "."} {
+			if strings.HasPrefix(s[i:], dot) {
+				j = i + len(dot) // "mmol·L⁻¹", "mg.dL-1"
+			}
+		}
+		if j == i {
+			return "", i
+		}
 	}
 	if w, e := letterRun(s, j); strings.EqualFold(w, "per") {
 		if k := skipSpaces(s, e); k > e {

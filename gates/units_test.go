@@ -116,3 +116,55 @@ func TestUnitsMustMatch(t *testing.T) {
 		})
 	}
 }
+
+// TestRedTeamUnits: what an adversarial writer tried against the unit
+// rules after they were built, and what the gate reads of it.
+func TestRedTeamUnits(t *testing.T) {
+	tests := []struct {
+		name   string
+		text   string
+		quotes []string
+		want   []string
+	}{
+		// "of" after a number counts too.
+		{name: "a percentage restated with of", text: "Of them, 39.4 of the patients were metastatic.", quotes: []string{"39.4% were metastatic"}, want: []string{"39.4"}},
+		{name: "a count with of restated", text: "Invasion in 11 of 14 dogs.", quotes: []string{"local invasion of the bladder in 11 of the 14 dogs"}, want: []string{}},
+		// Fractions in words are numbers.
+		{name: "a fraction in words", text: "One-third of patients remained under surveillance.", quotes: []string{"patients remaining under active surveillance"}, want: []string{"One-third"}},
+		{name: "another fraction", text: "Two-thirds remained.", quotes: []string{"three-quarters remained"}, want: []string{"Two-thirds"}},
+		{name: "the same fraction", text: "Two-thirds remained.", quotes: []string{"two-thirds remained"}, want: []string{}},
+		// Compound units in every notation.
+		{name: "a dotted compound", text: "Glucose was 5 mmol·L⁻¹.", quotes: []string{"glucose was 5 mmol/L"}, want: []string{}},
+		{name: "another denominator", text: "Glucose was 5 mmol/dL.", quotes: []string{"glucose was 5 mmol/L"}, want: []string{"5 mmol/dL"}},
+		{name: "a per-day dose is not a dose", text: "A dose of 5 mg/kg/day.", quotes: []string{"a dose of 5 mg/kg"}, want: []string{"5 mg/kg/day"}},
+		// Currencies and scales.
+		{name: "a scale swapped", text: "It cost $5.2 billion.", quotes: []string{"it cost $5.2 million"}, want: []string{"$5.2 billion"}},
+		{name: "a currency swapped", text: "It cost £5.", quotes: []string{"it cost $5"}, want: []string{"£5"}},
+		{name: "a generic dollar is not the US dollar", text: "It cost US$5.", quotes: []string{"it cost $5"}, want: []string{"US$5"}},
+		{name: "dollars spelt out", text: "It cost 5 dollars.", quotes: []string{"it cost $5"}, want: []string{}},
+		// Signs and wholes.
+		{name: "a spread moved to another mean", text: "Age was 51.65 ± 80.59.", quotes: []string{"age was 51.65 (SD = 13.99); remission 89.45 (SD = 80.59)"}, want: []string{"51.65 ± 80.59"}},
+		{name: "a date read in another order", text: "On 04/03/2021.", quotes: []string{"on 03/04/2021"}, want: []string{"04/03/2021"}},
+		{name: "a time written with a point", text: "At 14:30.", quotes: []string{"at 14.30"}, want: []string{"14:30"}},
+		{name: "a ratio with spaces is two numbers", text: "A 1:3 ratio.", quotes: []string{"a 1 : 3 ratio"}, want: []string{"1:3"}},
+		// Percent look-alikes.
+		{name: "a percentile is no percentage", text: "Below the 5 percentile.", quotes: []string{"below 5%"}, want: []string{"5"}},
+		{name: "points are not percent", text: "Scores rose by 5 points.", quotes: []string{"scores rose by 5%"}, want: []string{"5"}},
+		{name: "per mille is not per thousand written out", text: "Mortality was 5‰.", quotes: []string{"mortality was 5 per 1000"}, want: []string{"5‰"}},
+		// What stays unread, by design: verbs of change (a faithful
+		// "doubled from 6% to 12%" must pass) and bare numbers.
+		{name: "verbs of change are not numbers", text: "Survival doubled.", quotes: []string{"survival tripled"}, want: []string{}},
+		{name: "a bare number restates one with a unit", text: "Survival was 82, overall.", quotes: []string{"survival was 82 months"}, want: []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := []string{}
+			for _, n := range gates.UnsupportedNumbers(tt.text, tt.quotes) {
+				got = append(got, n.Text)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("UnsupportedNumbers(%q, %q) (-want +got):\n%s", tt.text, tt.quotes, diff)
+			}
+		})
+	}
+}

@@ -24,7 +24,8 @@ import (
 // every front end besides `brief`: `brief --leads`, `batch` and MCP
 // `write_brief` take their sources from the oracle's search, so only cases
 // whose sources file is their oracle run there.
-var frontEndClasses = []string{"number_grammar", "number_exemption", "reference_shape", "character_allowlist", "notation", "confusable", "notice_class", "reader_view"}
+var frontEndClasses = []string{"number_grammar", "number_exemption", "reference_shape", "character_allowlist", "notation", "confusable", "notice_class", "reader_view",
+	"number_unit", "number_whole", "repair_merge"}
 
 // frontEndCases returns the cases of frontEndClasses that every front end
 // can run: sources and oracle the same file, no extra flags.
