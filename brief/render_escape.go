@@ -130,7 +130,7 @@ func needsEscape(s string, i int) bool {
 	case ':':
 		return strings.HasPrefix(s[i:], "://") && schemeBefore(s[:i])
 	case '@':
-		return i > 0 && (isASCIIAlnum(prev) || strings.IndexByte("._+-", prev) >= 0) && i+1 < len(s) && isASCIIAlnum(next)
+		return i > 0 && i+1 < len(s) && isASCIIAlnum(next) // an address's "@" before its domain
 	}
 	return false
 }
