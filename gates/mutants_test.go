@@ -98,9 +98,9 @@ func TestNamedUnitsEdges(t *testing.T) {
 		text, quote string
 		want        int
 	}{
-		{"The dose was 5 mg.", "the dose in mg was 5", 0},            // a unit of two letters is named
+		{"The dose was 5 mg.", "the dose in mg was 5", 0},             // a unit of two letters is named
 		{"The level was 5 d.", "vitamin d levels were 5, overall", 1}, // a single letter is not
-		{"The level was 5 months.", "the level was 5 in months", 1},  // named after the number
+		{"The level was 5 months.", "the level was 5 in months", 1},   // named after the number
 	} {
 		if got := UnsupportedNumbers(tt.text, []string{tt.quote}); len(got) != tt.want {
 			t.Errorf("UnsupportedNumbers(%q, %q) = %v, want %d", tt.text, tt.quote, got, tt.want)
