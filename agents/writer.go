@@ -23,15 +23,18 @@ func NewWriter(m Model, opts ...Option) *Writer {
 }
 
 // Write drafts the brief (first pass) or repairs it (req.Repair()). A repair
-// pass sends only the failed claims with their problems and merges the
-// fixed claims back: claims nobody complained about stay byte-identical.
-// Every answer is validated by contract.ParseDraft. Errors match ErrModel.
+// pass sends only the failed claims, and the title and headings the gate
+// faulted, with their problems, and merges the fixes back: claims,
+// headings and a title nobody complained about stay byte-identical. Every
+// answer is validated by contract.ParseDraft (a repair's by
+// contract.ParseRepair). Errors match ErrModel.
 func (w *Writer) Write(ctx context.Context, req contract.WriteRequest) (contract.WriteResult, error) {
 	if req.Repair() {
-		if failed := failedClaims(req); len(failed) > 0 {
-			return w.repair(ctx, req, failed)
+		failed, prose := failedClaims(req), failedProseOf(req)
+		if len(failed) > 0 || !prose.empty() {
+			return w.repair(ctx, req, failed, prose)
 		}
-		w.s.log.Info("repair without a failed claim of the previous draft: full pass",
+		w.s.log.Info("repair without a failed claim, title or heading of the previous draft: full pass",
 			zap.Int("iteration", req.Iteration), zap.Int("diagnostics", len(req.Diagnostics)), zap.Int("objections", len(req.Objections)))
 	}
 	var b strings.Builder
@@ -62,19 +65,76 @@ type failedClaim struct {
 }
 
 // failedClaims selects the previous draft's claims named by a diagnostic or
-// an objection, in draft order.
+// an objection, in draft order. Ids match by contract.FoldID, the one id
+// rule: a diagnostic or objection naming "C2" names claim "c2".
 func failedClaims(req contract.WriteRequest) []failedClaim {
 	probs := map[string][]problem{}
 	for _, d := range req.Diagnostics {
-		probs[d.ClaimID] = append(probs[d.ClaimID], problem{From: "citation_checker", Reason: string(d.Reason), DOI: d.DOI, Quote: d.Quote, Detail: d.Detail})
+		if d.ClaimID == "" {
+			continue // the title's or a heading's: failedProseOf
+		}
+		id := contract.FoldID(d.ClaimID)
+		probs[id] = append(probs[id], checkerProblem(d))
 	}
 	for _, o := range req.Objections {
-		probs[o.ClaimID] = append(probs[o.ClaimID], problem{From: "reviewer", Reason: string(o.Kind), Detail: o.Detail})
+		id := contract.FoldID(o.ClaimID)
+		probs[id] = append(probs[id], problem{From: "reviewer", Reason: string(o.Kind), Detail: o.Detail})
 	}
 	var out []failedClaim
 	for _, c := range req.Previous.Claims() {
-		if p, ok := probs[c.ID]; ok {
+		if p, ok := probs[contract.FoldID(c.ID)]; ok {
 			out = append(out, failedClaim{Claim: c, Problems: p})
+		}
+	}
+	return out
+}
+
+func checkerProblem(d contract.Diagnostic) problem {
+	return problem{From: "citation_checker", Reason: string(d.Reason), DOI: d.DOI, Quote: d.Quote, Detail: d.Detail}
+}
+
+// failedTitle is the previous draft's title with what is wrong with it.
+type failedTitle struct {
+	Title    string    `json:"title"`
+	Problems []problem `json:"problems"`
+}
+
+// failedHeading is a heading of the previous draft with what is wrong with
+// it and the claims of its section, whose quotes back it.
+type failedHeading struct {
+	Section  int              `json:"section"`
+	Heading  string           `json:"heading"`
+	Problems []problem        `json:"problems"`
+	Claims   []contract.Claim `json:"claims"`
+}
+
+// failedProse is the title and the headings the gate faulted.
+type failedProse struct {
+	Title    *failedTitle    `json:"title,omitempty"`
+	Headings []failedHeading `json:"headings,omitempty"`
+}
+
+func (p failedProse) empty() bool { return p.Title == nil && len(p.Headings) == 0 }
+
+// failedProseOf selects the previous draft's title and headings named by a
+// diagnostic, headings in draft order.
+func failedProseOf(req contract.WriteRequest) failedProse {
+	var out failedProse
+	byHeading := map[int][]problem{}
+	for _, d := range req.Diagnostics {
+		if d.OnTitle() {
+			if out.Title == nil {
+				out.Title = &failedTitle{Title: req.Previous.Title}
+			}
+			out.Title.Problems = append(out.Title.Problems, checkerProblem(d))
+		}
+		if sec, ok := d.OnHeading(); ok && sec <= len(req.Previous.Sections) {
+			byHeading[sec] = append(byHeading[sec], checkerProblem(d))
+		}
+	}
+	for i, s := range req.Previous.Sections {
+		if p, ok := byHeading[i+1]; ok {
+			out.Headings = append(out.Headings, failedHeading{Section: i + 1, Heading: s.Heading, Problems: p, Claims: s.Claims})
 		}
 	}
 	return out
@@ -106,79 +166,119 @@ func needsNewSource(ledger contract.Ledger, fc failedClaim) bool {
 	return true
 }
 
-// repair sends the failed claims, their problems and the sources they may
-// cite, then merges the answer into the previous draft.
-func (w *Writer) repair(ctx context.Context, req contract.WriteRequest, failed []failedClaim) (contract.WriteResult, error) {
+// repair sends the failed claims, title and headings, their problems and
+// the sources they may cite, then merges the answer into the previous
+// draft.
+func (w *Writer) repair(ctx context.Context, req contract.WriteRequest, failed []failedClaim, prose failedProse) (contract.WriteResult, error) {
 	sources := req.Ledger.Entries
-	claims := make([]contract.Claim, len(failed))
+	claims := make([]contract.Claim, 0, len(failed))
 	wide := false
-	for i, fc := range failed {
-		claims[i] = fc.Claim
+	for _, fc := range failed {
+		claims = append(claims, fc.Claim)
 		wide = wide || needsNewSource(req.Ledger, fc)
 	}
 	if !wide {
-		sources = cited(req.Ledger, claims)
+		backing := claims
+		for _, h := range prose.Headings {
+			backing = append(backing, h.Claims...)
+		}
+		sources = cited(req.Ledger, backing)
 	}
 	var b strings.Builder
 	writeLead(&b, req.Lead)
 	writeSources(&b, sources)
-	b.WriteString("<failed_claims>\n")
-	writeJSON(&b, failed)
-	b.WriteString("</failed_claims>\n\nFix only these claims.\n")
+	if len(failed) > 0 {
+		b.WriteString("<failed_claims>\n")
+		writeJSON(&b, failed)
+		b.WriteString("</failed_claims>\n\n")
+	}
+	if !prose.empty() {
+		b.WriteString("<failed_prose>\n")
+		writeJSON(&b, prose)
+		b.WriteString("</failed_prose>\n\n")
+	}
+	b.WriteString("Fix only these.\n")
 	r := w.s.request(repairPrompt, b.String(), "draft", DraftSchema())
 	fixed, usage, err := call(ctx, w.call.forPass(req.Iteration), r, parseRepair)
 	if err != nil {
 		return contract.WriteResult{Usage: usage}, err
 	}
-	d, ignored := merge(*req.Previous, failed, fixed)
+	d, ignored := merge(*req.Previous, failed, prose, fixed)
 	w.s.log.Info("repair merged",
-		zap.Int("iteration", req.Iteration), zap.Int("failed", len(failed)), zap.Int("fixed", len(fixed)),
+		zap.Int("iteration", req.Iteration), zap.Int("failed", len(failed)), zap.Int("fixed", len(fixed.Claims())),
+		zap.Bool("title", prose.Title != nil), zap.Int("headings", len(prose.Headings)),
 		zap.Int("ignored", ignored), zap.Int("sources", len(sources)), zap.Bool("all_sources", wide))
 	return contract.WriteResult{Draft: d, Usage: usage}, nil
 }
 
-// parseRepair validates a repair answer with the draft contract and returns
-// its claims. A refused answer or an empty one means nothing could be fixed.
-func parseRepair(data []byte) ([]contract.Claim, error) {
-	d, err := contract.ParseDraft(data)
+// parseRepair validates a repair answer with the draft contract
+// (contract.ParseRepair: it may hold no claim, when only the title or a
+// heading was asked for). A refused answer means nothing could be fixed.
+func parseRepair(data []byte) (contract.Draft, error) {
+	d, err := contract.ParseRepair(data)
 	if err != nil {
-		return nil, err
+		return contract.Draft{}, err
 	}
 	if d.Refused {
-		return nil, nil
+		return contract.Draft{}, nil
 	}
-	return d.Claims(), nil
+	return d, nil
 }
 
 // merge replaces each failed claim by its fix, drops failed claims that came
 // back unfixed, keeps every other claim as it was, and ignores returned
-// claims that were not asked for (it returns how many). A draft left with
-// no claim becomes refused.
-func merge(prev contract.Draft, failed []failedClaim, fixed []contract.Claim) (contract.Draft, int) {
+// claims that were not asked for (it returns how many); ids match by
+// contract.FoldID and a fix keeps the claim's own id. A faulted title takes
+// the answer's title unless blank; a faulted heading takes the heading of
+// the answer's section in the order the headings were asked for (blank
+// drops it: a heading is optional). A draft left with no claim becomes
+// refused.
+func merge(prev contract.Draft, failed []failedClaim, prose failedProse, answer contract.Draft) (contract.Draft, int) {
 	isFailed := make(map[string]bool, len(failed))
 	for _, fc := range failed {
-		isFailed[fc.Claim.ID] = true
+		isFailed[contract.FoldID(fc.Claim.ID)] = true
 	}
 	fix := map[string]contract.Claim{}
 	ignored := 0
-	for _, c := range fixed {
-		if !isFailed[c.ID] {
+	for _, c := range answer.Claims() {
+		id := contract.FoldID(c.ID)
+		if !isFailed[id] {
 			ignored++
 			continue
 		}
-		if _, dup := fix[c.ID]; !dup {
-			fix[c.ID] = c
+		if _, dup := fix[id]; !dup {
+			fix[id] = c
 		}
 	}
-	out := contract.Draft{Title: prev.Title, Refused: prev.Refused, Missing: prev.Missing, Sections: []contract.Section{}}
-	for _, s := range prev.Sections {
-		sec := contract.Section{Heading: s.Heading, Claims: []contract.Claim{}}
+	title := prev.Title
+	if prose.Title != nil && !contract.IsBlank(answer.Title) {
+		title = answer.Title
+	}
+	headings := map[int]string{}
+	for k, h := range prose.Headings {
+		if k < len(answer.Sections) {
+			headings[h.Section] = answer.Sections[k].Heading
+		}
+	}
+	out := contract.Draft{Title: title, Refused: prev.Refused, Missing: prev.Missing, Sections: []contract.Section{}}
+	for i, s := range prev.Sections {
+		heading := s.Heading
+		if h, ok := headings[i+1]; ok {
+			heading = h
+			if contract.IsBlank(h) {
+				heading = ""
+			}
+		}
+		sec := contract.Section{Heading: heading, Claims: []contract.Claim{}}
 		for _, c := range s.Claims {
+			id := contract.FoldID(c.ID)
+			f, fixed := fix[id]
 			switch {
-			case !isFailed[c.ID]:
+			case !isFailed[id]:
 				sec.Claims = append(sec.Claims, c)
-			case fix[c.ID].ID != "":
-				sec.Claims = append(sec.Claims, fix[c.ID])
+			case fixed:
+				f.ID = c.ID // the draft's own spelling of the id
+				sec.Claims = append(sec.Claims, f)
 			}
 		}
 		if len(sec.Claims) > 0 || len(s.Claims) == 0 {

@@ -81,15 +81,18 @@ func TestMarkupInProseIsEscapedInEveryFormat(t *testing.T) {
 	}
 
 	md := read("brief.md")
-	for _, raw := range []string{"<script", "<img", "<b>", "<i>", "**loud**", " *bold*", "`code`", "\n# not"} {
-		if strings.Contains(md, raw) {
+	for _, raw := range []string{"<script", "<img", "<b>", "<i>", "**loud**", "*bold*", "`code`", "[click]", "\n# not"} {
+		if unescaped(md, raw) {
 			t.Errorf("brief.md keeps markup %q", raw)
 		}
 	}
-	for _, esc := range []string{"&lt;script&gt;", `\[click\](javascript`, `\*bold\*`, `\#`} {
+	for _, esc := range []string{`\<script>`, `\[click](javascript`, `\*bold\*`, "\\`code\\`"} {
 		if !strings.Contains(md, esc) {
 			t.Errorf("brief.md lacks the escaped form %q", esc)
 		}
+	}
+	if strings.Contains(md, "&lt;") {
+		t.Errorf("brief.md holds a character reference")
 	}
 
 	html := read("brief.html")
@@ -117,5 +120,19 @@ func TestMarkupInProseIsEscapedInEveryFormat(t *testing.T) {
 	}
 	if doc.Injected != nil || doc.Title != d.Title || doc.Sections[0].Heading != d.Sections[0].Heading || doc.Sections[0].Claims[1].Text != d.Sections[0].Claims[1].Text {
 		t.Errorf("brief.json does not hold the prose as plain strings: %+v", doc)
+	}
+}
+
+// unescaped reports whether md holds raw with no backslash before it.
+func unescaped(md, raw string) bool {
+	for i := 0; ; {
+		k := strings.Index(md[i:], raw)
+		if k < 0 {
+			return false
+		}
+		if at := i + k; at == 0 || md[at-1] != '\\' {
+			return true
+		}
+		i += k + 1
 	}
 }

@@ -208,10 +208,10 @@ func refMarks(refs []int) string {
 
 func renderMarkdown(b view) []byte {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# %s\n\n", mdEscape(b.Title))
+	fmt.Fprintf(&sb, "# %s\n\n", mdHeading(b.Title))
 	fmt.Fprintf(&sb, "*Verified by citeloop's citation gate on %s for %s. Every reference below comes from the evidence ledger; every quote appears in its source.*\n", b.VerifiedAt, mdEscape(b.Lead))
 	for _, s := range b.Sections {
-		fmt.Fprintf(&sb, "\n## %s\n", mdEscape(s.Heading))
+		fmt.Fprintf(&sb, "\n## %s\n", mdHeading(s.Heading))
 		for _, c := range s.Claims {
 			fmt.Fprintf(&sb, "\n%s %s\n", mdEscape(c.Text), refMarks(c.Refs))
 			for _, q := range c.Quotes {
@@ -235,16 +235,6 @@ func renderMarkdown(b view) []byte {
 	}
 	return []byte(sb.String())
 }
-
-// mdEscape neutralises Markdown and HTML that source or model text could
-// smuggle into the brief.
-var mdEscaper = strings.NewReplacer(
-	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`,
-	"\r\n", " ", "\n", " ", "\r", " ",
-)
-
-func mdEscape(s string) string { return mdEscaper.Replace(s) }
 
 // mdURL escapes the characters that would end a Markdown link target.
 func mdURL(u string) string {
@@ -355,7 +345,7 @@ func renderHTML(b view) ([]byte, error) {
 // mdReference is one reference of the Markdown brief.
 func mdReference(r reference) string {
 	return fmt.Sprintf("%d. %s [doi:%s](%s)\n   %s\n   [Europe PMC](%s)\n",
-		r.N, mdEscape(r.Citation()), mdEscape(r.DOI), mdURL(r.URL), mdEscape(r.Details()), mdURL(r.EuropePMC))
+		r.N, mdEscape(r.Citation()), mdLabel(r.DOI), mdURL(r.URL), mdEscape(r.Details()), mdURL(r.EuropePMC))
 }
 
 // ReferenceTexts are the references a brief of draft over ledger shows, as

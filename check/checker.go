@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 	"sort"
 	"sync"
+	"time"
 
 	"go.uber.org/zap"
 

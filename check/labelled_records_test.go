@@ -12,6 +12,7 @@ import (
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/crossref"
 	"github.com/citeloop/citeloop/oracles/europepmc"
+	"github.com/citeloop/citeloop/oracles/evidence"
 	"github.com/citeloop/citeloop/oracles/oracletest"
 )
 
@@ -90,7 +91,7 @@ func testdataRecords(t testing.TB) map[string]oracles.Record {
 func fullRecords(all map[string]oracles.Record) []oracles.Record {
 	var out []oracles.Record
 	for _, r := range all {
-		c := oracles.ClassifyRecord(r)
+		c := evidence.OfRecord(r)
 		if r.Title == "" || len(r.Authors) == 0 || r.Journal == "" || r.Year == 0 || c.IsNotice() || r.Retracted || r.RetractionNotice {
 			continue
 		}

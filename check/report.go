@@ -89,7 +89,7 @@ type Row struct {
 	// Notice names what a found record is when it is a notice cited on
 	// purpose (erratum, correction, comment, reply, expression_of_concern),
 	// or the retraction notice a retracted row cites (retraction,
-	// withdrawal); by oracles.Classify, the gate's classification.
+	// withdrawal); by evidence.Classify, the gate's classification.
 	Notice           string `json:"notice,omitempty"`
 	RetractionNotice bool   `json:"retraction_notice,omitempty"`
 	// Preprint says the record is a preprint; cite the published version

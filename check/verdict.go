@@ -10,12 +10,13 @@ import (
 	"github.com/citeloop/citeloop/check/compare"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/evidence"
 )
 
 // fill sets the verdict from the oracle's answer, read at now (for the age
 // of a cached answer). A missing answer is
 // unknown, never found. What a found record is comes from
-// oracles.ClassifyRecord, the gate's classification: a retracted paper or a
+// evidence.OfRecord, the gate's classification: a retracted paper or a
 // retraction or withdrawal notice is retracted; any other notice (erratum,
 // correction, comment, reply, expression of concern) is found with its
 // mark, since bibliographies cite them on purpose.
@@ -35,9 +36,9 @@ func (r *Row) fill(res oracles.Result, now time.Time) {
 		r.Title = cleanTitle(rec.Title)
 		r.Year = rec.Year
 		r.versions(rec)
-		class := oracles.ClassifyRecord(*rec)
+		class := evidence.OfRecord(*rec)
 		switch {
-		case class.IsNotice() && (class.Notice == oracles.Retraction || class.Notice == oracles.Withdrawal):
+		case class.IsNotice() && (class.Notice == evidence.Retraction || class.Notice == evidence.Withdrawal):
 			// A retraction notice is not the paper: citing it in place of
 			// the paper is as wrong as citing the retracted paper.
 			r.Verdict, r.Notice, r.RetractionNotice = VerdictRetracted, string(class.Notice), true
@@ -45,7 +46,7 @@ func (r *Row) fill(res oracles.Result, now time.Time) {
 			r.Verdict = VerdictRetracted
 		case class.IsNotice():
 			r.Notice = string(class.Notice)
-		case class.Kind == oracles.Preprint:
+		case class.Kind == evidence.Preprint:
 			r.Preprint = true
 		}
 	case oracles.NotFound:
@@ -98,7 +99,7 @@ func compareEntry(e bib.Entry) compare.Entry {
 func compareRecord(rec *oracles.Record) compare.Record {
 	cr := compare.Record{Title: rec.Title, Authors: rec.Authors, Venue: rec.Journal, VenueAbbrevs: rec.JournalAbbrevs,
 		ISSN: rec.ISSN, Year: rec.Year, Volume: rec.Volume, Issue: rec.Issue, Pages: rec.Pages,
-		Preprint: oracles.ClassifyRecord(*rec).Kind == oracles.Preprint}
+		Preprint: evidence.OfRecord(*rec).Kind == evidence.Preprint}
 	add := func(y int, what string) {
 		if y != 0 && y != rec.Year {
 			cr.OtherYears = append(cr.OtherYears, compare.Year{Year: y, What: what})

@@ -67,7 +67,7 @@ func TestVerdicts(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
-	// A cited correction is found with its mark (oracles.Classify): the
+	// A cited correction is found with its mark (evidence.Classify): the
 	// bibliography cites it on purpose.
 	if rep.Status() != check.NotVerified || rep.Bad() != 4 || rep.Summary[check.VerdictUnknown] != 1 {
 		t.Errorf("status %v, %d bad, summary %v: want not verified (a wrong DOI wins over an unknown one)", rep.Status(), rep.Bad(), rep.Summary)

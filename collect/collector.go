@@ -46,7 +46,10 @@ func (c *SearchCollector) Collect(ctx context.Context, lead contract.Lead) (cont
 		return contract.Ledger{}, fmt.Errorf("collect %s from %s: %w", lead.Describe(), c.origin, err)
 	}
 	docs := res.Hits
-	l := build(lead, docs, c.origin, c.opts)
+	l, err := build(ctx, lead, docs, c.origin, c.opts)
+	if err != nil {
+		return contract.Ledger{}, fmt.Errorf("collect %s from %s: %w", lead.Describe(), c.origin, err)
+	}
 	l.Query, l.Hits = res.Query, len(docs)
 	l.Notes = append([]string{fmt.Sprintf("%s: %d record(s) for %s", c.origin, len(docs), res.Query)}, l.Notes...)
 	if len(docs) >= c.opts.FetchLimit {

@@ -1,6 +1,7 @@
 package collect
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/evidence"
 )
 
 // Reasons a record is kept out of the citable ledger, the keys of
@@ -41,9 +43,20 @@ type Options struct {
 	MaxTotalChars int
 	// FetchLimit caps the records fetched from a search (default 100).
 	FetchLimit int
-	// IncludeRetracted keeps retracted papers, retraction notices and errata
-	// in the ledger, marked by their flags; by default they are excluded.
+	// IncludeRetracted keeps retracted papers and notices (retraction
+	// notices, errata and corrections, expressions of concern, comments:
+	// evidence.Classify) in the ledger, marked by their flags and types; by
+	// default they are excluded.
 	IncludeRetracted bool
+	// Notices, when set, is asked about every record that may enter the
+	// ledger, for what the search's index may lack: a retraction recorded
+	// only in Crossref's updated-by (which Crossref backfills from
+	// Retraction Watch), or a notice by Crossref's own types. It is asked
+	// once per collection and batches as its service does (Crossref's
+	// filter requests). A DOI it cannot answer for fails the collection
+	// with an error wrapping oracles.ErrUnavailable, so the run ends
+	// oracle_unavailable; a DOI it does not know is kept.
+	Notices oracles.Oracle
 	// Now is the clock stamped on entries (default time.Now).
 	Now func() time.Time
 	// Logger gets counts and ids, never text (default zap.NewNop()).
@@ -124,6 +137,8 @@ var reasonText = map[string]string{
 	ExcludedRetracted:        "are retracted",
 	ExcludedRetractionNotice: "are retraction notices",
 	ExcludedErratum:          "are errata or corrections",
+	ExcludedConcern:          "are expressions of concern",
+	ExcludedComment:          "are comments or replies only",
 	ExcludedDuplicate:        "duplicated another record's DOI",
 	ExcludedPreprint:         "are preprints whose published version is kept",
 	ExcludedNotFound:         "were not found by any oracle",
@@ -178,12 +193,14 @@ func truncateRunes(s string, n int) string {
 }
 
 // build turns search hits into the ledger: clean text, drop what may not be
-// cited, merge duplicates, rank, cut to the budget, number and seal.
-func build(lead contract.Lead, docs []oracles.Hit, origin string, opts Options) contract.Ledger {
-	return newLedgerBuilder(lead).build(docs, origin, opts)
+// cited (asking the notices oracle, if any), merge duplicates, rank, cut to
+// the budget, number and seal. It fails only when the notices oracle
+// cannot answer.
+func build(ctx context.Context, lead contract.Lead, docs []oracles.Hit, origin string, opts Options) (contract.Ledger, error) {
+	return newLedgerBuilder(lead).build(ctx, docs, origin, opts)
 }
 
-func (b *ledgerBuilder) build(docs []oracles.Hit, origin string, opts Options) contract.Ledger {
+func (b *ledgerBuilder) build(ctx context.Context, docs []oracles.Hit, origin string, opts Options) (contract.Ledger, error) {
 	lead := b.ledger.Lead
 	var withDOI []oracles.Hit
 	for _, d := range docs {
@@ -195,32 +212,18 @@ func (b *ledgerBuilder) build(docs []oracles.Hit, origin string, opts Options) c
 		}
 		withDOI = append(withDOI, d)
 	}
-	kept := b.filterFlags(b.merge(withDOI), opts.IncludeRetracted)
-	rankBM25(kept, BuildQuery(lead).Terms)
-	b.budget(kept, lead, origin, opts)
-	return b.finish()
-}
-
-// filterFlags drops retracted papers, retraction notices and errata unless
-// they are wanted.
-func (b *ledgerBuilder) filterFlags(docs []oracles.Hit, include bool) []oracles.Hit {
-	if include {
-		return docs
-	}
-	var out []oracles.Hit
-	for _, d := range docs {
-		switch {
-		case d.Record.Retracted:
-			b.exclude(ExcludedRetracted, d.Record.DOI)
-		case d.Record.RetractionNotice:
-			b.exclude(ExcludedRetractionNotice, d.Record.DOI)
-		case d.Record.Erratum:
-			b.exclude(ExcludedErratum, d.Record.DOI)
-		default:
-			out = append(out, d)
+	merged := b.merge(withDOI)
+	var notices map[string]evidence.Class
+	if opts.Notices != nil {
+		var err error
+		if notices, err = askNotices(ctx, opts.Notices, merged); err != nil {
+			return contract.Ledger{}, err
 		}
 	}
-	return out
+	kept := b.filterFlags(merged, notices, opts.IncludeRetracted)
+	rankBM25(kept, BuildQuery(lead).Terms)
+	b.budget(kept, lead, origin, opts)
+	return b.finish(), nil
 }
 
 // budget keeps the best-ranked docs within the limits and makes them

@@ -1,6 +1,7 @@
 package collect
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -118,7 +119,7 @@ func TestBuildBudget(t *testing.T) {
 			opts.Now, opts.Logger = testOptions(t).Now, testOptions(t).Logger
 			lead := tt.lead
 			lead.Topic = "cancer screening"
-			l := build(lead, docs, "test", opts.withDefaults())
+			l := mustBuild(t, lead, docs, opts.withDefaults())
 			var got []string
 			for i, e := range l.Entries {
 				got = append(got, e.DOI)
@@ -197,7 +198,7 @@ func TestMergeNotesDeterministic(t *testing.T) {
 	for run := 0; run < 20; run++ {
 		opts := testOptions(t)
 		opts.MaxSources, opts.MaxTotalChars = 100, 1<<20
-		l := build(contract.Lead{Topic: "screening"}, append([]oracles.Hit(nil), give...), "test", opts.withDefaults())
+		l := mustBuild(t, contract.Lead{Topic: "screening"}, append([]oracles.Hit(nil), give...), opts.withDefaults())
 		if run == 0 {
 			first = l.Notes
 			b := newLedgerBuilder(contract.Lead{})
@@ -237,7 +238,7 @@ func TestBuildBudgetCountsCharacters(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
 			opts.Now, opts.Logger = testOptions(t).Now, testOptions(t).Logger
-			l := build(contract.Lead{Topic: "dépistage"}, []oracles.Hit{doc("10.1/a", title, abstract, 2024)}, "test", opts.withDefaults())
+			l := mustBuild(t, contract.Lead{Topic: "dépistage"}, []oracles.Hit{doc("10.1/a", title, abstract, 2024)}, opts.withDefaults())
 			if got := len(l.Entries) == 1; got != tt.wantKept {
 				t.Fatalf("kept = %v, want %v (excluded %v)", got, tt.wantKept, l.Excluded)
 			}
@@ -260,4 +261,13 @@ func TestBuildBudgetCountsCharacters(t *testing.T) {
 			}
 		})
 	}
+}
+
+func mustBuild(t *testing.T, lead contract.Lead, docs []oracles.Hit, opts Options) contract.Ledger {
+	t.Helper()
+	l, err := build(context.Background(), lead, docs, "test", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

@@ -117,7 +117,10 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 			usable = append(usable, d.Hit)
 		}
 	}
-	l := b.build(usable, origin, c.opts)
+	l, err := b.build(ctx, usable, origin, c.opts)
+	if err != nil {
+		return contract.Ledger{}, fmt.Errorf("collect from %s: %w", origin, err)
+	}
 	if len(unknown) > 0 {
 		noun := "sources"
 		if len(unknown) == 1 {

@@ -70,7 +70,11 @@ var ErrInvalidJSON = errors.New("model output does not match the contract")
 // required fields, wrong types, trailing data and structural nonsense (a
 // claim without id or text, duplicate claim ids) are errors. A refused draft
 // needs no sections but must say what is missing.
-func ParseDraft(data []byte) (Draft, error) {
+func ParseDraft(data []byte) (Draft, error) { return parseDraft(data, false) }
+
+// parseDraft is ParseDraft; a repair's answer may hold no claim and a
+// blank title (ParseRepair).
+func parseDraft(data []byte, repair bool) (Draft, error) {
 	var w struct {
 		Title    *string `json:"title"`
 		Sections *[]struct {
@@ -103,7 +107,7 @@ func ParseDraft(data []byte) (Draft, error) {
 	if w.Missing != nil {
 		d.Missing = *w.Missing
 	}
-	if err := checkProse("title", d.Title, !d.Refused); err != nil {
+	if err := checkProse("title", d.Title, !d.Refused && !repair); err != nil {
 		return Draft{}, err
 	}
 	// "missing" is a message for the user, never part of a brief: line
@@ -162,7 +166,7 @@ func ParseDraft(data []byte) (Draft, error) {
 	if d.Sections == nil {
 		d.Sections = []Section{}
 	}
-	if !d.Refused && len(d.Claims()) == 0 {
+	if !repair && !d.Refused && len(d.Claims()) == 0 {
 		return Draft{}, fmt.Errorf("%w: draft has no claims and is not refused", ErrInvalidJSON)
 	}
 	return d, nil

@@ -108,3 +108,25 @@ func FuzzParseObjections(f *testing.F) {
 		}
 	})
 }
+
+// TestParseRepairTakesTitleOrHeadingsAlone: a repair's answer may hold no
+// claim and a blank title; everything else is as strict as ParseDraft.
+func TestParseRepairTakesTitleOrHeadingsAlone(t *testing.T) {
+	only := `{"title":"","sections":[{"heading":"New heading","claims":[]}],"refused":false,"missing":""}`
+	if _, err := contract.ParseDraft([]byte(only)); err == nil {
+		t.Error("ParseDraft took a draft with no claim and a blank title")
+	}
+	d, err := contract.ParseRepair([]byte(only))
+	if err != nil || d.Sections[0].Heading != "New heading" {
+		t.Errorf("ParseRepair = %+v, %v", d, err)
+	}
+	for _, bad := range []string{
+		`{"title":"","sections":[],"refused":false,"missing":"","extra":1}`,
+		`{"title":"","sections":[{"heading":"\u202e","claims":[]}],"refused":false,"missing":""}`,
+		`{"title":"","sections":[{"heading":"h","claims":[{"id":"c1","text":"x","citations":[]},{"id":"C1","text":"y","citations":[]}]}],"refused":false,"missing":""}`,
+	} {
+		if _, err := contract.ParseRepair([]byte(bad)); err == nil {
+			t.Errorf("ParseRepair took %s", bad)
+		}
+	}
+}

@@ -19,7 +19,11 @@ const (
 
 // Diagnostic is one gate failure, precise enough for the writer to fix it.
 type Diagnostic struct {
+	// ClaimID names the claim; "" for the title or a heading.
 	ClaimID string `json:"claim_id"`
+	// Section is, for a heading's diagnostic (ClaimID ""), the heading's
+	// section, from 1; 0 with no ClaimID is the title's.
+	Section int    `json:"section,omitempty"`
 	DOI     string `json:"doi,omitempty"`
 	Reason  Reason `json:"reason"`
 	// Quote is the quote that failed, when the reason is about it.
@@ -28,6 +32,12 @@ type Diagnostic struct {
 	Kind   ObjectionKind `json:"kind,omitempty"`
 	Detail string        `json:"detail,omitempty"`
 }
+
+// OnTitle reports whether d is about the draft's title.
+func (d Diagnostic) OnTitle() bool { return d.ClaimID == "" && d.Section == 0 }
+
+// OnHeading returns the section (from 1) whose heading d is about.
+func (d Diagnostic) OnHeading() (int, bool) { return d.Section, d.ClaimID == "" && d.Section > 0 }
 
 // WriteRequest is everything a writer gets for one pass. On a repair pass
 // Previous is the last draft and Diagnostics and Objections say what to fix.

@@ -10,11 +10,11 @@ import (
 )
 
 // notBackends are the packages under oracles/ and agents/ that are no
-// concrete backend: the shared layers, the list packages, the decorators
-// and the offline agents. Every other package there is one (a new oracle
+// concrete backend: the shared layers, the list packages, the decorators,
+// the evidence classification and the offline agents. Every other package there is one (a new oracle
 // or model provider is caught without being listed).
 var notBackends = []string{
-	"oracles/httpx", "oracles/cache", "oracles/oracletest", "oracles/all",
+	"oracles/httpx", "oracles/cache", "oracles/oracletest", "oracles/all", "oracles/evidence",
 	"agents/all", "agents/limit", "agents/offline",
 }
 

@@ -3,18 +3,22 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/crossref"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
 // collector builds the collector every lead of a Briefer uses: the user's
-// sources file, the offline corpus or a live Europe PMC search.
+// sources file, the offline corpus or a live Europe PMC search. When
+// Crossref is among oracles.use, a live or file collection asks it about
+// every record's notices (collect.Options.Notices).
 func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Collector, error) {
 	c := e.cfg.Collect
 	opts := collect.Options{
@@ -30,6 +34,15 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		Logger:    e.deps.Logger,
 		// A sources file may be a saved Europe PMC answer.
 		ReadResponse: europepmc.ReadResponse,
+	}
+	if o.Offline == nil && slices.Contains(e.cfg.Oracles.Use, crossref.Name) {
+		// Crossref records retractions the search's index may miss
+		// (updated-by); collection asks it, sharing the gate's client.
+		n, err := e.rawOracle(crossref.Name)
+		if err != nil {
+			return nil, err
+		}
+		opts.Notices = n
 	}
 	switch {
 	case o.Sources != nil:

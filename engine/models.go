@@ -25,7 +25,7 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 		return e.deps.Agents(env)
 	}
 	if env.Offline {
-		return offline.ExtractiveWriter{ReferenceIn: gates.ReferenceIn}, offline.RuleSkeptic{}, nil
+		return offline.ExtractiveWriter{ReferenceIn: gates.ReferenceIn, ProseHolds: gates.ProseBacked}, offline.RuleSkeptic{}, nil
 	}
 	cfg := e.cfg.Agents
 	if err := checkProviders(cfg, e.deps.Providers); err != nil {

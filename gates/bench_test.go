@@ -61,7 +61,9 @@ func benchCitations(b *testing.B) (contract.Ledger, []benchCitation) {
 // BenchmarkQuoteCheck compares the quote check per citation: "index" folds
 // each ledger entry once per run (before the timer: the gate caches the
 // index per ledger, see BenchmarkIndexBuild for its cost) and matches on
-// word boundaries; "baseline" is the old check that normalised the source
+// word boundaries, never inside a number; "f1cdf62" is main's quote check
+// at f1cdf62, before issue 22 (bench_f1cdf62_test.go), sources folded once
+// the same way; "baseline" is the older check that normalised the source
 // again for every citation.
 func BenchmarkQuoteCheck(b *testing.B) {
 	ledger, cites := benchCitations(b)
@@ -74,6 +76,25 @@ func BenchmarkQuoteCheck(b *testing.B) {
 			c := cites[i%len(cites)]
 			src, _ := idx.Source(c.entry.DOI)
 			if _, p := src.Match(rules, c.quote); p.OK() {
+				n++
+			}
+		}
+		if n != b.N {
+			b.Fatalf("%d of %d quotes matched", n, b.N)
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "citations/s")
+	})
+	b.Run("f1cdf62", func(b *testing.B) {
+		rules := DefaultRules()
+		srcs := map[string]*f1Source{}
+		for _, e := range ledger.Entries {
+			srcs[e.DOI] = f1NewSource(e.Title, e.Abstract)
+		}
+		n := 0
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			c := cites[i%len(cites)]
+			if _, p := srcs[c.entry.DOI].Match(rules, c.quote); p.OK() {
 				n++
 			}
 		}

@@ -269,10 +269,7 @@ func numberSpans(s string) []span32 {
 			continue
 		}
 		p, _ := scanNumber(s, i, lastEnd)
-		end := strings.TrimRight(s[:p.end], "% ")
-		if len(end) > p.start {
-			out = append(out, span32{int32(p.start), int32(len(end))})
-		}
+		out = append(out, span32{int32(p.start), int32(p.end)})
 		lastEnd, i = p.end, max(p.end, i+n)
 	}
 	return out

@@ -11,6 +11,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/evidence"
 )
 
 // Verdict is the gate's judgement of one draft. Verified is true only when
@@ -81,7 +82,7 @@ func New(oracle oracles.Oracle, opts ...Option) *Gate {
 // Check judges draft against the ledger, the oracle and the skeptic's
 // objections. Per citation it checks, in order and stopping at the first
 // failure: DOI syntax, presence in the ledger, the oracle's answer, that the
-// source is evidence (not a notice, by oracles.Classify on the ledger's
+// source is evidence (not a notice, by evidence.Classify on the ledger's
 // record and the oracle's), the quote rules against the
 // ledger text and, when the oracle returns an abstract, against the
 // oracle's text, retraction. Then every claim must have a citation, the
@@ -220,11 +221,11 @@ func (v *Verdict) fail(d contract.Diagnostic) { v.Failures = append(v.Failures, 
 
 // noticeOf classifies the cited source by what the ledger and the oracle
 // say of it: a notice by either is a notice.
-func noticeOf(e contract.Entry, r oracles.Record) oracles.Class {
+func noticeOf(e contract.Entry, r oracles.Record) evidence.Class {
 	r.Title = contract.CleanText(r.Title)
-	if c := oracles.ClassifyRecord(r); c.IsNotice() {
+	if c := evidence.OfRecord(r); c.IsNotice() {
 		return c
 	}
-	return oracles.ClassifyRecord(oracles.Record{Title: contract.CleanText(e.Title), PubTypes: e.PubTypes, Erratum: e.Erratum,
+	return evidence.OfRecord(oracles.Record{Title: contract.CleanText(e.Title), PubTypes: e.PubTypes, Erratum: e.Erratum,
 		RetractionNotice: e.RetractionNotice, Preprint: e.Preprint})
 }

@@ -32,8 +32,13 @@ const (
 	// "67-98", "0.6 - 0.9").
 	sepHyphen
 	// sepGlued: nothing: letters and digits written together ("BRCA1",
-	// "82months", "H₂S").
+	// "3rd", "H₂S").
 	sepGlued
+	// sepJoin: a sign that makes one whole of two numbers, kept in
+	// part.joint: a ratio or a time ("1:3", "14:30"), a slash ("12/20",
+	// "03/04/2021"), a plus-minus ("5 ± 2"), the hyphens of an ISO date
+	// ("2021-03-04"). A whole is read whole: no number is cut out of it.
+	sepJoin
 )
 
 // part is one word or number of a text.
@@ -57,6 +62,20 @@ type part struct {
 	// name is set for a word with a capital after its first letter or
 	// made only of capitals ("FU", "CoV", "NQO").
 	name bool
+	// unit is a number's unit, canonical (units.go): "%", "mo", "mg/dL";
+	// "" for none. unitTried is the end at which a unit was last looked
+	// for, so a number that grows (a scale word, a compound) looks again.
+	unit      string
+	unitTried int
+	// joint is the sign of a sepJoin: ':', '/', '±' or '-'.
+	joint rune
+	// nameDigit marks a number written against a letter before it, a
+	// name's digits ("BRCA1", "IL-6"): it takes no unit spelled in letters.
+	nameDigit bool
+	// counted marks a claim's number without a unit that counts the word
+	// after it ("39.4 patients"): a quote's number with a unit does not
+	// back it.
+	counted bool
 }
 
 func (p part) isNum() bool { return p.num != "" }
@@ -88,6 +107,7 @@ func readParts(s string, mode readMode) []part {
 		case vulgarFractions[r] != "":
 			p, ok = part{start: i, end: i + n, value: decimal{digits: "0", frac: vulgarFractions[r]}}, true
 			p.num = p.value.canonical()
+			p.unitTried = p.end // "1½ years": the unit is read on neither
 		case unicode.IsLetter(r):
 			p, ok = scanWord(s, i)
 		}
@@ -97,11 +117,134 @@ func readParts(s string, mode readMode) []part {
 		}
 		p.sep = gapKind(s[lastEnd:p.start], len(parts) == 0, p)
 		parts = append(parts, p)
-		lastEnd, i = p.end, p.end
+		parts = joinNumbers(s, parts)
 		parts = joinWords(s, parts, mode)
+		parts = withUnit(s, parts)
 		lastEnd = parts[len(parts)-1].end
+		i = max(lastEnd, i+n)
+	}
+	return joinDates(s, parts)
+}
+
+// joinNumbers makes a whole of the number just appended and the number
+// before it when a joining sign stands between them, written without
+// spaces (":" or "/") or with any ("±", "+/-"); and takes a prefixed
+// currency's country or code written before it ("US$5", "USD 5").
+func joinNumbers(s string, parts []part) []part {
+	k := len(parts) - 1
+	p := &parts[k]
+	if !p.isNum() || k == 0 {
+		return parts
+	}
+	prev := &parts[k-1]
+	if prev.isNum() && !prev.numword && !p.numword {
+		digit := p.start
+		for digit < p.end && !isNumberStart(s, digit, firstRune(s[digit:])) {
+			_, n := utf8.DecodeRuneInString(s[digit:])
+			digit += n
+		}
+		gap := s[prev.end:digit]
+		switch t := strings.TrimSpace(gap); {
+		case gap == ":" || gap == "∶" || gap == "/":
+			p.sep, p.joint = sepJoin, firstRune(gap)
+			if p.joint == '∶' {
+				p.joint = ':'
+			}
+		case isPlusMinus(t):
+			p.sep, p.joint, p.cmp, p.neg, p.start = sepJoin, '±', "", false, digit
+		}
+		return parts
+	}
+	if prev.isNum() || prev.end > p.start {
+		return parts
+	}
+	gap := s[prev.end:p.start]
+	if strings.TrimSpace(gap) != "" {
+		return parts
+	}
+	switch {
+	case p.unit == "$" && gap == "" && dollarCountries[prev.word] != "":
+		p.unit = dollarCountries[prev.word]
+	case p.unit == "" && currencyCodes[prev.word] != "" && prev.name:
+		p.unit = currencyCodes[prev.word]
+	default:
+		return parts
+	}
+	p.start, p.sep, p.unitTried = prev.start, prev.sep, p.end
+	parts[k-1] = *p
+	return parts[:k]
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+// isPlusMinus reports whether t is a plus-minus sign: "±", "+/-", "+-".
+func isPlusMinus(t string) bool {
+	switch t {
+	case "±", "+/-", "+/−", "+-", "+−":
+		return true
+	}
+	return false
+}
+
+// withUnit reads the unit of the number just appended, if it has none
+// and has grown since a unit was last looked for ("1.2 million dollars",
+// "twenty-four months", "five-year"), and hands it to the first end of
+// a range written before it with none: "5–10%", "5 to 10 %", "between 5
+// and 10 years", "65 ± 10 years" read the unit on both ends.
+func withUnit(s string, parts []part) []part {
+	k := len(parts) - 1
+	p := &parts[k]
+	if !p.isNum() {
+		return parts
+	}
+	if p.unit == "" && p.unitTried != p.end && !p.nameDigit {
+		p.unit, p.end = readUnit(s, p.end, true)
+		p.unitTried = p.end
+	}
+	if p.unit == "" {
+		return parts
+	}
+	first := -1
+	switch {
+	case k >= 1 && parts[k-1].isNum() && (p.sep == sepHyphen || p.sep == sepJoin && p.joint == '±'):
+		first = k - 1
+	case k >= 2 && p.sep == sepSoft && parts[k-1].word == "to" && parts[k-1].sep == sepSoft && parts[k-2].isNum():
+		first = k - 2
+	case k >= 3 && p.sep == sepSoft && parts[k-1].word == "and" && parts[k-1].sep == sepSoft && parts[k-2].isNum() &&
+		parts[k-2].sep == sepSoft && parts[k-3].word == "between":
+		first = k - 2
+	}
+	if first >= 0 && parts[first].unit == "" && !parts[first].nameDigit {
+		parts[first].unit = p.unit
 	}
 	return parts
+}
+
+// joinDates makes a whole of an ISO date, "2021-03-04": four digits, two
+// and two, joined by hyphens without spaces, a month and a day.
+func joinDates(s string, parts []part) []part {
+	for k := 2; k < len(parts); k++ {
+		y, m, d := parts[k-2], parts[k-1], parts[k]
+		if !y.isNum() || !m.isNum() || !d.isNum() || m.sep != sepHyphen || d.sep != sepHyphen ||
+			y.end-y.start != 4 || m.end-m.start != 2 || d.end-d.start != 2 ||
+			!singleDash(s[y.end:m.start]) || !singleDash(s[m.end:d.start]) {
+			continue
+		}
+		if mv, dv := atoi(m.value.digits), atoi(d.value.digits); mv < 1 || mv > 12 || dv < 1 || dv > 31 {
+			continue
+		}
+		parts[k-1].sep, parts[k-1].joint = sepJoin, '-'
+		parts[k].sep, parts[k].joint = sepJoin, '-'
+	}
+	return parts
+}
+
+func singleDash(gap string) bool {
+	r, n := utf8.DecodeRuneInString(gap)
+	return n == len(gap) && isDash(r)
 }
 
 // gapKind classifies the text between two parts.
@@ -327,17 +470,23 @@ func itoa(n int) string {
 // s[i]; lastEnd is where the part before it ends, so a sign is never taken
 // from it.
 func scanNumber(s string, i, lastEnd int) (part, bool) {
-	p := part{start: i}
+	p := part{start: i, nameDigit: isNameDigit(s[:i])}
 	k := i
-	if r, n := utf8.DecodeLastRuneInString(s[lastEnd:i]); n > 0 && (r == '+' || isDash(r)) && signAt(s[:i]) {
-		k, p.neg = i-n, r != '+'
+	currency, n := currencyBefore(s[lastEnd:k])
+	k -= n
+	if t := strings.TrimRightFunc(s[lastEnd:k], unicode.IsSpace); strings.HasSuffix(t, "±") || strings.HasSuffix(t, "+/-") || strings.HasSuffix(t, "+/−") {
+		// "±2%": the sign is part of the number, and no minus.
+		p.cmp = "±"
+		k = lastEnd + strings.LastIndexAny(t, "±+")
+	} else {
+		if r, n := utf8.DecodeLastRuneInString(s[lastEnd:k]); n > 0 && (r == '+' || isDash(r)) && signAt(s[:k]) {
+			k, p.neg = k-n, r != '+'
+		}
+		if cmp, at, ok := comparison(s[lastEnd:k]); ok && cmp != "" {
+			p.cmp, k = cmp, lastEnd+at
+		}
 	}
-	if cmp, at, ok := comparison(s[lastEnd:k]); ok && cmp != "" {
-		p.cmp, k = cmp, lastEnd+at
-	}
-	if p.neg || p.cmp != "" {
-		p.start = k
-	}
+	p.start = k
 	var d decimal
 	j := i
 	if s[j] != '.' && !strings.HasPrefix(s[j:], "·") {
@@ -356,11 +505,24 @@ func scanNumber(s string, i, lastEnd int) (part, bool) {
 		}
 	}
 	d, j = readExponent(s, d, j)
-	sign, j := perMille(s, j)
-	j = skipPercent(s, j)
-	p.end = j
-	p.value, p.num = d, d.canonical()+sign
+	p.unit = currency
+	if currency == "" {
+		p.unit, j = readUnit(s, j, !p.nameDigit)
+	}
+	p.end, p.unitTried = j, j
+	p.value, p.num = d, d.canonical()
 	return p, true
+}
+
+// isNameDigit reports whether a number written after before is a name's
+// digits: written against a letter ("BRCA1", "H2S") or joined to a word by
+// a hyphen ("IL-6", "COVID-19").
+func isNameDigit(before string) bool {
+	r, n := utf8.DecodeLastRuneInString(before)
+	if isDash(r) {
+		r, _ = utf8.DecodeLastRuneInString(before[:len(before)-n])
+	}
+	return unicode.IsLetter(r)
 }
 
 // readDigits reads a run of decimal digits at s[i] as ASCII.
@@ -559,27 +721,6 @@ func skipSpaces(s string, i int) int {
 	return i
 }
 
-// skipPercent takes a percent sign after the number, with or without a
-// space: "51.7%" and "51.7 %" read the same.
-func skipPercent(s string, i int) int {
-	if j := skipSpaces(s, i); strings.HasPrefix(s[j:], "%") {
-		return j + 1
-	}
-	return i
-}
-
-// perMille reports whether a per mille or per ten thousand sign follows
-// the number: it is part of what the number reads ("5‰" is not "5%").
-func perMille(s string, i int) (string, int) {
-	j := skipSpaces(s, i)
-	for _, sign := range []string{"‰", "‱"} {
-		if strings.HasPrefix(s[j:], sign) {
-			return sign, j + len(sign)
-		}
-	}
-	return "", i
-}
-
 // superDigits and subDigits are the super- and subscript digits 0–9.
 const (
 	superDigits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
@@ -632,6 +773,7 @@ func scanScriptNumber(s string, i int) (part, bool) {
 	}
 	var ds string
 	ds, p.end = readScriptDigits(s, i, table)
+	p.unitTried = p.end
 	p.value = decimal{digits: ds}
 	p.num = p.value.canonical()
 	return p, true

@@ -45,10 +45,10 @@ func tokens(s string, parts []part) []Number {
 			continue
 		}
 		lo, hi := k, k
-		for lo > next && parts[lo].sep == sepGlued {
+		for lo > next && (parts[lo].sep == sepGlued || parts[lo].sep == sepJoin) {
 			lo--
 		}
-		for hi+1 < len(parts) && parts[hi+1].sep == sepGlued {
+		for hi+1 < len(parts) && (parts[hi+1].sep == sepGlued || parts[hi+1].sep == sepJoin) {
 			hi++
 		}
 		if lo > next && parts[lo].sep == sepHyphen && !parts[lo-1].isNum() {
@@ -61,8 +61,12 @@ func tokens(s string, parts []part) []Number {
 			}
 		}
 		ps := parts[lo : hi+1]
+		after := hi+1 < len(parts) && parts[hi+1].sep == sepSoft && !parts[hi+1].isNum()
+		if len(ps) == 1 && ps[0].unit == "" && !ps[0].nameDigit && after && counts(parts[hi+1].word) {
+			ps[0].counted = true // "39.4 patients" counts patients
+		}
 		n := Number{Text: s[ps[0].start:ps[len(ps)-1].end], Reading: reading(ps), Negative: firstNegative(ps), parts: ps}
-		if hi+1 < len(parts) && parts[hi+1].sep == sepSoft && !parts[hi+1].isNum() {
+		if after {
 			n.spaced = parts[lo : hi+2]
 		}
 		out = append(out, n)
@@ -71,10 +75,24 @@ func tokens(s string, parts []part) []Number {
 	return out
 }
 
+// Unit returns the canonical unit of the token's last number ("%", "mo",
+// "mg/dL", units.go), or "" if it has none.
+func (n Number) Unit() string {
+	for i := len(n.parts) - 1; i >= 0; i-- {
+		if n.parts[i].isNum() {
+			return n.parts[i].unit
+		}
+	}
+	return ""
+}
+
 func reading(ps []part) string {
 	var b strings.Builder
 	for i, p := range ps {
-		if i > 0 {
+		switch {
+		case i > 0 && p.sep == sepJoin:
+			b.WriteRune(p.joint)
+		case i > 0:
 			b.WriteByte(' ')
 		}
 		if !p.isNum() {
@@ -86,6 +104,7 @@ func reading(ps []part) string {
 			b.WriteByte('-')
 		}
 		b.WriteString(p.num)
+		b.WriteString(unitString(p.unit))
 	}
 	return b.String()
 }
@@ -99,21 +118,73 @@ func firstNegative(ps []part) bool {
 	return false
 }
 
-// backing is a text that may back the numbers of a claim, read liberally.
-type backing []part
+// counts reports whether a number followed by word counts something: a
+// content word ("39.4 patients") or "of" ("39.4 of them", "11 of 14").
+func counts(word string) bool { return word == "of" || !isStopWord(word) }
+
+// backing is a text that may back the numbers of a claim, read liberally,
+// with the units it names apart from any number ("the mean length of
+// remission in months was 89.45").
+type backing struct {
+	parts []part
+	// named is where each unit the text names apart from a number is
+	// first named.
+	named map[string]int
+}
 
 func newBacking(s string) backing {
-	return backing(readParts(contract.ReadNFC(s), readBacking))
+	s = contract.ReadNFC(s)
+	b := backing{parts: readParts(s, readBacking)}
+	for k, p := range b.parts {
+		if p.isNum() {
+			// A number counting the word after it, as a claim's would.
+			next := k + 1
+			p.counted = p.unit == "" && next < len(b.parts) && !b.parts[next].isNum() && b.parts[next].sep == sepSoft && counts(b.parts[next].word)
+			b.parts[k] = p
+			continue
+		}
+		if u := namedUnit(s, p); u != "" {
+			if b.named == nil {
+				b.named = map[string]int{}
+			}
+			if _, ok := b.named[u]; !ok {
+				b.named[u] = p.start
+			}
+		}
+	}
+	return b
+}
+
+// quantityUnits are the quantities whose unit a text names by naming them:
+// an age is in years, a percentage in percent.
+var quantityUnits = map[string]string{"age": "yr", "aged": "yr", "percentage": "%"}
+
+// namedUnit returns the unit a word of a text names, apart from a number:
+// a unit of two letters or more ("months", "per cent"), or a quantity
+// whose unit is implied ("age").
+func namedUnit(s string, p part) string {
+	if u, ok := quantityUnits[p.word]; ok {
+		return u
+	}
+	if p.end-p.start < 2 {
+		return ""
+	}
+	u, _ := unitAt(s, p.start, gapSpace, true)
+	return u
 }
 
 // holds reports whether the token's parts appear in b, read the same way,
 // as consecutive parts not split by punctuation, beginning and ending
-// where a part of b begins and ends unglued: "82months" is in "82 months",
-// "Grade-3" in "grade 3", "1" is not in "BRCA1". A token followed by a
-// word after a space is held with that word too: "82 months" is in
-// "82months". A claim's minus sign
-// needs one in b; a plain number may restate a negative one ("fell by
-// 0.5" for "−0.5"). Comparison signs must be the same.
+// where a part of b begins and ends unglued and outside a whole:
+// "Grade-3" is in "grade 3", "1" is not in "BRCA1" nor in "1:3", "2021"
+// not in "2021-03-04" (the mean of "65 ± 10" may be cut out). A token
+// followed by a word after a space is held with that word too: "5 FU" is
+// in "5FU". A claim's minus sign needs one in b; a plain number may
+// restate a negative one ("fell by 0.5" for "−0.5"). Comparison signs
+// must be the same. A claim's unit must be b's ("82 days" is not in "82
+// months", "39.4" with "%" not in "39.4 patients"); a claim's number
+// without one may be b's with one, unless it counts the word after it
+// ("39.4 patients" is not in "39.4%").
 func (b backing) holds(n Number) bool {
 	if b.holdsParts(n.parts) {
 		return true
@@ -121,15 +192,15 @@ func (b backing) holds(n Number) bool {
 	return n.spaced != nil && b.holdsParts(n.spaced)
 }
 
-func (b backing) holdsParts(parts []part) bool {
-	k := len(parts)
+func (bk backing) holdsParts(parts []part) bool {
+	b, k := bk.parts, len(parts)
 	for i := 0; i+k <= len(b); i++ {
-		if i > 0 && b[i].sep == sepGlued || i+k < len(b) && b[i+k].sep == sepGlued {
+		if i > 0 && (b[i].sep == sepGlued || b[i].sep == sepJoin) || i+k < len(b) && cutInside(b[i+k]) {
 			continue
 		}
 		ok := true
 		for j := 0; j < k && ok; j++ {
-			ok = (j == 0 || b[i+j].sep != sepHard) && samePart(parts[j], b[i+j])
+			ok = (j == 0 || b[i+j].sep != sepHard && sameJoin(parts[j], b[i+j])) && samePart(parts[j], b[i+j], bk.named)
 		}
 		if ok {
 			return true
@@ -138,14 +209,40 @@ func (b backing) holdsParts(parts []part) bool {
 	return false
 }
 
-func samePart(c, q part) bool {
+// cutInside reports whether a backing's token ending before q would be
+// cut out of a whole or a glued word: "1" of "1:3", "1" of "1st".
+func cutInside(q part) bool {
+	return q.sep == sepGlued || q.sep == sepJoin && q.joint != '±'
+}
+
+// sameJoin reports whether two parts after the first of their tokens are
+// joined alike: a whole's sign must be the same ("1:3" is not "1/3"), and a
+// whole is not parts written apart.
+func sameJoin(c, q part) bool {
+	if c.sep == sepJoin || q.sep == sepJoin {
+		return c.sep == q.sep && c.joint == q.joint
+	}
+	return true
+}
+
+// samePart reports whether a claim's part c reads as a backing's part q.
+// A claim's unit needs q's, or a bare q (counting nothing) after the text
+// names the unit (named: "in months was 89.45", "the mean age was 51.65").
+func samePart(c, q part, named map[string]int) bool {
 	if c.isNum() != q.isNum() {
 		return false
 	}
 	if !c.isNum() {
 		return c.word == q.word
 	}
-	return c.num == q.num && c.cmp == q.cmp && (!c.neg || q.neg)
+	if c.num != q.num || c.cmp != q.cmp || c.neg && !q.neg {
+		return false
+	}
+	if c.unit != "" {
+		at, ok := named[c.unit]
+		return c.unit == q.unit || q.unit == "" && !q.counted && ok && at < q.start
+	}
+	return !c.counted || q.unit == ""
 }
 
 // UnsupportedNumbers returns the tokens of text that hold a number and
@@ -211,7 +308,7 @@ func numberFailures(d contract.Draft, titleOf func(citedDOI string) (string, boo
 	}
 	for i, sec := range d.Sections {
 		for _, n := range unsupported(sec.Heading, support(sec.Claims)) {
-			out = append(out, contract.Diagnostic{Reason: contract.ReasonNumberNotInQuote,
+			out = append(out, contract.Diagnostic{Reason: contract.ReasonNumberNotInQuote, Section: i + 1,
 				Detail: fmt.Sprintf("heading of section %d: %s (read as %s) is in none of the section's quotes", i+1, quoteToken(n.Text), n.Reading)})
 		}
 		for _, c := range sec.Claims {

@@ -23,9 +23,9 @@ func TestNumbersIn(t *testing.T) {
 		give string
 		want []string
 	}{
-		// Percent signs, with or without a space, are typography.
-		{give: "39.4% were metastatic", want: []string{"39.4"}},
-		{give: "39.4 % were metastatic", want: []string{"39.4"}},
+		// A percent sign, with or without a space, is the number's unit.
+		{give: "39.4% were metastatic", want: []string{"39.4%"}},
+		{give: "39.4 % were metastatic", want: []string{"39.4%"}},
 		// Grouping: a comma, a space of any width or nothing.
 		{give: "1,234 patients and 1 234 controls and 75 000 men", want: []string{"1234", "1234", "75000"}},
 		{give: "75\u202f000 and 75\u2009000 and 75\u00a0000 and 75000", want: []string{"75000", "75000", "75000", "75000"}},
@@ -39,7 +39,7 @@ func TestNumbersIn(t *testing.T) {
 		// Mixed separators end the grouping.
 		{give: "1,234 567", want: []string{"1234", "567"}},
 		// Decimal marks match only themselves.
-		{give: "2,3% and 821.000 and 0.80 and 12.345", want: []string{"2,3", "821.000", "0.80", "12.345"}},
+		{give: "2,3% and 821.000 and 0.80 and 12.345", want: []string{"2,3%", "821.000", "0.80", "12.345"}},
 		{give: "0,345 and 2,30 and 2,3456", want: []string{"0,345", "2,30", "2,3456"}},
 		{give: ".05 and 0.05 and 39·4", want: []string{"0.05", "0.05", "39.4"}},
 		{give: "007 and 0.0", want: []string{"7", "0.0"}},
@@ -49,24 +49,27 @@ func TestNumbersIn(t *testing.T) {
 		{give: "2⁵ and 3.5e+2", want: []string{"2^5", "350"}},
 		{give: "4e-99999 and 4e-9999", want: []string{"4 e", "99999", "4e-9999"}},
 		// Comparison signs are part of the number; "=" is no sign.
-		{give: "p < .05, P<0.05, p = .09, ≥65 years, ≤ 3, p > 0.1, ~1,200, ≈ 5, <=2, >=7", want: []string{"<0.05", "<0.05", "0.09", "≥65", "≤3", ">0.1", "~1200", "~5", "≤2", "≥7"}},
+		{give: "p < .05, P<0.05, p = .09, ≥65 years, ≤ 3, p > 0.1, ~1,200, ≈ 5, <=2, >=7", want: []string{"<0.05", "<0.05", "0.09", "≥65 yr", "≤3", ">0.1", "~1200", "~5", "≤2", "≥7"}},
 		// Signs: a dash after a word or bracket is a minus; after a number
 		// (with or without spaces) or attached to a word it is a dash.
 		{give: "a change of −0.5 and -0.5 and (−1.2 to 0.3)", want: []string{"-0.5", "-0.5", "-1.2", "0.3"}},
-		{give: "12-14, 12–14, 0.6 - 0.9, 0.6 -0.9, 7.4% -37%", want: []string{"12", "14", "12", "14", "0.6", "0.9", "0.6", "0.9", "7.4", "37"}},
+		{give: "12-14, 12–14, 0.6 - 0.9, 0.6 -0.9, 7.4% -37%", want: []string{"12", "14", "12", "14", "0.6", "0.9", "0.6", "0.9", "7.4%", "37%"}},
 		{give: "-0.5 at the start and +3.4 points", want: []string{"-0.5", "3.4"}},
-		// Letters written against a number are part of it.
-		{give: "82months, 10mg, 60Gy, the 10th, 2nd, 5FU", want: []string{"82 months", "10 mg", "60 gy", "10 th", "2 nd", "5 fu"}},
+		// Letters written against a number are part of it: a unit (units.go)
+		// or other letters.
+		{give: "82months, 10mg, 60Gy, the 10th, 2nd, 5FU", want: []string{"82 mo", "10 mg", "60 Gy", "10 th", "2 nd", "5 fu"}},
 		{give: "IL-6, BRCA1, COVID-19, SARS-CoV-2, HbA1c, 5-FU, H2S", want: []string{"il 6", "brca 1", "covid 19", "cov 2", "hba 1 c", "5 fu", "h 2 s"}},
-		{give: "Grade-3 toxicity, mid-2020, about-93%", want: []string{"grade 3", "mid 2020", "about 93"}},
-		// An ordinary word after a hyphen is not: "5-year" reads 5.
-		{give: "5-year survival, 12-month follow-up, 15-Year Survival", want: []string{"5", "12", "15"}},
-		{give: "98percent and 2-fold and 2fold", want: []string{"98", "2", "2"}},
+		{give: "Grade-3 toxicity, mid-2020, about-93%", want: []string{"grade 3", "mid 2020", "about 93%"}},
+		// A unit after a hyphen is the number's: "5-year" is "5 years"; an
+		// ordinary word after a hyphen is not part of it.
+		{give: "5-year survival, 12-month follow-up, 15-Year Survival", want: []string{"5 yr", "12 mo", "15 yr"}},
+		{give: "98percent and 2-fold and 2fold", want: []string{"98%", "2 fold", "2 fold"}},
+		{give: "5-point scale, 3-arm trial", want: []string{"5", "3"}},
 		// Super- and subscripts read through NFKC after a letter; after a
 		// number they are an exponent.
 		{give: "H₂S, I², CO₂, L⁻¹, rose²˒³", want: []string{"h 2 s", "i 2", "co 2", "l -1", "rose 2", "3"}},
 		// Number words of the closed set, and Roman numerals after a word.
-		{give: "Twenty-four sessions, twenty-one, five-year survival, twofold, tenfold, half, a quarter", want: []string{"24", "21", "5", "2", "10", "0.5", "0.25"}},
+		{give: "Twenty-four sessions, twenty-one, five-year survival, twofold, tenfold, half, a quarter", want: []string{"24", "21", "5 yr", "2 fold", "10 fold", "0.5", "0.25"}},
 		{give: "a hundred, two hundred, two hundred and fifty, 1.2 million, 75 thousand, three billion", want: []string{"100", "200", "250", "1200000", "75000", "3000000000"}},
 		{give: "one of the three, the third, first, hundreds of", want: []string{"3"}},
 		{give: "stage III, phase II, Pol IV, type-II, stage IIIb, stage IIIB, grade XII", want: []string{"3", "2", "4", "type 2", "3 b", "3 b", "12"}},
@@ -74,12 +77,15 @@ func TestNumbersIn(t *testing.T) {
 		{give: "stage iv and type ii but not stage i or vitamin x", want: []string{"4", "2"}},
 		// Digits of other scripts read as digits (and are refused as
 		// characters); a letter that looks like a digit is a letter.
-		{give: "٣٩.٤% and ３９ and 𝟗𝟑", want: []string{"39.4", "39", "93"}},
+		{give: "٣٩.٤% and ３９ and 𝟗𝟑", want: []string{"39.4%", "39", "93"}},
 		{give: "5\u041e% and 5\u039f%", want: []string{"5 \u043e", "5 \u03bf"}},
-		{give: "ratio 1:3 and 1/234", want: []string{"1", "3", "1", "234"}},
+		// A ratio, a time, a slash and an ISO date are wholes.
+		{give: "ratio 1:3 and 1/234", want: []string{"1:3", "1/234"}},
+		{give: "at 14:30, on 2021-03-04 and 03/04/2021, 5 ± 2 and 5+/-2", want: []string{"14:30", "2021-3-4", "3/4/2021", "5±2", "5±2"}},
+		{give: "2019-2021 and 2021-13-04 and 2021 - 03 - 04", want: []string{"2019", "2021", "2021", "13", "4", "2021", "3", "4"}},
 		// Vulgar fractions are numbers; a per mille sign is part of one.
 		{give: "½ of them and 1½ doses and ¾", want: []string{"0.5", "1 0.5", "0.75"}},
-		{give: "5‰ and 5 ‰ and 5%", want: []string{"5‰", "5‰", "5"}},
+		{give: "5‰ and 5 ‰ and 5%", want: []string{"5‰", "5‰", "5%"}},
 		{give: "", want: []string{}},
 	}
 	for _, tt := range tests {
@@ -134,7 +140,7 @@ func TestUnsupportedNumbers(t *testing.T) {
 		{name: "glued months backed", text: "Median survival was 82months.", quotes: []string{"median survival was 82 months"}, want: []string{}},
 		{name: "glued percent", text: "In 98percent of cases.", quotes: []string{"in 89% of cases"}, want: []string{"98percent"}},
 		{name: "glued percent backed", text: "In 98percent of cases.", quotes: []string{"in 98 % of cases"}, want: []string{}},
-		{name: "title-case year", text: "15-Year Survival", quotes: []string{"the 5-year survival was high"}, want: []string{"15"}},
+		{name: "title-case year", text: "15-Year Survival", quotes: []string{"the 5-year survival was high"}, want: []string{"15-Year"}},
 		{name: "grade", text: "Grade-3 toxicity was rare.", quotes: []string{"grade 2 toxicity was rare"}, want: []string{"Grade-3"}},
 		{name: "grade backed", text: "Grade-3 toxicity was rare.", quotes: []string{"grade 3 toxicity was rare"}, want: []string{}},
 		{name: "decimal comma", text: "Mortality was 2,3%.", quotes: []string{"mortality was 2 and 3 per cent"}, want: []string{"2,3%"}},

@@ -41,6 +41,15 @@ var cardinals = map[string]int{
 	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }
 
+// fractionWords are the denominators of a fraction written in words,
+// joined to its numerator by a hyphen ("two-thirds", "one-quarter",
+// "three-fifths"): the fraction reads as its numerator with the unit
+// "/denominator", equal only to the same fraction in words.
+var fractionWords = map[string]string{
+	"half": "2", "halves": "2", "third": "3", "thirds": "3", "quarter": "4", "quarters": "4", "fourth": "4", "fourths": "4",
+	"fifth": "5", "fifths": "5", "sixth": "6", "sixths": "6", "eighth": "8", "eighths": "8", "tenth": "10", "tenths": "10",
+}
+
 // units may follow a tens word after a hyphen ("twenty-one" … "ninety-nine").
 var units = map[string]int{
 	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -50,11 +59,6 @@ var units = map[string]int{
 // multiply it ("1.2 million", "two hundred"); after "a" or "one" they are
 // the number itself ("a hundred").
 var scales = map[string]int{"hundred": 2, "thousand": 3, "million": 6, "billion": 9}
-
-// dropAfterNumber are words that, written against a number (not a name's
-// digits: "RDR2fold" keeps its "fold"), add nothing a reader reads:
-// "98percent" is "98%", "2-fold" is "twofold".
-var dropAfterNumber = map[string]bool{"percent": true, "fold": true}
 
 // joinWords reads the word just appended to parts as a number where it is
 // one: a number word, a tens-unit compound ("twenty-four"), a scale word
@@ -69,10 +73,6 @@ func joinWords(s string, parts []part, mode readMode) []part {
 	var prev *part
 	if k > 0 {
 		prev = &parts[k-1]
-	}
-	if prev != nil && prev.isNum() && prev.sep != sepGlued && p.sep != sepSoft && dropAfterNumber[p.word] {
-		prev.end = p.end
-		return parts[:k]
 	}
 	if v, ok := units[p.word]; ok && prev != nil && prev.numword && p.sep == sepHyphen && isTens(prev.value) {
 		prev.value.digits = itoa(atoi(prev.value.digits) + v)
@@ -92,7 +92,19 @@ func joinWords(s string, parts []part, mode readMode) []part {
 			return parts
 		}
 	}
+	if den, ok := fractionWords[p.word]; ok && prev != nil && p.sep == sepHyphen && (prev.numword && prev.unit == "" || prev.word == "one" || prev.word == "a") {
+		// "two-thirds", "one-quarter": a numerator and its denominator.
+		if !prev.isNum() {
+			prev.value = decimal{digits: "1"}
+			prev.num, prev.word, prev.numword = "1", "", true
+		}
+		prev.unit, prev.end = "/"+den, p.end
+		return parts[:k]
+	}
 	if d, ok := numberWord(p.word); ok {
+		if strings.HasSuffix(p.word, "fold") {
+			p.unit = "fold" // "twofold" is "2-fold"
+		}
 		p.value, p.num, p.word, p.numword = d, d.canonical(), "", true
 		parts[k] = p
 		return andCompound(parts)
@@ -100,6 +112,7 @@ func joinWords(s string, parts []part, mode readMode) []part {
 	if v, ok := romanNumeral(s[p.start:p.end]); ok && standalone(s, p) && (mode == readBacking || prev != nil && !prev.isNum() && (p.sep == sepSoft || p.sep == sepHyphen)) {
 		p.value = decimal{digits: itoa(v)}
 		p.num, p.word = p.value.canonical(), ""
+		p.unitTried = p.end // "stage III" counts stages, not units
 		parts[k] = p
 		if suffix := romanSuffix(s[p.start:p.end]); suffix != "" {
 			parts = append(parts, part{start: p.end - 1, end: p.end, sep: sepGlued, word: suffix})

@@ -11,7 +11,9 @@ import (
 // citations: the title, a heading or a claim, with what may back it.
 type proseField struct {
 	claimID, name, text string
-	required            bool
+	// section is a heading's section, from 1; 0 for the title and claims.
+	section  int
+	required bool
 	// citations are the citations whose quotes and sources back it.
 	citations []contract.Citation
 }
@@ -161,7 +163,7 @@ func fields(d contract.Draft) []proseField {
 		for _, c := range s.Claims {
 			sec = append(sec, c.Citations...)
 		}
-		out = append(out, proseField{name: fmt.Sprintf("heading of section %d", i+1), text: s.Heading, citations: sec})
+		out = append(out, proseField{name: fmt.Sprintf("heading of section %d", i+1), text: s.Heading, section: i + 1, citations: sec})
 		for _, c := range s.Claims {
 			out = append(out, proseField{claimID: c.ID, name: "claim text", text: c.Text, required: true, citations: c.Citations})
 		}
@@ -182,7 +184,11 @@ func proseFailures(d contract.Draft, ledger contract.Ledger, idx *Index) []contr
 					Detail: fmt.Sprintf("claim id holds hidden character %s at byte %d", contract.RuneName(r), at)})
 			}
 		}
-		out = append(out, pc.check(f)...)
+		ds := pc.check(f)
+		for i := range ds {
+			ds[i].Section = f.section
+		}
+		out = append(out, ds...)
 	}
 	return out
 }
@@ -200,4 +206,21 @@ func textFailures(d contract.Draft, ledger contract.Ledger, idx *Index) []contra
 		return contract.CleanText(e.Title), ok && e.Title != ""
 	}
 	return append(proseFailures(d, ledger, idx), numberFailures(d, titleOf)...)
+}
+
+// ProseBacked reports whether prose, a title or a heading, passes every
+// prose rule of the gate (hidden and refused characters, mixed scripts and
+// look-alikes, references, notation, numbers) backed by quotes, as the gate
+// judges a draft's title against the draft's quotes. Writers that are not
+// models (agents/offline) phrase their titles by it.
+func ProseBacked(prose string, quotes []string) bool {
+	cites := make([]contract.Citation, len(quotes))
+	for i, q := range quotes {
+		cites[i] = contract.Citation{Quote: q}
+	}
+	pc := newProseChecker(contract.Ledger{}, NewIndex(contract.Ledger{}))
+	if len(pc.check(proseField{name: "title", text: prose, required: true, citations: cites})) > 0 {
+		return false
+	}
+	return len(UnsupportedNumbers(prose, quotes)) == 0
 }

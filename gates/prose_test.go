@@ -166,3 +166,26 @@ func TestReferenceShapeAuthorYear(t *testing.T) {
 		{"", ""},
 	})
 }
+
+// TestProseBacked: a title passes the prose rules backed by quotes.
+func TestProseBacked(t *testing.T) {
+	quotes := []string{"Screening for type 2 diabetes cut mortality by 20% in 2019."}
+	tests := []struct {
+		give string
+		want bool
+	}{
+		{"Evidence brief: type 2 diabetes", true},
+		{"Evidence brief: type 1 diabetes", false},
+		{"Evidence brief: a 20% drop", true},
+		{"Evidence brief (Smith et al., 2020)", false},
+		{"Evidence brief: see www.example.org", false},
+		{"Evidence brief \u202e", false},
+		{"Evidence brief: diabetes 💉", false},
+		{"Evidence brief: H₂S", false},
+	}
+	for _, tt := range tests {
+		if got := gates.ProseBacked(tt.give, quotes); got != tt.want {
+			t.Errorf("ProseBacked(%q) = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+}

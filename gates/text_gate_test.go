@@ -26,26 +26,26 @@ func TestGateChecksProse(t *testing.T) {
 	}{
 		{name: "faithful claim", draft: withText("Screening cut mortality by 20 %."), want: nil},
 		{name: "number not in quote", draft: withText("Screening cut mortality by 30%."), want: []contract.Diagnostic{
-			{ClaimID: "c1", Reason: contract.ReasonNumberNotInQuote, Detail: "“30%” (read as 30) is in none of this claim's quotes"}}},
+			{ClaimID: "c1", Reason: contract.ReasonNumberNotInQuote, Detail: "“30%” (read as 30%) is in none of this claim's quotes"}}},
 		{name: "doi in claim", draft: withText("Screening cut mortality by 20% (doi:10.1016/j.canep.2025.102866)."), want: []contract.Diagnostic{
 			{ClaimID: "c1", Reason: contract.ReasonReferenceInText},
 			// The DOI's digits are numbers its quote does not hold, too.
 			{ClaimID: "c1", Reason: contract.ReasonNumberNotInQuote},
 			{ClaimID: "c1", Reason: contract.ReasonNumberNotInQuote}}},
 		{name: "url in heading", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "Results, see https://example.org", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: []contract.Diagnostic{
-			{Reason: contract.ReasonReferenceInText}}},
+			{Reason: contract.ReasonReferenceInText, Section: 1}}},
 		// The diagnostic names the heading that holds the reference.
 		{name: "url in second heading", draft: contract.Draft{Title: "T", Sections: []contract.Section{
 			{Heading: "Background", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims},
 			{Heading: "Results, see https://example.org", Claims: []contract.Claim{{ID: "c2", Text: "Screening cut mortality by 20%.", Citations: cite}}}}}, want: []contract.Diagnostic{
-			{Reason: contract.ReasonReferenceInText, Detail: `heading of section 2 holds the URL "https://"; references come only from the citations`}}},
+			{Reason: contract.ReasonReferenceInText, Section: 2, Detail: `heading of section 2 holds the URL "https://"; references come only from the citations`}}},
 		{name: "author-year in title", draft: contract.Draft{Title: "Screening (Smith et al., 2020)", Sections: withText("Screening cut mortality by 20%.").Sections}, want: []contract.Diagnostic{
 			{Reason: contract.ReasonReferenceInText}, {Reason: contract.ReasonNumberNotInQuote}}},
 		{name: "number in heading its section's quotes hold", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "A 20% drop", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: nil},
 		{name: "number in heading no quote holds", draft: contract.Draft{Title: "T", Sections: []contract.Section{{Heading: "A 93.4% drop", Claims: withText("Screening cut mortality by 20%.").Sections[0].Claims}}}, want: []contract.Diagnostic{
-			{Reason: contract.ReasonNumberNotInQuote, Detail: "heading of section 1: “93.4%” (read as 93.4) is in none of the section's quotes"}}},
+			{Reason: contract.ReasonNumberNotInQuote, Section: 1, Detail: "heading of section 1: “93.4%” (read as 93.4%) is in none of the section's quotes"}}},
 		{name: "number in title no quote holds", draft: contract.Draft{Title: "Screening cuts mortality by 30%", Sections: withText("Screening cut mortality by 20%.").Sections}, want: []contract.Diagnostic{
-			{Reason: contract.ReasonNumberNotInQuote, Detail: "title: “30%” (read as 30) is in no quote of the draft"}}},
+			{Reason: contract.ReasonNumberNotInQuote, Detail: "title: “30%” (read as 30%) is in no quote of the draft"}}},
 		{name: "number in title a quote holds", draft: contract.Draft{Title: "Screening cuts mortality by 20%", Sections: withText("Screening cut mortality by 20%.").Sections}, want: nil},
 		{name: "rtl override in claim", draft: withText("Screening cut mortality by \u202e%02\u202c."), want: []contract.Diagnostic{
 			// A reader sees "20%"; the gate checks "02", which is not 20.

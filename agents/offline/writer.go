@@ -28,6 +28,14 @@ type ExtractiveWriter struct {
 	// import the gate): a sentence holding one is never proposed. Nil
 	// proposes such sentences and leaves them to the gate.
 	ReferenceIn func(prose string) string
+	// ProseHolds, when set, is the gate's rule for prose a reader reads
+	// besides the claims (gates.ProseBacked, passed in by the engine): it
+	// reports whether prose passes the gate backed by quotes. The title
+	// names the lead's topic only when it holds against the draft's quotes
+	// and cited titles; otherwise it is "Evidence brief", so a topic with a
+	// number no quote holds ("type 2 diabetes") or a character the gate
+	// refuses never fails the title. Nil names the topic as it is.
+	ProseHolds func(prose string, quotes []string) bool
 	// MaxQuoteWords is the longest sentence used as a claim (default 25); the
 	// gate refuses a quote longer than contract.MaxQuoteWords.
 	MaxQuoteWords int
@@ -47,29 +55,23 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 	}
 	res := contract.WriteResult{Usage: contract.Usage{Calls: 1, Model: "offline-extractive"}}
 	cands := w.candidates(req)
-	title := "Evidence brief"
-	if t := strings.TrimSpace(req.Lead.Topic); t != "" {
-		title = "Evidence brief: " + t
-	} else if req.Lead.Name != "" {
-		title = "Evidence brief: " + req.Lead.Name
-	}
 
 	var claims []contract.Claim
 	used := map[string]bool{}
 	perSource := map[string]int{}
 	if req.Repair() {
-		faulted := map[string]bool{}
+		faulted := map[string]bool{} // by contract.FoldID, the one id rule
 		for _, d := range req.Diagnostics {
-			faulted[d.ClaimID] = true
+			faulted[contract.FoldID(d.ClaimID)] = true
 		}
 		for _, o := range req.Objections {
-			faulted[o.ClaimID] = true
+			faulted[contract.FoldID(o.ClaimID)] = true
 		}
 		for _, c := range req.Previous.Claims() {
 			for _, cite := range c.Citations {
 				used[cite.Quote] = true // never propose a faulted sentence again
 			}
-			if faulted[c.ID] {
+			if faulted[contract.FoldID(c.ID)] {
 				continue
 			}
 			claims = append(claims, c)
@@ -77,7 +79,6 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 				perSource[cite.DOI]++
 			}
 		}
-		title = req.Previous.Title
 	}
 	next := len(claims) + 1
 	if req.Repair() {
@@ -99,6 +100,7 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 		})
 		next++
 	}
+	title := w.title(req, claims)
 	if len(claims) == 0 {
 		res.Draft = contract.Draft{
 			Title: title, Sections: []contract.Section{}, Refused: true,
@@ -108,6 +110,39 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 	}
 	res.Draft = contract.Draft{Title: title, Sections: []contract.Section{{Heading: "Key findings", Claims: claims}}}
 	return res, nil
+}
+
+// title names the lead's topic (or its name) when the gate would pass it
+// backed by the claims' quotes and the titles of the records they cite
+// (ProseHolds), else "Evidence brief".
+func (w ExtractiveWriter) title(req contract.WriteRequest, claims []contract.Claim) string {
+	const plain = "Evidence brief"
+	topic := strings.TrimSpace(req.Lead.Topic)
+	if topic == "" {
+		topic = strings.TrimSpace(req.Lead.Name)
+	}
+	if topic == "" {
+		return plain
+	}
+	title := plain + ": " + topic
+	if w.ProseHolds == nil {
+		return title
+	}
+	var backs []string
+	for _, c := range claims {
+		for _, ct := range c.Citations {
+			backs = append(backs, ct.Quote)
+			for _, e := range req.Ledger.Entries {
+				if e.DOI == ct.DOI && e.Title != "" {
+					backs = append(backs, contract.CleanText(e.Title))
+				}
+			}
+		}
+	}
+	if !w.ProseHolds(title, backs) {
+		return plain
+	}
+	return title
 }
 
 func maxClaimNumber(cs []contract.Claim) int {

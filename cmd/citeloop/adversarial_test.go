@@ -255,6 +255,9 @@ func TestAdversarialCases(t *testing.T) {
 					}
 				}
 			}
+			if c.WantEndReason == string(contract.Verified) {
+				showsItsProse(t, out)
+			}
 		})
 	}
 }

@@ -1,4 +1,9 @@
-package oracles
+// Package evidence decides what a record is as evidence: research, a
+// preprint, or a notice about other work (an erratum, a correction, a
+// retraction or withdrawal, an expression of concern, a comment or reply
+// only), from every signal the oracles give, closed under spelling.
+// Collection, the gate, check and verify decide by the same function.
+package evidence
 
 import (
 	"regexp"
@@ -6,6 +11,8 @@ import (
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // Kind is what a record is as evidence: research, a preprint, or a notice
@@ -123,8 +130,8 @@ func Classify(s Signals) Class {
 	return Class{Kind: Research}
 }
 
-// ClassifyRecord classifies what a Record holds.
-func ClassifyRecord(r Record) Class {
+// OfRecord classifies what an oracle's record holds.
+func OfRecord(r oracles.Record) Class {
 	types := r.PubTypes
 	if len(types) == 2 && types[0] == "posted-content" {
 		types = []string{"posted content " + types[1]} // Crossref type and subtype
