@@ -72,7 +72,7 @@ func leadsFileCases() []leadsFileCase {
 		}},
 		{file: "unknown_field.yaml", want: []contract.Lead{{ID: "c", Name: "Z"}}, wantErrs: []string{
 			"unknown_field.yaml: row 3: nickname: unknown field",
-			"unknown_field.yaml: row 5: Name: unknown field",
+			`unknown_field.yaml: row 5: Name: unknown field; did you mean "name"?`,
 		}},
 		{file: "trailing.jsonl", want: []contract.Lead{{ID: "d", Name: "W"}}, wantErrs: []string{
 			"trailing.jsonl: row 1: lead: trailing data after the JSON object",
