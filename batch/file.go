@@ -57,11 +57,20 @@ type File struct {
 // command again enqueues the file as it is now.
 var ErrFileChanged = errors.New("the leads file changed while the batch read it; run the command again")
 
+// ErrNoLeads is the error of LoadFile for a leads file that holds no lead
+// at all, valid or not: an empty file, a header without rows, an empty
+// list. A nightly export that broke into an empty file is an error, not a
+// batch of nothing; LoadFile still returns the File, for a caller that
+// accepts an empty batch (batch --allow-empty).
+var ErrNoLeads = errors.New("holds no lead")
+
 // LoadFile reads a leads file (YAML, JSON Lines or CSV, as
-// leads.LoadLeads) to count and key its leads, keeping none. A bad row is
-// listed in Invalid and the others count; the error is only for a file
-// that cannot be read to its end or that has no valid lead but bad ones,
-// and it names the file.
+// leads.LoadLeads) to count and key its leads, keeping none. A bad row (a
+// bad field, an id that cannot name a portable folder or that names the
+// folder of an earlier row, see Keys) is listed in Invalid and the others
+// count; the error is for a file that cannot be read to its end, is a
+// folder, has no valid lead but bad ones, or holds no lead at all
+// (ErrNoLeads, with the File), and it names the file.
 func LoadFile(path string) (File, error) {
 	f := File{Path: path}
 	source, err := filepath.Abs(path)
@@ -81,8 +90,11 @@ func LoadFile(path string) (File, error) {
 		}
 	}
 	f.taken = keys.taken
-	if f.Count == 0 && len(f.Invalid) > 0 {
+	switch {
+	case f.Count == 0 && len(f.Invalid) > 0:
 		return f, fmt.Errorf("%s: no valid lead: %s", path, strings.Join(f.Invalid, "; "))
+	case f.Count == 0:
+		return f, fmt.Errorf("%s %w", path, ErrNoLeads)
 	}
 	return f, nil
 }
@@ -121,17 +133,17 @@ func (f File) Leads() iter.Seq2[Lead, error] {
 // its end.
 func readLeads(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Lead, error] {
 	return func(yield func(Lead, error) bool) {
-		r, err := os.Open(path)
+		r, err := leads.Open(path)
 		if err != nil {
 			yield(Lead{}, err)
 			return
 		}
 		defer r.Close()
 		h := sha256.New()
-		for l, err := range leads.ReadLeads(path, io.TeeReader(r, h)) {
+		for row, err := range leads.ReadRows(path, io.TeeReader(r, h)) {
 			var lead Lead
 			if err == nil {
-				lead, err = keys.key(l)
+				lead, err = keys.key(row.Lead, row.Line)
 			}
 			if !yield(lead, err) {
 				return
@@ -155,8 +167,7 @@ func namingFile(path string, err error) error {
 // about the file.
 func isRowError(err error) bool {
 	var le *leads.LeadError
-	var dup duplicateError
-	return errors.As(err, &le) || errors.As(err, &dup)
+	return errors.As(err, &le)
 }
 
 // Open opens the queue: the PostgreSQL database at databaseURL, or when it

@@ -36,15 +36,18 @@ func TestLoadFileKeepsValidLeadsAndListsTheRest(t *testing.T) {
 		ext         string // ".yaml" when ""
 	}{
 		{name: "valid", give: "- id: a\n  topic: x\n- topic: y\n", wantKeys: []string{"a", "lead-0002"}},
-		{name: "duplicate id", give: "- id: a\n  topic: x\n- id: a\n  topic: y\n", wantKeys: []string{"a"}, wantInvalid: []string{`"a": id is used by an earlier lead`}},
+		{name: "duplicate id", give: "- id: a\n  topic: x\n- id: a\n  topic: y\n", wantKeys: []string{"a"}, wantInvalid: []string{`duplicate id.yaml: row 3: id: "a" names the same folder as the lead of row 1`}},
 		{name: "bad row", give: "- id: a\n  topic: x\n- id: b\n  orcid: 0000-0002-1825-0098\n", wantKeys: []string{"a"}, wantInvalid: []string{"bad row.yaml"}},
 		{name: "no valid lead", give: "- id: b\n  orcid: 0000-0002-1825-0098\n", wantErr: "no valid lead.yaml"},
 		{name: "not yaml", give: "{{{", wantErr: "not yaml.yaml"},
-		{name: "empty", give: ""},
+		{name: "empty", give: "", wantErr: "empty.yaml holds no lead"},
+		{name: "empty list", give: "leads: []\n", wantErr: "empty list.yaml holds no lead"},
+		{name: "case", give: "- id: Alice\n  topic: x\n- id: alice\n  topic: y\n- id: ALICE.\n  topic: z\n", wantKeys: []string{"Alice"},
+			wantInvalid: []string{`row 3: id: "alice" names the same folder as the lead of row 1`, `row 5: id: "ALICE" names the same folder as the lead of row 1`}},
 		{name: "ids equal once made safe", give: "- id: a/b\n  topic: x\n- id: a_b\n  topic: y\n- id: ../a_b\n  topic: z\n- topic: w\n", wantKeys: []string{"a_b", "lead-0004"},
-			wantInvalid: []string{`"a_b": id is used by an earlier lead`, `"a_b": id is used by an earlier lead`}},
+			wantInvalid: []string{`row 3: id: "a_b" names the same folder as the lead of row 1`, `row 5: id: "a_b" names the same folder as the lead of row 1`}},
 		{name: "jsonl", ext: ".jsonl", give: "{\"id\": \"a\", \"topic\": \"x\"}\n\n{\"topic\": \"y\"}\n{\"id\": \"a\", \"topic\": \"z\"}\n{\"id\": \"c\", \"colour\": \"red\"}\n", wantKeys: []string{"a", "lead-0002"},
-			wantInvalid: []string{`"a": id is used by an earlier lead`, "colour"}},
+			wantInvalid: []string{`jsonl.jsonl: row 4: id: "a" names the same folder as the lead of row 1`, "colour"}},
 		{name: "csv", ext: ".csv", give: "id,topic\na,x\n,y\nb\n", wantKeys: []string{"a", "lead-0002"}, wantInvalid: []string{"csv.csv: row 4"}},
 		{name: "csv header", ext: ".csv", give: "id,colour\na,x\n", wantErr: "colour"},
 	} {
@@ -232,7 +235,7 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	if diff := cmp.Diff(map[string]contract.EndReason{"a": contract.Verified, "b": "refused"}, got); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
-	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "earlier lead") || sum.File != f.Path {
+	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "names the same folder as the lead of row") || sum.File != f.Path {
 		t.Errorf("summary file %q invalid rows %q, want the duplicate listed", sum.File, sum.InvalidRows)
 	}
 	if diff := cmp.Diff([]string{out}, reported); diff != "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/report"
 )
 
@@ -54,5 +55,16 @@ func TestWriteIndexListsNightsWithReports(t *testing.T) {
 	}
 	if _, err := report.WriteIndex(root); err == nil || !strings.Contains(err.Error(), "2026-11-29") {
 		t.Errorf("a broken report.json: %v, want an error naming its night", err)
+	}
+}
+
+// TestReportFilesAreReservedLeadNames: the report's files sit beside the
+// lead folders, so the batch refuses a lead id that names one
+// (batch.IsOwnName lists them; it cannot import this package).
+func TestReportFilesAreReservedLeadNames(t *testing.T) {
+	for _, name := range []string{report.JSONFile, report.HTMLFile, report.IndexFile} {
+		if !batch.IsOwnName(name) {
+			t.Errorf("batch.IsOwnName(%q) = false: a lead of that id would be a folder in the report's way", name)
+		}
 	}
 }
