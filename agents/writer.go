@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/logging"
 )
 
 // Writer drafts a brief from the ledger and repairs the claims the gate or
@@ -31,7 +32,7 @@ func (w *Writer) Write(ctx context.Context, req contract.WriteRequest) (contract
 		if failed := failedClaims(req); len(failed) > 0 {
 			return w.repair(ctx, req, failed)
 		}
-		w.s.log.Info("repair without a failed claim of the previous draft: full pass",
+		logging.FromContext(ctx, w.s.log).Info("repair without a failed claim of the previous draft: full pass",
 			zap.Int("iteration", req.Iteration), zap.Int("diagnostics", len(req.Diagnostics)), zap.Int("objections", len(req.Objections)))
 	}
 	var b strings.Builder
@@ -131,7 +132,7 @@ func (w *Writer) repair(ctx context.Context, req contract.WriteRequest, failed [
 		return contract.WriteResult{Usage: usage}, err
 	}
 	d, ignored := merge(*req.Previous, failed, fixed)
-	w.s.log.Info("repair merged",
+	logging.FromContext(ctx, w.s.log).Info("repair merged",
 		zap.Int("iteration", req.Iteration), zap.Int("failed", len(failed)), zap.Int("fixed", len(fixed)),
 		zap.Int("ignored", ignored), zap.Int("sources", len(sources)), zap.Bool("all_sources", wide))
 	return contract.WriteResult{Draft: d, Usage: usage}, nil

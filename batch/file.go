@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/leads"
 )
 
@@ -246,6 +247,13 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 		}
 		defer unlock()
 	}
+	if r.Out != "" {
+		// A process killed mid-write left its temporary files (never a
+		// half-written summary or report): clear them.
+		if err := atomicfile.RemoveTemps(r.Out); err != nil {
+			return sum, startError{fmt.Errorf("output folder: %w", err)}
+		}
+	}
 	store, err := Open(ctx, r.DatabaseURL, r.Out)
 	if err != nil {
 		return sum, err
@@ -258,18 +266,22 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 	if mon != nil {
 		mon.watch(e)
 	}
-	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid})
-	if r.EnqueueOnly {
-		return sum, runErr
-	}
-	if runErr == nil && r.DatabaseURL != "" {
-		// Other machines may have run some leads: gather them all.
-		runErr = e.export(context.WithoutCancel(ctx), &sum, r.Out)
-	}
-	if r.Report != nil {
-		if err := r.Report(r.Out); err != nil && runErr == nil {
-			runErr = err
+	finish := func(ctx context.Context, sum *Summary) error {
+		if r.DatabaseURL != "" {
+			// Other machines may have run some leads: gather them all.
+			if err := e.export(ctx, sum, r.Out); err != nil {
+				return err
+			}
 		}
+		if r.Report != nil {
+			return r.Report(r.Out)
+		}
+		return nil
+	}
+	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid, Finish: finish})
+	if runErr != nil && !r.EnqueueOnly && r.Report != nil && e.Halted() == nil {
+		// An interrupted run still leaves a report of what ended.
+		_ = r.Report(r.Out)
 	}
 	return sum, runErr
 }

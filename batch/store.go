@@ -46,6 +46,7 @@ type Store struct {
 	executor  riverdriver.Executor
 	standing  standingIndex
 	files     outcomeFiles
+	runs      runIndex
 	pending   pendingCounter
 	newClient func(cfg *river.Config) (client, error)
 	close     func() error
@@ -67,13 +68,16 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, path, err)
 	}
 	driver := riversqlite.New(db)
-	idx, files := sqliteStanding{db}, sqliteOutcomeFiles{db}
+	idx, files, runs := sqliteStanding{db}, sqliteOutcomeFiles{db}, sqliteRuns{db}
 	err = migrate(ctx, driver)
 	if err == nil {
 		err = idx.create(ctx)
 	}
 	if err == nil {
 		err = files.create(ctx)
+	}
+	if err == nil {
+		err = runs.create(ctx)
 	}
 	if err != nil {
 		db.Close()
@@ -85,6 +89,7 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		executor: driver.GetExecutor(),
 		standing: idx,
 		files:    files,
+		runs:     runs,
 		pending:  sqlitePending{db},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient(driver, cfg)
@@ -117,7 +122,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	driver := riverpgxv5.New(pool)
-	idx, files := pgStanding{pool}, pgOutcomeFiles{pool}
+	idx, files, runs := pgStanding{pool}, pgOutcomeFiles{pool}, pgRuns{pool}
 	err = migrateAlone(ctx, pool, func() error {
 		if err := migrate(ctx, driver); err != nil {
 			return err
@@ -125,7 +130,10 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		if err := idx.create(ctx); err != nil {
 			return err
 		}
-		return files.create(ctx)
+		if err := files.create(ctx); err != nil {
+			return err
+		}
+		return runs.create(ctx)
 	})
 	if err != nil {
 		pool.Close()
@@ -136,6 +144,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		executor: driver.GetExecutor(),
 		standing: idx,
 		files:    files,
+		runs:     runs,
 		pending:  pgPending{pool},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient[pgx.Tx](driver, cfg)

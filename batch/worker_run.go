@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"go.uber.org/zap"
@@ -65,6 +66,17 @@ func RunWorker(ctx context.Context, r WorkerRun) error {
 		waitErr = err
 	}
 	return waitErr
+}
+
+// stopNow stops e at once after a write no retry heals: running leads are
+// cancelled (they would fail the same way) and go back to the queue.
+func (e *Engine) stopNow(ctx context.Context) error {
+	stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := e.client.StopAndCancel(stopCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("batch: stop: %w", err)
+	}
+	return nil
 }
 
 // shutdown stops e on a context of its own: after a signal the running
