@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
@@ -160,6 +161,7 @@ func (o *engineFlags) runner(a *app) (*engine.Briefer, error) {
 		return nil, err
 	}
 	limits := limit.NewLimits(o.modelRPM, o.modelTPM)
+	a.manyLeads = true
 	return o.briefer(a, bo, func(c configs.Agents, w pipeline.Writer, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic) {
 		return limits.Wrap(c.Writer.Provider, w, c.Skeptic.Provider, s)
 	})
@@ -245,7 +247,7 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 		Report: func(dir string) error { return writeReport(a, dir) },
 	}
 	var runner batch.Runner
-	var bar *progressBar
+	var bar *progress.Bar
 	if !o.enqueueOnly {
 		run.Monitor = o.engine.monitor.monitor(a, f.Count)
 		r, err := o.engine.runner(a)
@@ -254,37 +256,39 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 		}
 		runner = r
 		bar = o.engine.monitor.bar(a, "batch", run.Monitor)
-		defer bar.close()
+		defer bar.Close()
 	}
 	run.Config = o.engine.engineConfig(a, runner, o.out)
-	run.Config.Observer = bar.observer()
 	sum, runErr := batch.RunFile(ctx, f, run)
 	if runErr != nil {
 		if errors.Is(runErr, batch.ErrStart) {
 			return usageError("%v", runErr)
 		}
 		if errors.Is(runErr, context.Canceled) {
-			fmt.Fprintf(a.stdout, "interrupted: %d leads ended, %d left in the queue for the next run of this command\n", sum.Ended, sum.Pending)
+			bar.Interrupt()
+			bar.Close()
+			fmt.Fprintf(a.stdout, "interrupted: %s ended, %d left in the queue for the next run of this command\n", plural(sum.Ended, "lead"), sum.Pending)
 		}
 		return runErr
 	}
+	bar.Close()
 	return batchResult(a, o, sum)
 }
 
 // batchResult prints the run's tally and returns its exit code.
 func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 	if o.enqueueOnly {
-		fmt.Fprintf(a.stdout, "run %s: %d leads enqueued\n", sum.Run, sum.Enqueued)
+		fmt.Fprintf(a.stdout, "run %s: %s enqueued\n", sum.Run, plural(sum.Enqueued, "lead"))
 		a.logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", sum.Enqueued))
 	} else {
 		var parts []string
 		for _, r := range slices.Sorted(maps.Keys(sum.EndReasons)) {
 			parts = append(parts, fmt.Sprintf("%d %s", sum.EndReasons[r], r))
 		}
-		fmt.Fprintf(a.stdout, "run %s: %d leads ended (%s); %s written\n", sum.Run, sum.Ended, strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
+		fmt.Fprintf(a.stdout, "run %s: %s ended (%s); %s written\n", sum.Run, plural(sum.Ended, "lead"), strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
 	}
 	if len(sum.InvalidRows) > 0 {
-		return usageError("%s: %d invalid row(s) skipped", sum.File, len(sum.InvalidRows))
+		return usageError("%s: %s skipped", sum.File, plural(len(sum.InvalidRows), "invalid row"))
 	}
 	if l := sum.FirstUnverified; o.failOn == "unverified" && o.briefCodes && l != nil {
 		return &exitError{code: endReasonCode(l.EndReason), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
@@ -342,4 +346,12 @@ func newBatchExportCmd(a *app) *cobra.Command {
 	f.StringVar(&out, "out", "", "folder to write the outcomes and summary.json into (required)")
 	f.StringVar(&run, "run", "", "the run to export (default: the latest)")
 	return cmd
+}
+
+// plural is "1 lead", "2 leads": n and noun in the number n asks for.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/batch/metrics"
 	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
-	"github.com/citeloop/citeloop/contract"
 )
 
 // monitorFlags choose how a running batch or worker shows its progress.
@@ -44,57 +43,29 @@ func (f *monitorFlags) monitor(a *app, total int) batch.Monitor {
 }
 
 // bar is the bar that draws m's tally on a terminal; nil when m logs its
-// lines instead.
-func (f *monitorFlags) bar(a *app, label string, m batch.Monitor) *progressBar {
+// lines instead. It reads the tally at each redraw: done/total, the counts,
+// the pace over the time leads were running and the time left, as the log
+// lines compute them.
+func (f *monitorFlags) bar(a *app, label string, m batch.Monitor) *progress.Bar {
 	if m.LogFinal {
 		return nil
 	}
-	return &progressBar{tally: m.Tally, bar: progress.New(a.stderr, progress.Options{Label: label, Total: m.Tally.Counts().Total,
-		Counters: []string{batch.CountVerified, batch.CountUnchanged, batch.CountFailed}, Delay: f.progressDelay})}
+	return progress.New(a.stderr, progress.Options{Label: label, Total: m.Tally.Counts().Total,
+		Source: func() progress.Snapshot { return barOf(m.Tally.Counts()) }, Delay: f.progressDelay})
 }
 
-// progressBar draws a batch's tally on a terminal. It is the batch's
-// Observer, which hears each ending after the tally counted it.
-type progressBar struct {
-	tally *batch.Tally
-	bar   *progress.Bar
-}
-
-// observer is b as the batch's Observer; none without a bar.
-func (b *progressBar) observer() batch.Observer {
-	if b == nil {
-		return nil
+// barOf is what the bar draws of c.
+func barOf(c batch.Counts) progress.Snapshot {
+	s := progress.Snapshot{Done: c.Done(), Total: c.Total, Counts: []progress.Count{
+		{Name: batch.CountVerified, N: c.Verified}, {Name: batch.CountUnchanged, N: c.Unchanged},
+		{Name: batch.CountRefused, N: c.Refused}, {Name: batch.CountFailed, N: c.Failed},
+	}}
+	if c.Retried > 0 {
+		s.Counts = append(s.Counts, progress.Count{Name: batch.CountRetried, N: c.Retried})
 	}
-	return b
-}
-
-// LeadEnded implements batch.Observer.
-func (b *progressBar) LeadEnded(_ string, o contract.Outcome) {
-	b.bar.Add(batch.Counted(o.Reason), 1)
-	b.bar.Status(rateOf(b.tally.Counts()))
-}
-
-// LeadRetried implements batch.Observer; the bar does not show retries.
-func (b *progressBar) LeadRetried(string, contract.Outcome) {}
-
-// LeadsEnded implements batch.Resumer: a resumed run's bar starts where the
-// run stands.
-func (b *progressBar) LeadsEnded(byReason map[contract.EndReason]int) {
-	for reason, n := range byReason {
-		b.bar.Resume(batch.Counted(reason), n)
+	if c.Working > 0 {
+		s.Rate = fmt.Sprintf("%.1f leads/min", c.PerMinute())
 	}
-}
-
-// close stops the bar, if one is drawn.
-func (b *progressBar) close() {
-	if b != nil {
-		b.bar.Close()
-	}
-}
-
-func rateOf(c batch.Counts) string {
-	if c.Took <= 0 {
-		return ""
-	}
-	return fmt.Sprintf("%.1f leads/min", c.PerMinute())
+	s.ETA, s.ETAKnown = c.ETA()
+	return s
 }

@@ -135,8 +135,12 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
 		}
 	}
+	// Until the first DOIs are answered the total is not known: the bar
+	// says "0/?", what it waits for and for how long, never "0/0".
 	bar := progress.New(a.stderr, progress.Options{Label: "check"})
+	bar.Status("asking the oracles")
 	opts.Progress = func(done, total int) {
+		bar.Status("")
 		bar.SetTotal(total)
 		bar.Add("", done-bar.Count(""))
 	}
@@ -146,6 +150,9 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 		return err
 	}
 	rep := checker.Check(ctx, docs)
+	if ctx.Err() != nil {
+		bar.Interrupt()
+	}
 	bar.Close()
 	if err := ctx.Err(); err != nil {
 		// Interrupted: the lookups in flight came back unknown; a table of
