@@ -47,6 +47,10 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 	// away), not the lead's work, and running it again would pay for its
 	// model calls twice.
 	o, recorded, err := recordedOutcome(ctx, e.store.files, job.ID)
+	if err != nil && ctx.Err() != nil {
+		log.Info("lead released", zap.Error(ctx.Err()))
+		return ctx.Err() // shutdown: River makes the job available again
+	}
 	if err != nil {
 		heard = true
 		return e.attemptFailed(log, job, databaseError{fmt.Errorf("read the outcome recorded for job %d: %w", job.ID, err)})

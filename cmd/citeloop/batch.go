@@ -100,6 +100,7 @@ func (o *engineFlags) engineConfig(a *app, runner batch.Runner, out string) batc
 		OutDir:      out,
 		Logger:      a.logger,
 		Now:         a.now,
+		WriteFile:   a.writeOutcome,
 	}
 }
 
@@ -136,6 +137,7 @@ type batchOptions struct {
 	force       bool
 	enqueueOnly bool
 	failOn      string
+	allowEmpty  bool
 	// briefCodes makes --fail-on unverified exit with the code of the first
 	// lead (in file order) that did not verify, as brief --leads documents.
 	briefCodes bool
@@ -212,6 +214,7 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 	f.BoolVar(&o.force, "force", false, "re-write briefs even when a lead's sources did not change")
 	f.BoolVar(&o.enqueueOnly, "enqueue-only", false, "with --database-url: submit the leads and return; workers run them")
 	f.StringVar(&o.failOn, "fail-on", "none", "exit 3 when a lead ends this way: none, or unverified")
+	f.BoolVar(&o.allowEmpty, "allow-empty", false, "accept a leads file with no lead (by default an error: exit 2 before anything is enqueued)")
 	o.engine.register(f)
 	o.schedule.register(f)
 	cmd.AddCommand(newBatchExportCmd(a))
@@ -220,7 +223,7 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 
 // runBatchFile loads the leads file, then runs it as one batch
 // (batch.RunFile). brief --leads is runBatchFile with --fail-on unverified.
-func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) error {
+func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) (err error) {
 	if o.failOn != "none" && o.failOn != "unverified" {
 		return usageError("--fail-on: want none or unverified, got %q", o.failOn)
 	}
@@ -230,14 +233,23 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 	if o.run != "" && !validRun.MatchString(o.run) {
 		return usageError("--run %q: use letters, digits, - and _", o.run)
 	}
+	if o.out == "" && !o.enqueueOnly {
+		return usageError("--out is required: the folder to write the briefs into")
+	}
+	// The leads file first: an empty or unreadable one is refused before
+	// anything is made or enqueued.
+	f, err := batch.LoadFile(file)
+	switch {
+	case errors.Is(err, batch.ErrNoLeads) && o.allowEmpty:
+	case errors.Is(err, batch.ErrNoLeads):
+		return usageError("%v: nothing to run (a broken export?); pass --allow-empty to accept an empty batch", err)
+	case err != nil:
+		return usageError("%v", err)
+	}
 	if !o.enqueueOnly || o.out != "" {
 		if err := makeOutDir(o.out); err != nil {
 			return err
 		}
-	}
-	f, err := batch.LoadFile(file)
-	if err != nil {
-		return usageError("%v", err)
 	}
 	for _, e := range f.Invalid {
 		fmt.Fprintf(a.stderr, "citeloop: skipping invalid row: %s\n", e)
@@ -250,6 +262,8 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 	var bar *progress.Bar
 	if !o.enqueueOnly {
 		run.Monitor = o.engine.monitor.monitor(a, f.Count)
+		started := time.Now()
+		defer func() { o.engine.monitor.runEnded(a, run.Monitor, started, err) }()
 		r, err := o.engine.runner(a)
 		if err != nil {
 			return err
@@ -263,6 +277,12 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 	if runErr != nil {
 		if errors.Is(runErr, batch.ErrStart) {
 			return usageError("%v", runErr)
+		}
+		if errors.Is(runErr, batch.ErrOutputUnwritable) {
+			bar.Interrupt()
+			bar.Close()
+			fmt.Fprintf(a.stdout, "stopped: %s ended, %d left in the queue; what was written is kept\n", plural(sum.Ended, "lead"), sum.Pending)
+			return &exitError{code: exitOutputUnwritable, err: fmt.Errorf("%w; the batch stopped at once: fix it and run the same command again to finish the run", runErr)}
 		}
 		if errors.Is(runErr, context.Canceled) {
 			bar.Interrupt()

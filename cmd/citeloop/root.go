@@ -38,6 +38,9 @@ type app struct {
 	// oracleRequests, when set before the engine is built, hears every
 	// request its oracles make (a batch's or worker's metrics count them).
 	oracleRequests func(oracles.Request)
+	// writeOutcome, when set, stages the files of each lead's outcome (a
+	// test fills the disk with it); nil is batch.WriteFile.
+	writeOutcome batch.WriteFunc
 	// manyLeads, set by batch and worker before the engine is built, draws
 	// no model-call status line: leads run at once, and the batch's bar
 	// says how far they came.
