@@ -47,6 +47,7 @@ type Store struct {
 	standing  standingIndex
 	files     outcomeFiles
 	runs      runIndex
+	nights    nightParts
 	pending   pendingCounter
 	newClient func(cfg *river.Config) (client, error)
 	close     func() error
@@ -68,7 +69,7 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, path, err)
 	}
 	driver := riversqlite.New(db)
-	idx, files, runs := sqliteStanding{db}, sqliteOutcomeFiles{db}, sqliteRuns{db}
+	idx, files, runs, nights := sqliteStanding{db}, sqliteOutcomeFiles{db}, sqliteRuns{db}, sqliteNightParts{db}
 	err = migrate(ctx, driver)
 	if err == nil {
 		err = idx.create(ctx)
@@ -78,6 +79,9 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 	}
 	if err == nil {
 		err = runs.create(ctx)
+	}
+	if err == nil {
+		err = nights.create(ctx)
 	}
 	if err != nil {
 		db.Close()
@@ -90,6 +94,7 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		standing: idx,
 		files:    files,
 		runs:     runs,
+		nights:   nights,
 		pending:  sqlitePending{db},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient(driver, cfg)
@@ -122,7 +127,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	driver := riverpgxv5.New(pool)
-	idx, files, runs := pgStanding{pool}, pgOutcomeFiles{pool}, pgRuns{pool}
+	idx, files, runs, nights := pgStanding{pool}, pgOutcomeFiles{pool}, pgRuns{pool}, pgNightParts{pool}
 	err = migrateAlone(ctx, pool, func() error {
 		if err := migrate(ctx, driver); err != nil {
 			return err
@@ -133,7 +138,10 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		if err := files.create(ctx); err != nil {
 			return err
 		}
-		return runs.create(ctx)
+		if err := runs.create(ctx); err != nil {
+			return err
+		}
+		return nights.create(ctx)
 	})
 	if err != nil {
 		pool.Close()
@@ -145,6 +153,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		standing: idx,
 		files:    files,
 		runs:     runs,
+		nights:   nights,
 		pending:  pgPending{pool},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient[pgx.Tx](driver, cfg)
