@@ -114,12 +114,19 @@ type Engine struct {
 	halted   chan struct{}
 	haltOnce sync.Once
 	haltErr  *OutputError
+
+	// endedHere are the jobs whose ending this process told its observer
+	// and that River has not reported completed yet: when River lost a
+	// completion (the database went away) and runs the job again, the
+	// recorded outcome is reused and not counted twice.
+	endedMu   sync.Mutex
+	endedHere map[int64]struct{}
 }
 
 // New builds an engine on store. It does not start working until Work.
 func New(store *Store, cfg Config) (*Engine, error) {
 	cfg.defaults()
-	e := &Engine{store: store, cfg: cfg, halted: make(chan struct{})}
+	e := &Engine{store: store, cfg: cfg, halted: make(chan struct{}), endedHere: map[int64]struct{}{}}
 	rc := &river.Config{
 		Logger:                      cfg.RiverLogger,
 		MaxAttempts:                 cfg.MaxAttempts,
@@ -329,7 +336,34 @@ func (e *Engine) Work(ctx context.Context) error {
 	if err := e.client.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("batch: start: %w", err)
 	}
+	completed, cancel := e.client.Subscribe(river.EventKindJobCompleted)
+	go func() {
+		defer cancel()
+		for {
+			select {
+			case ev, ok := <-completed:
+				if !ok {
+					return
+				}
+				e.endedMu.Lock()
+				delete(e.endedHere, ev.Job.ID)
+				e.endedMu.Unlock()
+			case <-e.client.Stopped():
+				return
+			}
+		}
+	}()
 	return nil
+}
+
+// heardEnded notes that this process told its observer that job ended,
+// and reports whether it had already.
+func (e *Engine) heardEnded(job int64) bool {
+	e.endedMu.Lock()
+	defer e.endedMu.Unlock()
+	_, told := e.endedHere[job]
+	e.endedHere[job] = struct{}{}
+	return told
 }
 
 // Stop stops taking leads, lets running ones finish for StopGrace, then

@@ -125,8 +125,10 @@ func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
 		return fmt.Errorf("record outcome of %s: %w", key, err)
 	}
 	log.Info("lead done", zap.String("end_reason", string(o.Reason)), zap.Int("attempt", job.Attempt))
-	e.cfg.Observer.LeadEnded(key, o.Outcome)
-	heard = true
+	if !e.heardEnded(job.ID) {
+		e.cfg.Observer.LeadEnded(key, o.Outcome)
+		heard = true
+	}
 	return nil
 }
 
