@@ -265,6 +265,10 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 	}
 	if mon != nil {
 		mon.watch(e)
+		if err := mon.serveUI(e); err != nil {
+			return sum, err
+		}
+		defer mon.stopUI() // before the database closes
 	}
 	finish := func(ctx context.Context, sum *Summary) error {
 		if r.DatabaseURL != "" {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, no cgo
+	"riverqueue.com/riverui"
 )
 
 // ErrDatabase marks a database that cannot be opened, reached or migrated.
@@ -50,7 +52,9 @@ type Store struct {
 	nights    nightParts
 	pending   pendingCounter
 	newClient func(cfg *river.Config) (client, error)
-	close     func() error
+	// newUI builds River's UI over the same database (see ui.go).
+	newUI func(log *slog.Logger) (*riverui.Handler, error)
+	close func() error
 }
 
 // OpenSQLite opens (creating it if needed) the SQLite database at path and
@@ -98,6 +102,13 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		pending:  sqlitePending{db},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient(driver, cfg)
+		},
+		newUI: func(log *slog.Logger) (*riverui.Handler, error) {
+			c, err := river.NewClient(driver, &river.Config{Logger: log})
+			if err != nil {
+				return nil, err
+			}
+			return riverui.NewHandler(&riverui.HandlerOpts{Endpoints: riverui.NewEndpoints(c, nil), Logger: log})
 		},
 		close: db.Close,
 	}, nil
@@ -157,6 +168,13 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		pending:  pgPending{pool},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient[pgx.Tx](driver, cfg)
+		},
+		newUI: func(log *slog.Logger) (*riverui.Handler, error) {
+			c, err := river.NewClient[pgx.Tx](driver, &river.Config{Logger: log})
+			if err != nil {
+				return nil, err
+			}
+			return riverui.NewHandler(&riverui.HandlerOpts{Endpoints: riverui.NewEndpoints(c, nil), Logger: log})
 		},
 		close: func() error { pool.Close(); return nil },
 	}, nil

@@ -84,6 +84,10 @@ func RunWorker(ctx context.Context, r WorkerRun) error {
 		return startError{err}
 	}
 	mon.watch(e)
+	if err := mon.serveUI(e); err != nil {
+		return err
+	}
+	defer mon.stopUI() // before the database closes
 	if store.embedded {
 		if n, err := e.ReleaseOrphans(ctx); err != nil {
 			return err

@@ -14,6 +14,7 @@ import (
 
 // monitorFlags choose how a running batch or worker shows its progress.
 type monitorFlags struct {
+	uiAddr          string
 	metricsAddr     string
 	metricsTextfile string
 	progressEvery   time.Duration
@@ -21,6 +22,7 @@ type monitorFlags struct {
 }
 
 func (f *monitorFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.uiAddr, "ui-addr", "", "serve River's UI (riverqueue.com/riverui) over the queue's database at http://ADDR/ while running (e.g. 127.0.0.1:8081); an address other than loopback needs "+batch.UITokenEnv)
 	fs.StringVar(&f.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://ADDR/metrics while running (e.g. 127.0.0.1:9464)")
 	fs.StringVar(&f.metricsTextfile, "metrics-textfile", "", "write the final metrics to FILE atomically for node_exporter's textfile collector (e.g. /var/lib/node_exporter/citeloop.prom), with the last success time")
 	fs.DurationVar(&f.progressEvery, "progress-every", 10*time.Second, "when stderr is not a terminal, log the counts this often")
@@ -34,7 +36,7 @@ func (f *monitorFlags) register(fs *pflag.FlagSet) {
 // the Briefer is built: the engine's oracles count their requests into
 // these metrics.
 func (f *monitorFlags) monitor(a *app, total int) batch.Monitor {
-	m := batch.Monitor{Tally: batch.NewTally(total, nil), MetricsAddr: f.metricsAddr}
+	m := batch.Monitor{Tally: batch.NewTally(total, nil), MetricsAddr: f.metricsAddr, UIAddr: f.uiAddr, UIToken: a.getenv(batch.UITokenEnv)}
 	if f.metricsAddr != "" || f.metricsTextfile != "" {
 		m.Metrics = metrics.New(metrics.NewRegistry())
 		a.oracleRequests = m.Metrics.OracleRequest
