@@ -147,4 +147,3 @@ func TestRiverUIAddress(t *testing.T) {
 		}
 	}
 }
-
