@@ -30,9 +30,12 @@ type nightWorker struct {
 	stop context.Context
 }
 
-// Timeout is none: a night bounds its own wait (see Work), and its leads
-// have their own deadline.
-func (w *nightWorker) Timeout(*river.Job[NightArgs]) time.Duration { return -1 }
+// Timeout is twice the per-lead deadline: a night waits for its leads at
+// most half a deadline at a time (then River runs the job again), which
+// leaves the rest for its summaries. River rescues a job only once it is
+// past its timeout, so a night job of a process that died is taken back
+// (after twice the deadline, as a lead's), never left running forever.
+func (w *nightWorker) Timeout(*river.Job[NightArgs]) time.Duration { return 2 * w.e.cfg.Deadline }
 
 func (w *nightWorker) Work(ctx context.Context, job *river.Job[NightArgs]) error {
 	stop := stopOf(w.stop)
@@ -76,8 +79,10 @@ func (w *nightWorker) night(ctx context.Context, at time.Time) error {
 	if err != nil {
 		return fmt.Errorf("night %s: %w", name, err)
 	}
-	// Wait for the night's leads, at most the per-lead deadline at a time.
-	waitCtx, cancel := context.WithTimeoutCause(ctx, e.cfg.Deadline, errNightStillRunning)
+	// Wait for the night's leads, at most half the per-lead deadline at a
+	// time: the job's timeout (twice the deadline) is then far off when it
+	// ends, and River never takes a live night for a stuck one.
+	waitCtx, cancel := context.WithTimeoutCause(ctx, e.cfg.Deadline/2, errNightStillRunning)
 	defer cancel()
 	for _, p := range parts {
 		if p.Run == "" {
@@ -277,6 +282,9 @@ type watchWorker struct {
 	river.WorkerDefaults[WatchArgs]
 	e *Engine
 }
+
+// Timeout is twice the per-lead deadline, as a night's.
+func (w *watchWorker) Timeout(*river.Job[WatchArgs]) time.Duration { return 2 * w.e.cfg.Deadline }
 
 func (w *watchWorker) Work(ctx context.Context, job *river.Job[WatchArgs]) error {
 	e := w.e

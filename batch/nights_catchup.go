@@ -15,12 +15,14 @@ import (
 const maxMissed = 10_000_000
 
 // catchUp enqueues, once, the latest night (and watch) of the schedule
-// that came while no process ran it, and logs how many it skipped: River's
-// periodic jobs start from the next time of the schedule, so a night due
-// while every worker was down would never run, and running each missed
-// night would run the same leads file several times in a row for nothing.
-// A database that never ran a night has none to catch up. The night job is
-// unique, so processes that start together enqueue it once.
+// that came while no process enqueued it, and logs how many it skipped:
+// River's periodic jobs start from the next time of the schedule when a
+// process starts or becomes River's leader, so a night due while every
+// worker was down, or while the leader that died was being replaced,
+// would never run; and running each missed night would run the same leads
+// file several times in a row for nothing. A database that never ran a
+// night has none to catch up. The night job is unique, so processes that
+// catch up together, or with River's own enqueuer, enqueue it once.
 func (e *Engine) catchUp(ctx context.Context) error {
 	n := e.cfg.Nightly
 	clock := n.Clock
@@ -65,10 +67,14 @@ func (e *Engine) catchUp(ctx context.Context) error {
 		if missed > 1 {
 			fields = append(fields, zap.String("first_skipped", NightFolder(first)))
 		}
-		if len(res) == 1 && res[0].UniqueSkippedAsDuplicate {
-			continue // another process caught up first
+		switch {
+		case len(res) == 1 && res[0].UniqueSkippedAsDuplicate:
+			// Another process, or River's enqueuer, was first.
+		case missed > 1:
+			e.cfg.Logger.Warn("nights came while no process ran the schedule: the latest runs now, once; the earlier ones are skipped", fields...)
+		default:
+			e.cfg.Logger.Info("a night came while no process enqueued it: it runs now", fields...)
 		}
-		e.cfg.Logger.Warn("nights came while no process ran the schedule: the latest runs now, once; the earlier ones are skipped", fields...)
 	}
 	return nil
 }
@@ -90,4 +96,27 @@ func (e *Engine) latestAt(ctx context.Context, kind string) (time.Time, bool, er
 		return time.Time{}, false, fmt.Errorf("batch: job %d: args: %w", res.Jobs[0].ID, err)
 	}
 	return a.At, true, nil
+}
+
+// catchUpEvery is how often a worker catches up (see catchUp): River's
+// leader may die and its successor start its periodic jobs from then.
+func (e *Engine) catchUpEvery() time.Duration { return min(30*time.Second, 50*e.cfg.PollInterval) }
+
+// keepCatchingUp calls catchUp every catchUpEvery until ctx is done or
+// the engine halted.
+func (e *Engine) keepCatchingUp(ctx context.Context) {
+	t := time.NewTicker(e.catchUpEvery())
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-e.halted:
+			return
+		case <-t.C:
+			if err := e.catchUp(ctx); err != nil && ctx.Err() == nil {
+				e.cfg.Logger.Warn("missed nights not caught up", zap.Error(err))
+			}
+		}
+	}
 }

@@ -105,6 +105,9 @@ func RunWorker(ctx context.Context, r WorkerRun) error {
 		if err := e.catchUp(ctx); err != nil {
 			e.cfg.Logger.Warn("missed nights not caught up", zap.Error(err))
 		}
+		catching := make(chan struct{})
+		defer func() { <-catching }()
+		go func() { defer close(catching); e.keepCatchingUp(ctx) }()
 		e.cfg.Logger.Info("nights scheduled", zap.String("database", store.Name), zap.String("out", r.Out), zap.Bool("leads", cfg.Nightly.File != ""), zap.Bool("watch", cfg.Nightly.Watch != nil))
 	}
 	e.cfg.Logger.Info("worker started", zap.String("database", store.Name), zap.Int("concurrency", e.cfg.Concurrency))
