@@ -299,7 +299,7 @@ func (e *Engine) enqueue(ctx context.Context, run, source string, leads iter.Seq
 		}
 		read++
 		params = append(params, river.InsertManyParams{
-			Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force, Dir: l.Dir},
+			Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force, Dir: l.Dir, Scope: l.Scope},
 			InsertOpts: &river.InsertOpts{
 				MaxAttempts: e.cfg.MaxAttempts,
 				UniqueOpts:  opts.UniqueOpts,
