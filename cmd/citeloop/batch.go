@@ -190,8 +190,11 @@ transport failures (429, 5xx, timeouts) are retried up to --max-attempts.
 
 Exit codes: 0 every valid lead ended, whatever its outcome; 3 with
 --fail-on unverified when a lead did not verify ("unchanged" counts as
-verified); 2 an invalid row (after the others ran) or a batch that could
-not start; 130 interrupted (running leads finish or go back to the queue).`,
+verified); 2 an invalid row (after the others ran), a leads file that is
+empty (unless --allow-empty) or unreadable, or a batch that could not
+start; 7 an output that cannot be written (no space, read-only, refused:
+stopped at once, what was written kept); 130 interrupted (running leads
+finish or go back to the queue).`,
 		Example: `  citeloop batch --offline leads.yaml --out nightly/
   citeloop batch leads.csv --out nightly/ --concurrency 32 --fail-on unverified
   citeloop batch leads.yaml --enqueue-only --database-url postgres://citeloop@db/citeloop --out nightly/
@@ -216,7 +219,7 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 	f.StringVar(&o.failOn, "fail-on", "none", "exit 3 when a lead ends this way: none, or unverified")
 	f.BoolVar(&o.allowEmpty, "allow-empty", false, "accept a leads file with no lead (by default an error: exit 2 before anything is enqueued)")
 	o.engine.register(f)
-	o.schedule.register(f)
+	o.schedule.register(f, false)
 	cmd.AddCommand(newBatchExportCmd(a))
 	return cmd
 }

@@ -89,3 +89,22 @@ func TestBatchStopsOnAFullDisk(t *testing.T) {
 		t.Errorf("the rerun's summary has %d leads, want 40", got)
 	}
 }
+
+// River's UI on an address other than loopback without CITELOOP_UI_TOKEN
+// refuses to start (exit 2, nothing made); with the token it starts.
+func TestUIAddressNeedsAToken(t *testing.T) {
+	leads := writeLeads(t, batchLeads)
+	out := filepath.Join(t.TempDir(), "out")
+	a, stdout, stderr := testApp(nil)
+	err := runApp(context.Background(), a, []string{"batch", "--offline", leads, "--out", out, "--ui-addr", "0.0.0.0:0", "--log-level", "warn"})
+	if code := exitCode(err); code != exitUsage || !strings.Contains(err.Error(), batch.UITokenEnv) {
+		t.Fatalf("exit %d (%v), want %d naming %s\nstdout: %s\nstderr: %s", code, err, exitUsage, batch.UITokenEnv, stdout, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, batch.SummaryFile)); err == nil {
+		t.Error("the batch ran")
+	}
+	a, stdout, stderr = testApp(map[string]string{batch.UITokenEnv: "s3cret"})
+	if err := runApp(context.Background(), a, []string{"batch", "--offline", leads, "--out", out, "--ui-addr", "0.0.0.0:0", "--log-level", "warn"}); err != nil {
+		t.Fatalf("with the token: %v\nstdout: %s\nstderr: %s", err, stdout, stderr)
+	}
+}

@@ -26,10 +26,19 @@ type scheduleFlags struct {
 	watch string
 }
 
-func (f *scheduleFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.cron, "schedule", "", `run the nights on this cron schedule (5 fields, local time, e.g. "0 2 * * *") until interrupted, each into --out/<UTC start>/ (River periodic jobs, unique per night; one database for all nights, so unchanged leads cost no model call); default from config: schedule.cron`)
-	fs.DurationVar(&f.every, "every", 0, "run the nights this often (e.g. 24h) until interrupted, as --schedule; default from config: schedule.every")
-	fs.StringVar(&f.watch, "watch", "", "with --schedule or --every: re-verify the briefs under DIR online each night and report each retraction or correction once (the watch command as a periodic job); default from config: schedule.watch")
+// register adds the flags; config says they default from the
+// configuration's schedule section (worker), or not (batch, where a
+// schedule is asked for on the command line only).
+func (f *scheduleFlags) register(fs *pflag.FlagSet, config bool) {
+	from := func(key string) string {
+		if config {
+			return "; default from config: schedule." + key
+		}
+		return ""
+	}
+	fs.StringVar(&f.cron, "schedule", "", `run the nights on this cron schedule (5 fields, local time, e.g. "0 2 * * *") until interrupted, each into --out/<UTC start>/ (River periodic jobs, unique per night; one database for all nights, so unchanged leads cost no model call)`+from("cron"))
+	fs.DurationVar(&f.every, "every", 0, "run the nights this often (e.g. 24h) until interrupted, as --schedule"+from("every"))
+	fs.StringVar(&f.watch, "watch", "", "with --schedule or --every: re-verify the briefs under DIR online each night and report each retraction or correction once (the watch command as a periodic job)"+from("watch"))
 }
 
 // fromConfig fills the flags the command line did not set from the

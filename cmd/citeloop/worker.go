@@ -67,7 +67,7 @@ space, read-only, refused); 2 when it cannot start.`,
 	f := cmd.Flags()
 	o.engine.register(f)
 	f.BoolVar(&o.drain, "drain", false, "exit once no lead is left to run in the queue")
-	o.schedule.register(f)
+	o.schedule.register(f, true)
 	f.StringVar(&o.leads, "leads", "", "with a schedule: the leads file, or a folder of leads files, run each night; default from config: schedule.leads")
 	f.StringVar(&o.out, "out", "", "with a schedule: the folder of the nights (one folder each); without --database-url also the embedded queue's; default from config: schedule.out")
 	f.BoolVar(&o.force, "force", false, "with a schedule: re-write briefs even when a lead's sources did not change")
