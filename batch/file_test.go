@@ -241,8 +241,8 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	if diff := cmp.Diff([]string{out}, reported); diff != "" {
 		t.Errorf("report written into (-want +got):\n%s", diff)
 	}
-	if c := tally.Counts(); c.Total != 2 || c.Verified != 1 || c.Failed != 1 || c.Done() != 2 {
-		t.Errorf("the monitor's tally counted %+v, want 1 verified and 1 failed of 2", c)
+	if c := tally.Counts(); c.Total != 2 || c.Verified != 1 || c.Refused != 1 || c.Done() != 2 {
+		t.Errorf("the monitor's tally counted %+v, want 1 verified and 1 refused of 2", c)
 	}
 	if _, err := os.Stat(filepath.Join(out, DatabaseFile)); err != nil {
 		t.Errorf("the embedded database is not in the folder: %v", err)

@@ -113,6 +113,7 @@ func (w *nightWorker) start(ctx context.Context, at time.Time, log *zap.Logger) 
 	if err != nil {
 		return nil, err
 	}
+	parts = slices.DeleteFunc(parts, func(p nightPart) bool { return p.Part == watchPart })
 	if i := slices.IndexFunc(parts, func(p nightPart) bool { return p.Part == "" }); i >= 0 {
 		return slices.Delete(parts, i, i+1), nil // started by an earlier attempt
 	}
@@ -130,8 +131,8 @@ func (w *nightWorker) start(ctx context.Context, at time.Time, log *zap.Logger) 
 	}
 	total := 0
 	for _, nf := range files {
-		if slices.ContainsFunc(parts, func(p nightPart) bool { return p.Part == nf.part }) {
-			continue
+		if slices.ContainsFunc(parts, func(p nightPart) bool { return p.Part == nf.key() }) {
+			continue // enqueued by an attempt that died before it was done
 		}
 		p, err := w.enqueue(ctx, at, nf, log)
 		if err != nil {
@@ -160,6 +161,10 @@ type nightFile struct {
 	// night's one file.
 	part string
 }
+
+// key is the file's part in the night-part table: its sub-folder, or "-"
+// for the night's one file ("" marks the night started).
+func (f nightFile) key() string { return cmp.Or(f.part, "-") }
 
 // leadsExts are the extensions of leads files in a folder of them.
 var leadsExts = []string{".yaml", ".yml", ".jsonl", ".ndjson", ".csv"}
@@ -215,7 +220,7 @@ func (w *nightWorker) enqueue(ctx context.Context, at time.Time, nf nightFile, l
 		run += "-" + runSafe.ReplaceAllString(nf.part, "_")
 		dir = filepath.Join(dir, nf.part)
 	}
-	p := nightPart{Part: cmp.Or(nf.part, "-"), Run: run, Dir: dir, File: nf.path}
+	p := nightPart{Part: nf.key(), Run: run, Dir: dir, File: nf.path}
 	f, err := LoadFile(nf.path)
 	if err != nil {
 		log.Warn("a failed night: the leads file cannot be read or holds no lead", zap.String("file", nf.path), zap.Error(err))
@@ -296,6 +301,16 @@ func (w *watchWorker) Work(ctx context.Context, job *river.Job[WatchArgs]) error
 	defer cancel()
 	defer context.AfterFunc(stop, cancel)()
 	log := e.cfg.Logger.With(zap.String("night", NightFolder(job.Args.At)))
+	// A watch an earlier attempt finished stands: what was lost is River's
+	// completion of the job (the process died), not the watch.
+	parts, err := e.store.nights.list(ctx, job.Args.At)
+	if err != nil {
+		return err
+	}
+	if slices.ContainsFunc(parts, func(p nightPart) bool { return p.Part == watchPart }) {
+		log.Info("watch already done by an earlier attempt; not run again", zap.Int("attempt", job.Attempt))
+		return nil
+	}
 	if err := e.cfg.Nightly.Watch(ctx, job.Args.At); err != nil {
 		if stop.Err() != nil {
 			return river.JobSnooze(0)
@@ -303,6 +318,12 @@ func (w *watchWorker) Work(ctx context.Context, job *river.Job[WatchArgs]) error
 		log.Warn("watch failed; River runs it again", zap.Int("attempt", job.Attempt), zap.Error(err))
 		return err
 	}
+	if err := e.store.nights.put(context.WithoutCancel(ctx), job.Args.At, nightPart{Part: watchPart, Dir: NightFolder(job.Args.At)}); err != nil {
+		return err
+	}
 	log.Info("watch done")
 	return nil
 }
+
+// watchPart records in the night-part table that the night's watch ran.
+const watchPart = "#watch"

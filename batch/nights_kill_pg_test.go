@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,7 +33,17 @@ func TestNightWorkerHelper(t *testing.T) {
 	if os.Getenv(nightHelperEnv) == "" {
 		t.Skip("a worker of TestNightsSurviveAKilledWorkerOnPostgres")
 	}
-	origin, _ := strconv.ParseInt(os.Getenv("CITELOOP_TEST_ORIGIN"), 10, 64)
+	// The clock starts once both workers are up: the parent writes its
+	// origin when each said READY.
+	fmt.Println("READY")
+	var origin int64
+	for {
+		if b, err := os.ReadFile(os.Getenv("CITELOOP_TEST_ORIGIN")); err == nil && len(b) > 0 {
+			origin, _ = strconv.ParseInt(string(b), 10, 64)
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	day, _ := time.ParseDuration(os.Getenv("CITELOOP_TEST_DAY"))
 	marks := os.Getenv("CITELOOP_TEST_MARKS")
 	sched, _ := cron.ParseStandard("0 2 * * *")
@@ -48,7 +59,7 @@ func TestNightWorkerHelper(t *testing.T) {
 	err := RunWorker(context.Background(), WorkerRun{
 		DatabaseURL: os.Getenv("CITELOOP_TEST_DB"), Out: os.Getenv("CITELOOP_TEST_OUT"),
 		Config: Config{Runner: f, Concurrency: 2, Deadline: 2 * time.Second, PollInterval: 20 * time.Millisecond, RetryPolicy: quickRetry{}, StopGrace: time.Second, Logger: log},
-		Nightly: &Nightly{Schedule: sched, Clock: batchtest.NewFastClockFrom(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), day, time.Unix(0, origin)),
+		Nightly: &Nightly{Schedule: sched, Clock: batchtest.NewFastClockFrom(time.Date(2025, 12, 31, 20, 0, 0, 0, time.UTC), day, time.Unix(0, origin)),
 			File: os.Getenv("CITELOOP_TEST_LEADS"),
 			Watch: func(_ context.Context, at time.Time) error {
 				// One mark a watch; the retraction is reported by the
@@ -75,7 +86,8 @@ func TestNightWorkerHelper(t *testing.T) {
 }
 
 // Two workers run three nights on one PostgreSQL database; the one that
-// starts the second night is SIGKILLed as it does. Each night ends once,
+// starts the second night is SIGKILLed as it does (River then rescues the
+// night's job and leads from the dead worker). Each night ends once,
 // on one worker or the other, with every lead in its summary; the watch
 // runs once a night and reports the retraction once.
 func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
@@ -89,8 +101,8 @@ func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
 	if err := os.Mkdir(marks, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// The first night comes once both workers had time to start.
-	origin := time.Now().Add(3 * time.Second)
+	originFile := filepath.Join(dir, "origin")
+	ready := 0
 	type worker struct {
 		cmd  *exec.Cmd
 		out  strings.Builder
@@ -98,13 +110,14 @@ func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
 	}
 	var mu sync.Mutex
 	ended := map[string][]string{} // night → the summaries said
+	var started []string          // the nights in the order they started
 	killed := false
 	workers := make([]*worker, 2)
 	start := func(i int) {
 		w := &worker{done: make(chan struct{})}
 		w.cmd = exec.Command(os.Args[0], "-test.run=^TestNightWorkerHelper$")
 		w.cmd.Env = append(os.Environ(), nightHelperEnv+"=1", "CITELOOP_TEST_DB="+url, "CITELOOP_TEST_OUT="+filepath.Join(dir, fmt.Sprintf("w%d", i)),
-			"CITELOOP_TEST_LEADS="+leads, "CITELOOP_TEST_MARKS="+marks, "CITELOOP_TEST_DAY=4s", fmt.Sprintf("CITELOOP_TEST_ORIGIN=%d", origin.UnixNano()))
+			"CITELOOP_TEST_LEADS="+leads, "CITELOOP_TEST_MARKS="+marks, "CITELOOP_TEST_DAY=4s", "CITELOOP_TEST_ORIGIN="+originFile)
 		stdout, _ := w.cmd.StdoutPipe()
 		stderr, _ := w.cmd.StderrPipe()
 		if err := w.cmd.Start(); err != nil {
@@ -117,9 +130,19 @@ func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
 			for sc.Scan() {
 				line := sc.Text()
 				mu.Lock()
+				if line == "READY" {
+					if ready++; ready == 2 {
+						// The first night comes two seconds and a quarter of
+						// a day (a second) on: time for both to start River.
+						origin := fmt.Sprint(time.Now().Add(2 * time.Second).UnixNano())
+						if err := os.WriteFile(originFile, []byte(origin), 0o644); err != nil {
+							t.Error(err)
+						}
+					}
+				}
 				w.out.WriteString(line + "\n")
 				if f := strings.Fields(line); len(f) >= 2 && f[0] == "ENDED" {
-					ended[f[1]] = append(ended[f[1]], strings.Join(f[2:], " "))
+					ended[f[1]] = append(ended[f[1]], fmt.Sprintf("worker %d: %s", i, strings.Join(f[2:], " ")))
 				}
 				mu.Unlock()
 			}
@@ -136,7 +159,11 @@ func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
 					t.Logf("w%d %s", i, sc.Text())
 				}
 				mu.Lock()
-				kill := !killed && l["msg"] == "night started" && l["night"] == NightFolder(time.Date(2026, 1, 2, 2, 0, 0, 0, time.UTC))
+				night, _ := l["night"].(string)
+				if l["msg"] == "night started" && !slices.Contains(started, night) {
+					started = append(started, night)
+				}
+				kill := !killed && l["msg"] == "night started" && len(started) == 2 && night == started[1]
 				if kill {
 					killed = true
 				}
@@ -157,10 +184,15 @@ func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
 			<-w.done
 		}
 	}()
-	nights := []string{"2026-01-01T020000Z", "2026-01-02T020000Z", "2026-01-03T020000Z"}
+	// The first three nights that started (the first may come before
+	// River's leader enqueues; then the next is the first).
+	var nights []string
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		mu.Lock()
+		if len(started) >= 3 {
+			nights = slices.Clone(started[:3])
+		}
 		n := 0
 		for _, night := range nights {
 			if len(ended[night]) > 0 {
@@ -168,11 +200,11 @@ func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
 			}
 		}
 		mu.Unlock()
-		if n == len(nights) {
+		if n == 3 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("nights ended: %v\nworker 0:\n%s\nworker 1:\n%s", ended, workers[0].out.String(), workers[1].out.String())
+			t.Fatalf("nights started %v, ended: %v\nworker 0:\n%s\nworker 1:\n%s", started, ended, workers[0].out.String(), workers[1].out.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -125,3 +125,47 @@ func daily(t *testing.T) Schedule {
 	}
 	return s
 }
+
+// A night whose first attempt died after enqueueing a file, before it
+// marked the night started, is started again by the next attempt without
+// that file counted twice: each run of the night ends once.
+func TestNightStartedTwiceCountsEachFileOnce(t *testing.T) {
+	for _, folder := range []bool{false, true} {
+		dir := t.TempDir()
+		leads := writeFile(t, dir, "leads.yaml", "- id: a\n  topic: x\n")
+		if folder {
+			leads = filepath.Join(dir, "leads")
+			if err := os.Mkdir(leads, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, leads, "one.yaml", "- id: a\n  topic: x\n")
+			writeFile(t, leads, "two.yaml", "- id: b\n  topic: y\n")
+		}
+		store := openTestSQLite(t)
+		e, err := New(store, Config{Runner: newFake(), OutDir: filepath.Join(dir, "out"), PollInterval: 20 * time.Millisecond,
+			Nightly: &Nightly{Schedule: daily(t), File: leads}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := time.Date(2026, 1, 1, 2, 0, 0, 0, time.UTC)
+		files, err := nightFiles(leads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The first attempt enqueued the first file and died.
+		p, err := e.nights.enqueue(context.Background(), at, files[0], zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.nights.put(context.Background(), at, p); err != nil {
+			t.Fatal(err)
+		}
+		parts, err := e.nights.start(context.Background(), at, zap.NewNop())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(parts) != len(files) {
+			t.Errorf("folder %v: parts %+v, want one per file", folder, parts)
+		}
+	}
+}
