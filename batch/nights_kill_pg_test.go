@@ -110,7 +110,7 @@ func TestNightsSurviveAKilledWorkerOnPostgres(t *testing.T) {
 	}
 	var mu sync.Mutex
 	ended := map[string][]string{} // night → the summaries said
-	var started []string          // the nights in the order they started
+	var started []string           // the nights in the order they started
 	killed := false
 	workers := make([]*worker, 2)
 	start := func(i int) {
