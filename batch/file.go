@@ -43,8 +43,12 @@ type File struct {
 	// Count is the number of valid leads, each with its own key.
 	Count int
 	// Invalid lists the rows that were skipped (a bad field, an id an
-	// earlier lead took), each naming the file, row and field.
-	Invalid []string
+	// earlier lead took), each naming the file, row and field: the first
+	// MaxListedRows of them, then one line saying how many more there are.
+	// InvalidCount counts them all: a garbage file of a million lines is
+	// not a million messages in memory, on stderr and in summary.json.
+	Invalid      []string
+	InvalidCount int
 	// digest is the SHA-256 of the bytes LoadFile read: Leads refuses a
 	// file that changed since.
 	digest [sha256.Size]byte
@@ -57,6 +61,9 @@ type File struct {
 // LoadFile read: leads already enqueued stay in the run, and running the
 // command again enqueues the file as it is now.
 var ErrFileChanged = errors.New("the leads file changed while the batch read it; run the command again")
+
+// MaxListedRows is how many invalid rows a File lists (see File.Invalid).
+const MaxListedRows = 100
 
 // ErrNoLeads is the error of LoadFile for a leads file that holds no lead
 // at all, valid or not: an empty file, a header without rows, an empty
@@ -85,13 +92,20 @@ func LoadFile(path string) (File, error) {
 		case err == nil:
 			f.Count++
 		case isRowError(err):
-			f.Invalid = append(f.Invalid, err.Error())
+			if f.InvalidCount++; f.InvalidCount <= MaxListedRows {
+				f.Invalid = append(f.Invalid, err.Error())
+			}
 		default:
 			return f, namingFile(path, err)
 		}
 	}
 	f.taken = keys.taken
+	if more := f.InvalidCount - MaxListedRows; more > 0 {
+		f.Invalid = append(f.Invalid, fmt.Sprintf("%s: %d more invalid rows, not listed", filepath.Base(path), more))
+	}
 	switch {
+	case f.Count == 0 && f.InvalidCount > 10:
+		return f, fmt.Errorf("%s: no valid lead in %d rows: %s; and %d more", path, f.InvalidCount, strings.Join(f.Invalid[:10], "; "), f.InvalidCount-10)
 	case f.Count == 0 && len(f.Invalid) > 0:
 		return f, fmt.Errorf("%s: no valid lead: %s", path, strings.Join(f.Invalid, "; "))
 	case f.Count == 0:
@@ -220,7 +234,7 @@ type FileRun struct {
 // f's rejected rows; on an interruption (ctx cancelled) the summary so far
 // with ctx's error. An error that is ErrStart means nothing ran.
 func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
-	sum := Summary{File: f.Path, InvalidRows: f.Invalid}
+	sum := Summary{File: f.Path, InvalidRows: f.Invalid, InvalidCount: f.InvalidCount}
 	if r.Out == "" && !(r.EnqueueOnly && r.DatabaseURL != "") {
 		return sum, startError{errors.New("batch: no output folder")}
 	}
@@ -282,7 +296,7 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 		}
 		return nil
 	}
-	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid, Finish: finish})
+	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid, InvalidCount: f.InvalidCount, Finish: finish})
 	if runErr != nil && !r.EnqueueOnly && r.Report != nil && e.Halted() == nil {
 		// An interrupted run still leaves a report of what ended.
 		_ = r.Report(r.Out)

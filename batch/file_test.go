@@ -262,3 +262,37 @@ func readJSONFile(path string, v any) error {
 	}
 	return json.Unmarshal(data, v)
 }
+
+// A file of many bad rows lists the first MaxListedRows of them and says
+// how many more there are: a garbage export is not thousands of messages
+// in memory, on stderr and in summary.json.
+func TestLoadFileListsTheFirstInvalidRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\"id\": \"ok\", \"topic\": \"x\"}\n")
+	for i := range 250 {
+		fmt.Fprintf(&b, "{\"id\": \"b%d\", \"colour\": \"red\"}\n", i)
+	}
+	dir := t.TempDir()
+	f, err := LoadFile(writeFile(t, dir, "many.jsonl", b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.InvalidCount != 250 || len(f.Invalid) != MaxListedRows+1 || f.Invalid[MaxListedRows] != "many.jsonl: 150 more invalid rows, not listed" {
+		t.Errorf("%d invalid, %d listed, last %q", f.InvalidCount, len(f.Invalid), f.Invalid[len(f.Invalid)-1])
+	}
+	sum, err := RunFile(context.Background(), f, FileRun{Out: filepath.Join(dir, "out"), Config: Config{Runner: newFake(), PollInterval: 20 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Invalid() != 250 {
+		t.Errorf("summary counts %d invalid rows, want 250", sum.Invalid())
+	}
+	written, _, err := ReadSummary(filepath.Join(dir, "out"))
+	if err != nil || written.InvalidCount != 250 || len(written.InvalidRows) != MaxListedRows+1 {
+		t.Errorf("summary.json: %d listed, count %d (%v)", len(written.InvalidRows), written.InvalidCount, err)
+	}
+	_, err = LoadFile(writeFile(t, dir, "none.jsonl", strings.SplitN(b.String(), "\n", 2)[1]))
+	if err == nil || !strings.Contains(err.Error(), "no valid lead in 250 rows") || len(err.Error()) > 2000 {
+		t.Errorf("a file of bad rows only: %.300v (%d bytes), want a short error counting them", err, len(fmt.Sprint(err)))
+	}
+}

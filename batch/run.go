@@ -25,6 +25,9 @@ type Summary struct {
 	Run         string   `json:"run"`
 	File        string   `json:"file,omitempty"`
 	InvalidRows []string `json:"invalid_rows,omitempty"`
+	// InvalidCount counts the invalid rows when InvalidRows lists only the
+	// first of them (File.Invalid); 0 when it lists them all.
+	InvalidCount int `json:"invalid_count,omitempty"`
 	// Enqueued counts the leads this command added to the queue.
 	Enqueued int `json:"enqueued"`
 	// Ended counts the leads with an outcome, and EndReasons the same
@@ -55,6 +58,9 @@ type LeadSummary struct {
 	Detail    string             `json:"detail"`
 	Attempts  int                `json:"attempts,omitempty"`
 }
+
+// Invalid counts the rows that were skipped.
+func (s Summary) Invalid() int { return max(s.InvalidCount, len(s.InvalidRows)) }
 
 // Verified reports whether every lead with an outcome has a verified brief
 // (a standing one counts).
@@ -100,8 +106,9 @@ type Options struct {
 	EnqueueOnly bool
 	// File names the leads file in the summary, as the user gave it
 	// (Source when ""), and InvalidRows are its rows that were skipped.
-	File        string
-	InvalidRows []string
+	File         string
+	InvalidRows  []string
+	InvalidCount int
 	// Finish, when set, runs once the leads were worked and the summary
 	// written (gathering a shared database's outcomes, writing the
 	// report); the run counts as summarised, and a rerun of the same
@@ -124,6 +131,9 @@ func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary
 // enqueued, and the same command resumes them.
 func (e *Engine) RunLeads(ctx context.Context, leads iter.Seq2[Lead, error], o Options) (Summary, error) {
 	sum := Summary{Run: o.Run, File: cmp.Or(o.File, o.Source), InvalidRows: o.InvalidRows}
+	if o.InvalidCount > len(o.InvalidRows) {
+		sum.InvalidCount = o.InvalidCount
+	}
 	if sum.Run == "" {
 		run, err := e.ResumableRun(ctx, o.Source)
 		if err != nil {

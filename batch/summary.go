@@ -101,6 +101,10 @@ func (s *summaryWriter) head(sum Summary) {
 		s.write([]byte(",\n"))
 		s.field("invalid_rows", sum.InvalidRows)
 	}
+	if sum.InvalidCount > 0 {
+		s.write([]byte(",\n"))
+		s.field("invalid_count", sum.InvalidCount)
+	}
 	if sum.Error != "" {
 		s.write([]byte(",\n"))
 		s.field("error", sum.Error)

@@ -160,6 +160,12 @@ func readLine(br *bufio.Reader, max int) (line []byte, over bool, err error) {
 // the object are errors.
 func jsonlLeadRow(n int, line []byte) leadRow {
 	row := leadRow{line: n}
+	if k := repeatedKey(line); k != "" {
+		// encoding/json keeps the last of two values: the lead would be
+		// another than the row reads.
+		row.err = &LeadError{Field: k, Msg: "given twice in the row (keys are matched without case)"}
+		return row
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&row.lead); err != nil {
@@ -173,6 +179,33 @@ func jsonlLeadRow(n int, line []byte) leadRow {
 		row.err = &LeadError{Field: "lead", Msg: "trailing data after the JSON object"}
 	}
 	return row
+}
+
+// repeatedKey is a key the JSON object line gives twice, compared without
+// case as encoding/json matches keys, or "" (none, or not an object: the
+// decoder says what is wrong then).
+func repeatedKey(line []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		k, _ := t.(string)
+		if seen[strings.ToLower(k)] {
+			return k
+		}
+		seen[strings.ToLower(k)] = true
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return ""
+		}
+	}
+	return ""
 }
 
 // jsonErrField names the field a JSON decoding error is about, if it can.
@@ -246,6 +279,9 @@ func csvHeader(p *csvFields, rec []byte) ([]string, error) {
 		fields[i] = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		if !isLeadField(fields[i]) {
 			return nil, fmt.Errorf("header: unknown column %q%s (want %s)", h, suggestField(fields[i]), strings.Join(leadFields, ", "))
+		}
+		if slices.Contains(fields[:i], fields[i]) {
+			return nil, fmt.Errorf("header: column %q twice: each row would read one of them", h)
 		}
 	}
 	return fields, nil

@@ -79,3 +79,34 @@ func TestReadLeadsRereadBound(t *testing.T) {
 		t.Errorf("last error %q, want the row error that ends the rows", last)
 	}
 }
+
+// A key given twice in one row (encoding/json would keep the last value,
+// and matches keys without case; a CSV header would read one column) is an
+// error, not a lead other than the row reads.
+func TestRepeatedKeys(t *testing.T) {
+	for _, tt := range []struct {
+		name, give string
+		want       []string
+	}{
+		{"twice.jsonl", `{"id":"b","topic":"lung cancer","id":"c"}` + "\n" + `{"id":"d","Topic":"x","topic":"y"}` + "\n" + `{"id":"e","topic":"z"}` + "\n", []string{
+			"twice.jsonl: row 1: id: given twice in the row (keys are matched without case)",
+			"twice.jsonl: row 2: topic: given twice in the row (keys are matched without case)",
+		}},
+		{"twice.csv", "id,topic,ID\na,x,b\n", []string{`twice.csv: invalid lead: header: column "ID" twice: each row would read one of them`}},
+		{"twice.yaml", "- id: a\n  id: b\n  topic: x\n", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := collect(ReadLeads(tt.name, strings.NewReader(tt.give)))
+			msgs := errorMessages(t, got.errs)
+			if tt.want == nil {
+				if len(msgs) != 1 || !strings.Contains(msgs[0], "already") {
+					t.Errorf("errors %q, want YAML's own error for a key given twice", msgs)
+				}
+				return
+			}
+			if diff := cmp.Diff(tt.want, msgs); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

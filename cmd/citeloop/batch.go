@@ -310,8 +310,8 @@ func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 		}
 		fmt.Fprintf(a.stdout, "run %s: %s ended (%s); %s written\n", sum.Run, plural(sum.Ended, "lead"), strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
 	}
-	if len(sum.InvalidRows) > 0 {
-		return usageError("%s: %s skipped", sum.File, plural(len(sum.InvalidRows), "invalid row"))
+	if n := sum.Invalid(); n > 0 {
+		return usageError("%s: %s skipped", sum.File, plural(n, "invalid row"))
 	}
 	if l := sum.FirstUnverified; o.failOn == "unverified" && o.briefCodes && l != nil {
 		return &exitError{code: endReasonCode(l.EndReason), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
