@@ -230,6 +230,9 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) (er
 	if o.failOn != "none" && o.failOn != "unverified" {
 		return usageError("--fail-on: want none or unverified, got %q", o.failOn)
 	}
+	if o.schedule.watch != "" {
+		return usageError("--watch runs with --schedule or --every (each night's watch); for one watch run citeloop watch %s", o.schedule.watch)
+	}
 	if o.enqueueOnly && o.engine.databaseURL == "" {
 		return usageError("--enqueue-only needs --database-url: only workers on a shared database can run the leads")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -106,9 +107,10 @@ func runWorker(ctx context.Context, a *app, o *workerOptions) error {
 		}
 		r.Nightly = &n
 	}
+	started := time.Now()
 	err = batch.RunWorker(ctx, r)
 	if !o.schedule.active() && r.Monitor.Metrics != nil {
-		o.engine.monitor.runEnded(a, r.Monitor, a.now(), err)
+		o.engine.monitor.runEnded(a, r.Monitor, started, err)
 	}
 	if err == nil {
 		fmt.Fprintln(a.stdout, "queue drained")
