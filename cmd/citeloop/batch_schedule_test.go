@@ -156,6 +156,7 @@ func TestBatchScheduleFlagErrors(t *testing.T) {
 		{[]string{"--every", "-5h"}, "--every"},
 		{[]string{"--every", "24h", "--run", "nightly"}, "--run"},
 		{[]string{"--every", "24h", "--enqueue-only", "--database-url", "postgres://u@127.0.0.1:1/q"}, "--enqueue-only"},
+		{[]string{"--watch", "briefs"}, "--watch"},
 	} {
 		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {
 			a, stdout, _ := testApp(nil)
@@ -169,6 +170,34 @@ func TestBatchScheduleFlagErrors(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(out, batch.DatabaseFile)); err == nil {
 				t.Error("a database was made before the flags were checked")
+			}
+		})
+	}
+}
+
+// The worker's schedule flags are checked before anything starts, each
+// error naming what is missing.
+func TestWorkerScheduleFlagErrors(t *testing.T) {
+	leads := writeLeads(t, batchLeads)
+	for _, tt := range []struct {
+		give []string
+		want string
+	}{
+		{[]string{"--schedule", "0 2 * * *", "--out", t.TempDir()}, "--leads"},
+		{[]string{"--schedule", "0 2 * * *", "--leads", leads}, "--out"},
+		{[]string{"--every", "24h", "--leads", leads, "--out", t.TempDir(), "--drain"}, "--drain"},
+		{[]string{"--leads", leads, "--out", t.TempDir()}, "--schedule or --every"},
+		{[]string{"--schedule", "0 2 * *", "--leads", leads, "--out", t.TempDir()}, "--schedule"},
+		{[]string{}, "--database-url is required"},
+	} {
+		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {
+			a, stdout, _ := testApp(nil)
+			err := runApp(context.Background(), a, append([]string{"worker", "--offline"}, tt.give...))
+			if code := exitCode(err); code != exitUsage || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("exit %d (%v), want %d naming %q", code, err, exitUsage, tt.want)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("the worker ran: %s", stdout)
 			}
 		})
 	}

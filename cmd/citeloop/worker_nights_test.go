@@ -169,3 +169,31 @@ func TestWorkerRunsNightsAndTheWatch(t *testing.T) {
 		t.Error("no last success in the textfile")
 	}
 }
+
+// The worker takes its schedule from the configuration's schedule section
+// when no flag gives one.
+func TestWorkerTakesTheScheduleFromTheConfig(t *testing.T) {
+	dir := t.TempDir()
+	leads := writeLeads(t, "- id: screening\n  topic: breast cancer\n")
+	out := filepath.Join(dir, "nightly")
+	cfg := filepath.Join(dir, "citeloop.yaml")
+	if err := os.WriteFile(cfg, []byte("schedule:\n  cron: \"0 2 * * *\"\n  leads: "+leads+"\n  out: "+out+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	stdout := &workerOut{want: 1, cancel: cancel, onNight: func(int) {}}
+	stdout.watches = 1 // no watch in this schedule
+	a, _, stderr := testApp(nil)
+	a.stdout = stdout
+	a.nightClock = batchtest.NewFastClock(date(2026, 11, 29, 12), 400*time.Millisecond)
+	err := runApp(ctx, a, []string{"worker", "--offline", "--config", cfg, "--log-level", "warn"})
+	if code := exitCode(err); code != exitInterrupted || ctx.Err() == context.DeadlineExceeded {
+		t.Fatalf("exit %d (%v)\nstdout: %s\nstderr: %s", code, err, stdout, stderr)
+	}
+	var r report.Report
+	readJSON(t, filepath.Join(out, batch.NightFolder(date(2026, 11, 30, 2)), report.JSONFile), &r)
+	if r.Totals.Leads != 1 {
+		t.Errorf("the night's report: %+v, want its lead", r.Totals)
+	}
+}
