@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/logging"
 )
 
 // maxOutputTokensCap bounds the doubling of the output budget on MAX_TOKENS
@@ -32,6 +33,7 @@ type caller struct {
 // tokens too.
 func call[T any](ctx context.Context, c caller, req Request, parse func([]byte) (T, error)) (T, contract.Usage, error) {
 	var zero T
+	c.log = logging.FromContext(ctx, c.log) // a batch lead's, with its fields
 	usage := contract.Usage{Model: c.model.Name()}
 	attempts := max(c.retry.MaxAttempts, 1)
 	corrections := 0

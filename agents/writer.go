@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/logging"
 )
 
 // Writer drafts a brief from the ledger and repairs the claims the gate or
@@ -34,7 +35,7 @@ func (w *Writer) Write(ctx context.Context, req contract.WriteRequest) (contract
 		if len(failed) > 0 || !prose.empty() {
 			return w.repair(ctx, req, failed, prose)
 		}
-		w.s.log.Info("repair without a failed claim, title or heading of the previous draft: full pass",
+		logging.FromContext(ctx, w.s.log).Info("repair without a failed claim, title or heading of the previous draft: full pass",
 			zap.Int("iteration", req.Iteration), zap.Int("diagnostics", len(req.Diagnostics)), zap.Int("objections", len(req.Objections)))
 	}
 	var b strings.Builder
@@ -204,7 +205,7 @@ func (w *Writer) repair(ctx context.Context, req contract.WriteRequest, failed [
 		return contract.WriteResult{Usage: usage}, err
 	}
 	d, ignored := merge(*req.Previous, failed, prose, fixed)
-	w.s.log.Info("repair merged",
+	logging.FromContext(ctx, w.s.log).Info("repair merged",
 		zap.Int("iteration", req.Iteration), zap.Int("failed", len(failed)), zap.Int("fixed", len(fixed.Claims())),
 		zap.Bool("title", prose.Title != nil), zap.Int("headings", len(prose.Headings)),
 		zap.Int("ignored", ignored), zap.Int("sources", len(sources)), zap.Bool("all_sources", wide))

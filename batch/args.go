@@ -28,6 +28,18 @@ type LeadArgs struct {
 	// Dir is the folder inside the engine's OutDir that receives the
 	// outcome (a night's); "" (and every job older than it) is OutDir.
 	Dir string `json:"dir,omitempty"`
+	// Scope keeps the lead's standing brief apart from those of the leads
+	// of the same key in other leads files (a night of a folder of files);
+	// "" (and every job older than it) is the key alone.
+	Scope string `json:"scope,omitempty"`
+}
+
+// standingKey is the lead's key in the standing table.
+func (a LeadArgs) standingKey() string {
+	if a.Scope == "" {
+		return a.Key
+	}
+	return a.Scope + "/" + a.Key
 }
 
 // Kind is the job kind River stores.

@@ -3,6 +3,8 @@ package batch
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/citeloop/citeloop/agents/limit"
 	"github.com/citeloop/citeloop/batch/batchtest"
+	"go.uber.org/zap"
 	"golang.org/x/time/rate"
 )
 
@@ -88,13 +91,21 @@ func BenchmarkThroughput(b *testing.B) {
 		for _, db := range []struct {
 			name string
 			open func(testing.TB) *Store
-		}{{"sqlite", openTestSQLite}, {"postgres", openTestPostgres}} {
+			ui   bool
+		}{{"sqlite", openTestSQLite, false}, {"postgres", openTestPostgres, false}, {"sqlite+ui", openTestSQLite, true}, {"postgres+ui", openTestPostgres, true}} {
 			b.Run(l.name+"/"+db.name, func(b *testing.B) {
 				for range b.N {
 					s := db.open(b)
 					e, err := New(s, Config{Runner: l.runner(), Concurrency: benchConcurrency})
 					if err != nil {
 						b.Fatal(err)
+					}
+					if db.ui {
+						// River's UI open in a browser: its job list and
+						// state counts asked every second, on the
+						// queue's database (SQLite: its one connection).
+						stop := openUI(b, s)
+						defer stop()
 					}
 					leads := testLeads(l.leads)
 					start := time.Now()
@@ -108,6 +119,36 @@ func BenchmarkThroughput(b *testing.B) {
 			})
 		}
 	}
+}
+
+// openUI serves River's UI over s and polls it as an open browser tab
+// would, every second, until the returned stop.
+func openUI(b *testing.B, s *Store) (stop func()) {
+	ui, err := serveUI(s, "127.0.0.1:0", "", zap.NewNop())
+	if err != nil {
+		b.Fatal(err)
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			for _, path := range []string{"api/jobs?state=running&limit=20", "api/jobs?state=completed&limit=20", "api/states", "api/queues"} {
+				resp, err := http.Get(ui.URL + path)
+				if err == nil {
+					_, _ = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	})
+	return func() { close(done); wg.Wait(); ui.close() }
 }
 
 func reportThroughput(b *testing.B, l limits, ideal float64, bound string, elapsed time.Duration) {

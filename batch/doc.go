@@ -15,12 +15,19 @@
 // brief), to write a lead's folder.
 //
 // Front ends need one call each: RunFile runs a leads file once (LoadFile
-// reads it), as `citeloop batch` does; RunNights runs it at each time of a
-// schedule on River's periodic jobs, one folder per night and one database
-// for all nights, as `citeloop batch --schedule` does; RunWorker works a
-// shared queue that others fill, as `citeloop worker` does. Each reports on
-// itself through a Monitor: a Tally of the endings, its log lines, and the
-// Prometheus series of batch/metrics, served while it runs. The report and
-// the index of nights are the front end's to render, through hooks
-// (batch/report fits).
+// reads and checks it), as `citeloop batch` does; RunWorker works a queue
+// that others fill and, with a Nightly, runs a leads file (or a folder of
+// them) and a retraction watch at each time of a schedule on River's
+// periodic jobs, unique per night, one folder per night and one database
+// for all nights, as `citeloop worker` does (RunNights is RunWorker with
+// nights, as `citeloop batch --schedule`). Each reports on itself through a
+// Monitor: a Tally of the endings, its log lines, the Prometheus series of
+// batch/metrics, served while it runs, and River's UI over its database.
+// The report and the index of nights are the front end's to render,
+// through hooks (batch/report fits).
+//
+// No lead is lost in silence: a lead's outcome is recorded before River
+// completes its job, and a job run again after a crash ends with it; a job
+// River gives up on is a failed lead; a write no retry heals stops the
+// batch (OutputError).
 package batch

@@ -10,11 +10,15 @@ import (
 	"iter"
 	"log/slog"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"go.uber.org/zap"
+
+	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/logging"
 )
 
 // Config sets up an Engine. Only Runner is needed to work leads; an engine
@@ -48,8 +52,16 @@ type Config struct {
 	// Observer, when set, hears of each lead's ending in this process.
 	Observer Observer
 	// Nightly, when set with a Runner, runs a leads file on a schedule
-	// (River's periodic jobs) into OutDir/<date>/.
+	// (River's periodic jobs) into OutDir/<night>/.
 	Nightly *Nightly
+	// WriteFile stages each file of an outcome written to OutDir (nil:
+	// the batch's WriteFile). A test passes one that fails as a full disk
+	// does: a write error no retry heals stops the batch (OutputError).
+	WriteFile WriteFunc
+
+	// afterRecord, set by tests, runs once a lead's outcome is recorded
+	// and before River completes its job (a test kills the process there).
+	afterRecord func(key string)
 }
 
 // logger is the configured logger, or none.
@@ -85,6 +97,9 @@ func (c *Config) defaults() {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.Observer == nil {
+		c.Observer = Observers{}
+	}
 }
 
 // Engine enqueues, works and gathers lead jobs on one Store.
@@ -93,12 +108,25 @@ type Engine struct {
 	cfg    Config
 	client client
 	nights *nightWorker // with Config.Nightly
+
+	// halted is closed, and haltErr set, once a write error no retry heals
+	// stops the engine's work (see halt).
+	halted   chan struct{}
+	haltOnce sync.Once
+	haltErr  *OutputError
+
+	// endedHere are the jobs whose ending this process told its observer
+	// and that River has not reported completed yet: when River lost a
+	// completion (the database went away) and runs the job again, the
+	// recorded outcome is reused and not counted twice.
+	endedMu   sync.Mutex
+	endedHere map[int64]struct{}
 }
 
 // New builds an engine on store. It does not start working until Work.
 func New(store *Store, cfg Config) (*Engine, error) {
 	cfg.defaults()
-	e := &Engine{store: store, cfg: cfg}
+	e := &Engine{store: store, cfg: cfg, halted: make(chan struct{}), endedHere: map[int64]struct{}{}}
 	rc := &river.Config{
 		Logger:                      cfg.RiverLogger,
 		MaxAttempts:                 cfg.MaxAttempts,
@@ -140,6 +168,43 @@ func New(store *Store, cfg Config) (*Engine, error) {
 	return e, nil
 }
 
+// halt stops the engine's work for err, a write no retry heals: Wait
+// returns err at once, and the front end stops the engine. The first error
+// is kept; the leads it cut are retried by the next run of the command.
+func (e *Engine) halt(err *OutputError) {
+	e.haltOnce.Do(func() {
+		e.haltErr = err
+		close(e.halted)
+		e.cfg.Logger.Error("the batch stops: its output cannot be written, and no retry heals that; what was written is kept",
+			zap.String("path", err.Path), zap.Error(err.Err))
+	})
+}
+
+// Halted returns the write error that stopped the engine, or nil.
+func (e *Engine) Halted() error {
+	select {
+	case <-e.halted:
+		return e.haltErr
+	default:
+		return nil
+	}
+}
+
+// writeFile is the configured WriteFunc.
+func (e *Engine) writeFile() WriteFunc {
+	if e.cfg.WriteFile != nil {
+		return e.cfg.WriteFile
+	}
+	return WriteFile
+}
+
+// leadLogger is the logger of one lead's attempt: every line it logs, the
+// collector's, the loop's, the gate's and the agents' included (they take
+// it from the context), carries the fields lead and job.
+func (e *Engine) leadLogger(job *river.Job[LeadArgs]) *zap.Logger {
+	return logging.ForLead(e.cfg.Logger, job.Args.Key, job.ID)
+}
+
 // NewRunID names a new run by its start time and a random suffix.
 func NewRunID(now time.Time) string {
 	var b [3]byte
@@ -147,9 +212,18 @@ func NewRunID(now time.Time) string {
 	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
 }
 
-// ResumableRun returns the newest run of source that still has unfinished
-// leads, or "" when there is none.
+// ResumableRun returns the run of source that the same command would
+// finish: the newest whose summary is owed (its process died before
+// summary.json and the report were whole), else the newest that still has
+// unfinished leads, or "" when there is none.
 func (e *Engine) ResumableRun(ctx context.Context, source string) (string, error) {
+	run, err := e.store.runs.unsummarized(ctx, source)
+	if err != nil {
+		return "", fmt.Errorf("batch: find an unsummarised run: %w", err)
+	}
+	if run != "" {
+		return run, nil
+	}
 	res, err := e.client.JobList(ctx, river.NewJobListParams().Kinds(jobKind).States(unfinished...).
 		TagsAll(sourceTag(source)).OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(1))
 	if err != nil {
@@ -225,7 +299,7 @@ func (e *Engine) enqueue(ctx context.Context, run, source string, leads iter.Seq
 		}
 		read++
 		params = append(params, river.InsertManyParams{
-			Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force, Dir: l.Dir},
+			Args: LeadArgs{Run: run, Key: l.Key, Lead: l.Lead, Source: source, Force: force, Dir: l.Dir, Scope: l.Scope},
 			InsertOpts: &river.InsertOpts{
 				MaxAttempts: e.cfg.MaxAttempts,
 				UniqueOpts:  opts.UniqueOpts,
@@ -262,7 +336,34 @@ func (e *Engine) Work(ctx context.Context) error {
 	if err := e.client.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("batch: start: %w", err)
 	}
+	completed, cancel := e.client.Subscribe(river.EventKindJobCompleted)
+	go func() {
+		defer cancel()
+		for {
+			select {
+			case ev, ok := <-completed:
+				if !ok {
+					return
+				}
+				e.endedMu.Lock()
+				delete(e.endedHere, ev.Job.ID)
+				e.endedMu.Unlock()
+			case <-e.client.Stopped():
+				return
+			}
+		}
+	}()
 	return nil
+}
+
+// heardEnded notes that this process told its observer that job ended,
+// and reports whether it had already.
+func (e *Engine) heardEnded(job int64) bool {
+	e.endedMu.Lock()
+	defer e.endedMu.Unlock()
+	_, told := e.endedHere[job]
+	e.endedHere[job] = struct{}{}
+	return told
 }
 
 // Stop stops taking leads, lets running ones finish for StopGrace, then
@@ -276,7 +377,9 @@ func (e *Engine) Stop(ctx context.Context) error {
 }
 
 // Wait returns once every lead of run (of every run, with "") has an
-// outcome, or when ctx is done.
+// outcome, when ctx is done, or when a write no retry heals stopped the
+// engine (its *OutputError). On a shared database a failed count (the
+// server restarting) is logged at warn and waited out.
 func (e *Engine) Wait(ctx context.Context, run string) error {
 	t := time.NewTicker(e.cfg.PollInterval)
 	defer t.Stop()
@@ -284,14 +387,30 @@ func (e *Engine) Wait(ctx context.Context, run string) error {
 	// machines end are seen at the next tick.
 	var ended <-chan *river.Event
 	if e.cfg.Runner != nil {
-		events, cancel := e.client.Subscribe(river.EventKindJobCompleted)
+		events, cancel := e.client.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed)
 		defer cancel()
 		ended = events
 	}
+	var failing time.Time // when the counts began to fail
 	for {
 		n, err := e.Pending(ctx, run)
-		if err != nil {
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return ctx.Err()
+		case err != nil && e.store.embedded:
+			if oe := outputError(err, e.store.Name); oe != nil {
+				return oe
+			}
 			return err
+		case err != nil && failing.IsZero():
+			failing = time.Now()
+			e.cfg.Logger.Warn("the database cannot be read; waiting for it", zap.String("database", e.store.Name), zap.Error(err))
+			n = 1
+		case err != nil:
+			n = 1
+		case !failing.IsZero():
+			e.cfg.Logger.Info("the database answers again", zap.String("database", e.store.Name), zap.Duration("after", time.Since(failing)))
+			failing = time.Time{}
 		}
 		if n == 0 {
 			return nil
@@ -302,6 +421,8 @@ func (e *Engine) Wait(ctx context.Context, run string) error {
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
+			case <-e.halted:
+				return e.haltErr
 			case <-t.C:
 				waiting = 0
 			case <-ended:
@@ -334,15 +455,25 @@ const filesPerRead = 10
 
 // Each calls fn with the outcome of every lead of run that has one, with
 // its files, in job order, a page at a time so that a large run is never
-// all in memory.
+// all in memory. A lead whose job River gave up on (discarded after its
+// last attempt failed, or cancelled) has one too: failed, with the last
+// attempt's error (see givenUp).
 func (e *Engine) Each(ctx context.Context, run string, fn func(Record) error) error {
 	return e.each(ctx, run, e.store.files, fn)
 }
 
+// endedStates are the states of a lead job that has an outcome.
+var endedStates = []rivertype.JobState{rivertype.JobStateCompleted, rivertype.JobStateDiscarded, rivertype.JobStateCancelled}
+
 // each is Each reading files from files, or no file at all when files is
 // nil (a summary needs only each outcome's reason).
 func (e *Engine) each(ctx context.Context, run string, files outcomeFiles, fn func(Record) error) error {
-	params := river.NewJobListParams().Kinds(jobKind).States(rivertype.JobStateCompleted).
+	return e.eachJob(ctx, run, files, func(_ *rivertype.JobRow, r Record) error { return fn(r) })
+}
+
+// eachJob is each giving fn each record's job too.
+func (e *Engine) eachJob(ctx context.Context, run string, files outcomeFiles, fn func(*rivertype.JobRow, Record) error) error {
+	params := river.NewJobListParams().Kinds(jobKind).States(endedStates...).
 		TagsAll(runTag(run)).OrderBy(river.JobListOrderByID, river.SortOrderAsc).First(100)
 	for {
 		res, err := e.client.JobList(ctx, params)
@@ -352,12 +483,12 @@ func (e *Engine) each(ctx context.Context, run string, files outcomeFiles, fn fu
 		// Files are read a few jobs at a time: a page of briefs is
 		// megabytes.
 		for part := range slices.Chunk(res.Jobs, filesPerRead) {
-			outs, err := decodeRecords(ctx, files, part)
+			outs, err := e.records(ctx, files, part)
 			if err != nil {
 				return err
 			}
-			for _, o := range outs {
-				if err := fn(o); err != nil {
+			for i, o := range outs {
+				if err := fn(part[i], o); err != nil {
 					return err
 				}
 			}
@@ -367,6 +498,50 @@ func (e *Engine) each(ctx context.Context, run string, files outcomeFiles, fn fu
 		}
 		params = params.After(res.LastCursor)
 	}
+}
+
+// records are the outcomes of jobs, in order: a completed job's record,
+// or for one River gave up on, givenUp's.
+func (e *Engine) records(ctx context.Context, files outcomeFiles, jobs []*rivertype.JobRow) ([]Record, error) {
+	var done []*rivertype.JobRow
+	for _, j := range jobs {
+		if j.State == rivertype.JobStateCompleted {
+			done = append(done, j)
+		}
+	}
+	recs, err := decodeRecords(ctx, files, done)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Record, 0, len(jobs))
+	for _, j := range jobs {
+		if j.State == rivertype.JobStateCompleted {
+			out, recs = append(out, recs[0]), recs[1:]
+			continue
+		}
+		r, err := givenUp(j)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// givenUp is the record of a lead whose job River discarded (every attempt
+// failed without an outcome: an output that could not be written, a
+// database lost at each try) or that was cancelled: failed (Errored), with
+// the last attempt's error, never absent from the summary.
+func givenUp(j *rivertype.JobRow) (Record, error) {
+	a, err := leadArgs(j)
+	if err != nil {
+		return Record{}, err
+	}
+	detail := fmt.Sprintf("the queue gave up on this lead (job %d %s after %d attempts)", j.ID, j.State, j.Attempt)
+	if n := len(j.Errors); n > 0 {
+		detail += ": " + j.Errors[n-1].Error
+	}
+	return Record{Key: a.Key, Outcome: contract.Outcome{Reason: contract.Errored, Detail: detail}, Attempts: j.Attempt}, nil
 }
 
 func leadArgs(j *rivertype.JobRow) (LeadArgs, error) {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/citeloop/citeloop/internal/atomicfile"
 	"github.com/citeloop/citeloop/leads"
 )
 
@@ -42,8 +43,12 @@ type File struct {
 	// Count is the number of valid leads, each with its own key.
 	Count int
 	// Invalid lists the rows that were skipped (a bad field, an id an
-	// earlier lead took), each naming the file, row and field.
-	Invalid []string
+	// earlier lead took), each naming the file, row and field: the first
+	// MaxListedRows of them, then one line saying how many more there are.
+	// InvalidCount counts them all: a garbage file of a million lines is
+	// not a million messages in memory, on stderr and in summary.json.
+	Invalid      []string
+	InvalidCount int
 	// digest is the SHA-256 of the bytes LoadFile read: Leads refuses a
 	// file that changed since.
 	digest [sha256.Size]byte
@@ -57,11 +62,23 @@ type File struct {
 // command again enqueues the file as it is now.
 var ErrFileChanged = errors.New("the leads file changed while the batch read it; run the command again")
 
+// MaxListedRows is how many invalid rows a File lists (see File.Invalid).
+const MaxListedRows = 100
+
+// ErrNoLeads is the error of LoadFile for a leads file that holds no lead
+// at all, valid or not: an empty file, a header without rows, an empty
+// list. A nightly export that broke into an empty file is an error, not a
+// batch of nothing; LoadFile still returns the File, for a caller that
+// accepts an empty batch (batch --allow-empty).
+var ErrNoLeads = errors.New("holds no lead")
+
 // LoadFile reads a leads file (YAML, JSON Lines or CSV, as
-// leads.LoadLeads) to count and key its leads, keeping none. A bad row is
-// listed in Invalid and the others count; the error is only for a file
-// that cannot be read to its end or that has no valid lead but bad ones,
-// and it names the file.
+// leads.LoadLeads) to count and key its leads, keeping none. A bad row (a
+// bad field, an id that cannot name a portable folder or that names the
+// folder of an earlier row, see Keys) is listed in Invalid and the others
+// count; the error is for a file that cannot be read to its end, is a
+// folder, has no valid lead but bad ones, or holds no lead at all
+// (ErrNoLeads, with the File), and it names the file.
 func LoadFile(path string) (File, error) {
 	f := File{Path: path}
 	source, err := filepath.Abs(path)
@@ -75,14 +92,24 @@ func LoadFile(path string) (File, error) {
 		case err == nil:
 			f.Count++
 		case isRowError(err):
-			f.Invalid = append(f.Invalid, err.Error())
+			if f.InvalidCount++; f.InvalidCount <= MaxListedRows {
+				f.Invalid = append(f.Invalid, err.Error())
+			}
 		default:
 			return f, namingFile(path, err)
 		}
 	}
 	f.taken = keys.taken
-	if f.Count == 0 && len(f.Invalid) > 0 {
+	if more := f.InvalidCount - MaxListedRows; more > 0 {
+		f.Invalid = append(f.Invalid, fmt.Sprintf("%s: %d more invalid rows, not listed", filepath.Base(path), more))
+	}
+	switch {
+	case f.Count == 0 && f.InvalidCount > 10:
+		return f, fmt.Errorf("%s: no valid lead in %d rows: %s; and %d more", path, f.InvalidCount, strings.Join(f.Invalid[:10], "; "), f.InvalidCount-10)
+	case f.Count == 0 && len(f.Invalid) > 0:
 		return f, fmt.Errorf("%s: no valid lead: %s", path, strings.Join(f.Invalid, "; "))
+	case f.Count == 0:
+		return f, fmt.Errorf("%s %w", path, ErrNoLeads)
 	}
 	return f, nil
 }
@@ -121,17 +148,17 @@ func (f File) Leads() iter.Seq2[Lead, error] {
 // its end.
 func readLeads(path string, digest *[sha256.Size]byte, keys *keyer) iter.Seq2[Lead, error] {
 	return func(yield func(Lead, error) bool) {
-		r, err := os.Open(path)
+		r, err := leads.Open(path)
 		if err != nil {
 			yield(Lead{}, err)
 			return
 		}
 		defer r.Close()
 		h := sha256.New()
-		for l, err := range leads.ReadLeads(path, io.TeeReader(r, h)) {
+		for row, err := range leads.ReadRows(path, io.TeeReader(r, h)) {
 			var lead Lead
 			if err == nil {
-				lead, err = keys.key(l)
+				lead, err = keys.key(row.Lead, row.Line)
 			}
 			if !yield(lead, err) {
 				return
@@ -155,8 +182,7 @@ func namingFile(path string, err error) error {
 // about the file.
 func isRowError(err error) bool {
 	var le *leads.LeadError
-	var dup duplicateError
-	return errors.As(err, &le) || errors.As(err, &dup)
+	return errors.As(err, &le)
 }
 
 // Open opens the queue: the PostgreSQL database at databaseURL, or when it
@@ -208,7 +234,7 @@ type FileRun struct {
 // f's rejected rows; on an interruption (ctx cancelled) the summary so far
 // with ctx's error. An error that is ErrStart means nothing ran.
 func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
-	sum := Summary{File: f.Path, InvalidRows: f.Invalid}
+	sum := Summary{File: f.Path, InvalidRows: f.Invalid, InvalidCount: f.InvalidCount}
 	if r.Out == "" && !(r.EnqueueOnly && r.DatabaseURL != "") {
 		return sum, startError{errors.New("batch: no output folder")}
 	}
@@ -235,6 +261,13 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 		}
 		defer unlock()
 	}
+	if r.Out != "" {
+		// A process killed mid-write left its temporary files (never a
+		// half-written summary or report): clear them.
+		if err := atomicfile.RemoveTemps(r.Out); err != nil {
+			return sum, startError{fmt.Errorf("output folder: %w", err)}
+		}
+	}
 	store, err := Open(ctx, r.DatabaseURL, r.Out)
 	if err != nil {
 		return sum, err
@@ -246,19 +279,27 @@ func RunFile(ctx context.Context, f File, r FileRun) (Summary, error) {
 	}
 	if mon != nil {
 		mon.watch(e)
-	}
-	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid})
-	if r.EnqueueOnly {
-		return sum, runErr
-	}
-	if runErr == nil && r.DatabaseURL != "" {
-		// Other machines may have run some leads: gather them all.
-		runErr = e.export(context.WithoutCancel(ctx), &sum, r.Out)
-	}
-	if r.Report != nil {
-		if err := r.Report(r.Out); err != nil && runErr == nil {
-			runErr = err
+		if err := mon.serveUI(e); err != nil {
+			return sum, err
 		}
+		defer mon.stopUI() // before the database closes
+	}
+	finish := func(ctx context.Context, sum *Summary) error {
+		if r.DatabaseURL != "" {
+			// Other machines may have run some leads: gather them all.
+			if err := e.export(ctx, sum, r.Out); err != nil {
+				return err
+			}
+		}
+		if r.Report != nil {
+			return r.Report(r.Out)
+		}
+		return nil
+	}
+	sum, runErr := e.RunLeads(ctx, f.Leads(), Options{Source: f.Source, Run: r.Run, Force: r.Force, EnqueueOnly: r.EnqueueOnly, File: f.Path, InvalidRows: f.Invalid, InvalidCount: f.InvalidCount, Finish: finish})
+	if runErr != nil && !r.EnqueueOnly && r.Report != nil && e.Halted() == nil {
+		// An interrupted run still leaves a report of what ended.
+		_ = r.Report(r.Out)
 	}
 	return sum, runErr
 }

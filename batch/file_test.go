@@ -36,15 +36,18 @@ func TestLoadFileKeepsValidLeadsAndListsTheRest(t *testing.T) {
 		ext         string // ".yaml" when ""
 	}{
 		{name: "valid", give: "- id: a\n  topic: x\n- topic: y\n", wantKeys: []string{"a", "lead-0002"}},
-		{name: "duplicate id", give: "- id: a\n  topic: x\n- id: a\n  topic: y\n", wantKeys: []string{"a"}, wantInvalid: []string{`"a": id is used by an earlier lead`}},
+		{name: "duplicate id", give: "- id: a\n  topic: x\n- id: a\n  topic: y\n", wantKeys: []string{"a"}, wantInvalid: []string{`duplicate id.yaml: row 3: id: "a" names the same folder as the lead of row 1`}},
 		{name: "bad row", give: "- id: a\n  topic: x\n- id: b\n  orcid: 0000-0002-1825-0098\n", wantKeys: []string{"a"}, wantInvalid: []string{"bad row.yaml"}},
 		{name: "no valid lead", give: "- id: b\n  orcid: 0000-0002-1825-0098\n", wantErr: "no valid lead.yaml"},
 		{name: "not yaml", give: "{{{", wantErr: "not yaml.yaml"},
-		{name: "empty", give: ""},
+		{name: "empty", give: "", wantErr: "empty.yaml holds no lead"},
+		{name: "empty list", give: "leads: []\n", wantErr: "empty list.yaml holds no lead"},
+		{name: "case", give: "- id: Alice\n  topic: x\n- id: alice\n  topic: y\n- id: ALICE.\n  topic: z\n", wantKeys: []string{"Alice"},
+			wantInvalid: []string{`row 3: id: "alice" names the same folder as the lead of row 1`, `row 5: id: "ALICE" names the same folder as the lead of row 1`}},
 		{name: "ids equal once made safe", give: "- id: a/b\n  topic: x\n- id: a_b\n  topic: y\n- id: ../a_b\n  topic: z\n- topic: w\n", wantKeys: []string{"a_b", "lead-0004"},
-			wantInvalid: []string{`"a_b": id is used by an earlier lead`, `"a_b": id is used by an earlier lead`}},
+			wantInvalid: []string{`row 3: id: "a_b" names the same folder as the lead of row 1`, `row 5: id: "a_b" names the same folder as the lead of row 1`}},
 		{name: "jsonl", ext: ".jsonl", give: "{\"id\": \"a\", \"topic\": \"x\"}\n\n{\"topic\": \"y\"}\n{\"id\": \"a\", \"topic\": \"z\"}\n{\"id\": \"c\", \"colour\": \"red\"}\n", wantKeys: []string{"a", "lead-0002"},
-			wantInvalid: []string{`"a": id is used by an earlier lead`, "colour"}},
+			wantInvalid: []string{`jsonl.jsonl: row 4: id: "a" names the same folder as the lead of row 1`, "colour"}},
 		{name: "csv", ext: ".csv", give: "id,topic\na,x\n,y\nb\n", wantKeys: []string{"a", "lead-0002"}, wantInvalid: []string{"csv.csv: row 4"}},
 		{name: "csv header", ext: ".csv", give: "id,colour\na,x\n", wantErr: "colour"},
 	} {
@@ -232,14 +235,14 @@ func TestRunFileWritesSummaryThenReport(t *testing.T) {
 	if diff := cmp.Diff(map[string]contract.EndReason{"a": contract.Verified, "b": "refused"}, got); diff != "" {
 		t.Errorf("outcomes (-want +got):\n%s", diff)
 	}
-	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "earlier lead") || sum.File != f.Path {
+	if len(sum.InvalidRows) != 1 || !strings.Contains(sum.InvalidRows[0], "names the same folder as the lead of row") || sum.File != f.Path {
 		t.Errorf("summary file %q invalid rows %q, want the duplicate listed", sum.File, sum.InvalidRows)
 	}
 	if diff := cmp.Diff([]string{out}, reported); diff != "" {
 		t.Errorf("report written into (-want +got):\n%s", diff)
 	}
-	if c := tally.Counts(); c.Total != 2 || c.Verified != 1 || c.Failed != 1 || c.Done() != 2 {
-		t.Errorf("the monitor's tally counted %+v, want 1 verified and 1 failed of 2", c)
+	if c := tally.Counts(); c.Total != 2 || c.Verified != 1 || c.Refused != 1 || c.Done() != 2 {
+		t.Errorf("the monitor's tally counted %+v, want 1 verified and 1 refused of 2", c)
 	}
 	if _, err := os.Stat(filepath.Join(out, DatabaseFile)); err != nil {
 		t.Errorf("the embedded database is not in the folder: %v", err)
@@ -258,4 +261,38 @@ func readJSONFile(path string, v any) error {
 		return err
 	}
 	return json.Unmarshal(data, v)
+}
+
+// A file of many bad rows lists the first MaxListedRows of them and says
+// how many more there are: a garbage export is not thousands of messages
+// in memory, on stderr and in summary.json.
+func TestLoadFileListsTheFirstInvalidRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\"id\": \"ok\", \"topic\": \"x\"}\n")
+	for i := range 250 {
+		fmt.Fprintf(&b, "{\"id\": \"b%d\", \"colour\": \"red\"}\n", i)
+	}
+	dir := t.TempDir()
+	f, err := LoadFile(writeFile(t, dir, "many.jsonl", b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.InvalidCount != 250 || len(f.Invalid) != MaxListedRows+1 || f.Invalid[MaxListedRows] != "many.jsonl: 150 more invalid rows, not listed" {
+		t.Errorf("%d invalid, %d listed, last %q", f.InvalidCount, len(f.Invalid), f.Invalid[len(f.Invalid)-1])
+	}
+	sum, err := RunFile(context.Background(), f, FileRun{Out: filepath.Join(dir, "out"), Config: Config{Runner: newFake(), PollInterval: 20 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Invalid() != 250 {
+		t.Errorf("summary counts %d invalid rows, want 250", sum.Invalid())
+	}
+	written, _, err := ReadSummary(filepath.Join(dir, "out"))
+	if err != nil || written.InvalidCount != 250 || len(written.InvalidRows) != MaxListedRows+1 {
+		t.Errorf("summary.json: %d listed, count %d (%v)", len(written.InvalidRows), written.InvalidCount, err)
+	}
+	_, err = LoadFile(writeFile(t, dir, "none.jsonl", strings.SplitN(b.String(), "\n", 2)[1]))
+	if err == nil || !strings.Contains(err.Error(), "no valid lead in 250 rows") || len(err.Error()) > 2000 {
+		t.Errorf("a file of bad rows only: %.300v (%d bytes), want a short error counting them", err, len(fmt.Sprint(err)))
+	}
 }

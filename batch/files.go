@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,12 +19,38 @@ import (
 // OutcomeFile is the record of a lead's outcome in its folder.
 const OutcomeFile = "outcome.json"
 
+// WriteFunc writes data to a new file at path and syncs it: the batch
+// stages each file of an outcome through it before renaming any into
+// place. WriteFile is the one the batch uses; a test passes one that fails
+// as a full disk does.
+type WriteFunc func(path string, data []byte) error
+
+// WriteFile is the WriteFunc of the file system.
+func WriteFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // WriteOutcome writes r into dir/<key>/: the brief's files (the ledger
 // first, so a brief never points at a missing ledger) or the failure report,
-// each atomically, then outcome.json. Files an earlier outcome left there
-// that this one does not have are removed first, so a folder never holds
-// two outcomes' files.
-func WriteOutcome(dir string, r Record) error {
+// then outcome.json. Every file is staged first, beside its target and
+// synced, and only then renamed into place: a write that fails (a full
+// disk) leaves the folder as it was, an earlier outcome whole. Files an
+// earlier outcome left there that this one does not have are removed
+// before the renames, so a folder never holds two outcomes' files.
+func WriteOutcome(dir string, r Record) error { return writeOutcome(dir, r, WriteFile) }
+
+func writeOutcome(dir string, r Record, write WriteFunc) error {
 	ld := filepath.Join(dir, r.Key)
 	if err := os.MkdirAll(ld, 0o755); err != nil {
 		return err
@@ -31,14 +59,6 @@ func WriteOutcome(dir string, r Record) error {
 	// (never a half-written real one): clear them.
 	if err := atomicfile.RemoveTemps(ld); err != nil {
 		return err
-	}
-	for _, name := range append(brief.Artifacts(), OutcomeFile) {
-		if _, ok := r.Files[name]; ok {
-			continue
-		}
-		if err := os.Remove(filepath.Join(ld, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
 	}
 	names := make([]string, 0, len(r.Files))
 	for name := range r.Files {
@@ -56,11 +76,6 @@ func WriteOutcome(dir string, r Record) error {
 		}
 		return strings.Compare(a, b)
 	})
-	for _, name := range names {
-		if err := atomicfile.WriteFile(filepath.Join(ld, name), r.Files[name]); err != nil {
-			return err
-		}
-	}
 	data, err := json.MarshalIndent(struct {
 		recordJSON
 		Files []string `json:"files"`
@@ -68,7 +83,44 @@ func WriteOutcome(dir string, r Record) error {
 	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(filepath.Join(ld, OutcomeFile), append(data, '\n'))
+	files := maps.Clone(r.Files)
+	if files == nil {
+		files = map[string][]byte{}
+	}
+	files[OutcomeFile] = append(data, '\n')
+	order := append(names, OutcomeFile)
+	staged := make([]string, 0, len(order))
+	defer func() {
+		for _, tmp := range staged {
+			_ = os.Remove(tmp) // no-op once renamed
+		}
+	}()
+	for _, name := range order {
+		path := filepath.Join(ld, name)
+		tmp := atomicfile.TempPath(path)
+		staged = append(staged, tmp)
+		if err := write(tmp, files[name]); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // name the file, not its temporary twin
+			}
+			return &fs.PathError{Op: "write", Path: path, Err: err}
+		}
+	}
+	for _, name := range append(brief.Artifacts(), OutcomeFile) {
+		if _, ok := files[name]; ok {
+			continue
+		}
+		if err := os.Remove(filepath.Join(ld, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	for i, name := range order {
+		if err := os.Rename(staged[i], filepath.Join(ld, name)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ErrLocked is returned by LockDir when another process holds the folder.

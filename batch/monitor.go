@@ -29,6 +29,11 @@ type Monitor struct {
 	// http://MetricsAddr/metrics while the batch runs.
 	Metrics     *metrics.Metrics
 	MetricsAddr string
+	// UIAddr, when set, serves River's UI (riverqueue.com/riverui) at
+	// http://UIAddr/ over the queue's database while the batch runs: a
+	// loopback address, or any with UIToken, which the UI then asks for
+	// (CheckUIAddr).
+	UIAddr, UIToken string
 }
 
 // monitoring is a Monitor at work.
@@ -36,6 +41,7 @@ type monitoring struct {
 	Monitor
 	log  *zap.Logger
 	srv  *metrics.Server
+	ui   *uiServer
 	stop chan struct{}
 	wg   sync.WaitGroup
 }
@@ -44,6 +50,11 @@ type monitoring struct {
 // log. An address the metrics cannot be served at is ErrStart.
 func (m Monitor) start(log *zap.Logger, total int) (*monitoring, error) {
 	w := &monitoring{Monitor: m, log: log, stop: make(chan struct{})}
+	if m.UIAddr != "" {
+		if err := CheckUIAddr(m.UIAddr, m.UIToken); err != nil {
+			return nil, startError{err}
+		}
+	}
 	if w.Tally == nil {
 		w.Tally = NewTally(total, nil)
 	}
@@ -85,6 +96,21 @@ func (w *monitoring) observe(cfg Config) Config {
 	return cfg
 }
 
+// serveUI serves River's UI over e's database, when asked; an address it
+// cannot listen on is ErrStart.
+func (w *monitoring) serveUI(e *Engine) error {
+	if w.UIAddr == "" {
+		return nil
+	}
+	ui, err := serveUI(e.store, w.UIAddr, w.UIToken, w.log)
+	if err != nil {
+		return startError{fmt.Errorf("%s: %w", w.UIAddr, err)}
+	}
+	w.ui = ui
+	w.log.Info("river ui served", zap.String("url", ui.URL), zap.String("database", e.store.Name), zap.Bool("token", w.UIToken != ""))
+	return nil
+}
+
 // watch makes e the engine whose queue depth the metrics read.
 func (w *monitoring) watch(e *Engine) {
 	if w.Metrics == nil {
@@ -109,5 +135,15 @@ func (w *monitoring) close() {
 	}
 	if w.srv != nil {
 		w.srv.Close()
+	}
+	w.stopUI()
+}
+
+// stopUI stops River's UI, if served; the batch stops it before it closes
+// the database the UI reads.
+func (w *monitoring) stopUI() {
+	if w.ui != nil {
+		w.ui.close()
+		w.ui = nil
 	}
 }

@@ -20,34 +20,52 @@ import (
 	"github.com/citeloop/citeloop/contract"
 )
 
-// A tally counts endings by kind, keeps a resumed run's earlier endings out
-// of its pace, and estimates what is left from the pace.
+// A tally counts endings by kind (refused apart from failed), keeps a
+// resumed run's earlier endings out of its pace, measures its pace over
+// the time leads were running (an idle hour does not slow it), and
+// estimates what is left from that pace; a run started anew counts from
+// zero.
 func TestTallyCounts(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	tally := NewTally(10, clock)
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	tally := NewTally(11, clock)
 	tally.LeadsEnded(map[contract.EndReason]int{contract.Verified: 2, contract.Refused: 1})
+	advance(time.Hour) // idle: no lead running
+	for range 5 {
+		tally.LeadStarted("k")
+	}
+	advance(2 * time.Minute)
 	for _, r := range []contract.EndReason{contract.Verified, contract.Unchanged, contract.ModelError, contract.Timeout} {
 		tally.LeadEnded("k", contract.Outcome{Reason: r})
 	}
 	tally.LeadRetried("k", contract.Outcome{Reason: contract.OracleUnavailable})
-	mu.Lock()
-	now = now.Add(2 * time.Minute)
-	mu.Unlock()
+	advance(time.Hour) // idle again
 	got := tally.Counts()
-	want := Counts{Total: 10, Verified: 3, Unchanged: 1, Failed: 3, Retried: 1, Resumed: 3, Took: 2 * time.Minute}
+	want := Counts{Total: 11, Verified: 3, Unchanged: 1, Refused: 1, Failed: 2, Retried: 1, Resumed: 3, Took: 2*time.Hour + 2*time.Minute, Working: 2 * time.Minute}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("counts (-want +got):\n%s", diff)
 	}
 	if got.Done() != 7 || got.PerMinute() != 2 {
-		t.Errorf("done %d at %v a minute, want 7 at 2 (4 ended here in 2 minutes)", got.Done(), got.PerMinute())
+		t.Errorf("done %d at %v a minute, want 7 at 2 (4 ended here in 2 working minutes)", got.Done(), got.PerMinute())
 	}
-	if eta, ok := got.ETA(); !ok || eta != 90*time.Second {
-		t.Errorf("ETA = %v, %v; want 1m30s for the 3 leads left", eta, ok)
+	if eta, ok := got.ETA(); !ok || eta != 2*time.Minute {
+		t.Errorf("ETA = %v, %v; want 2m for the 4 leads left", eta, ok)
 	}
-	if _, ok := (Counts{Verified: 1, Took: time.Minute}).ETA(); ok {
+	if _, ok := (Counts{Verified: 1, Took: time.Minute, Working: time.Minute}).ETA(); ok {
 		t.Error("an ETA without a total")
+	}
+	tally.LeadStarted("k")
+	advance(time.Minute)
+	if c := tally.Counts(); c.Working != 3*time.Minute || c.Running != 1 {
+		t.Errorf("working %s with %d running, want 3m and 1", c.Working, c.Running)
+	}
+	tally.RunStarted("night-2", 4)
+	advance(time.Minute)
+	tally.LeadEnded("k", contract.Outcome{Reason: contract.Verified})
+	if c := tally.Counts(); c.Total != 4 || c.Done() != 1 || c.Working != time.Minute || c.PerMinute() != 1 {
+		t.Errorf("after RunStarted: %+v, want the new run's 1 of 4 in its 1 working minute", c)
 	}
 }
 
@@ -91,7 +109,7 @@ func TestRunFileMonitor(t *testing.T) {
 	if len(final) != 1 {
 		t.Fatalf("%d final progress lines, want 1", len(final))
 	}
-	for k, want := range map[string]int64{"done": 2, "total": 2, "verified": 1, "failed": 1} {
+	for k, want := range map[string]int64{"done": 2, "total": 2, "verified": 1, "refused": 1, "failed": 0} {
 		if got := final[0].ContextMap()[k]; got != want {
 			t.Errorf("final line %s = %v, want %d", k, got, want)
 		}

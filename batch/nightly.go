@@ -15,9 +15,11 @@ import (
 // never in a lead's slot.
 const (
 	nightKind  = "citeloop_night"
+	watchKind  = "citeloop_watch"
 	nightQueue = "citeloop_night"
-	// nightsID names the periodic job in River.
+	// nightsID and watchID name the periodic jobs in River.
 	nightsID = "citeloop-nights"
+	watchID  = "citeloop-watch"
 )
 
 // Schedule gives the start of the first night after t. robfig/cron's
@@ -42,40 +44,60 @@ type identity struct{}
 func (identity) ScheduleTime(t time.Time) time.Time { return t }
 func (identity) RealTime(t time.Time) time.Time     { return t }
 
-// Nightly makes an engine run a leads file at each time of a schedule, on
-// River's periodic jobs: at each night's time River's elected leader
-// enqueues a night job, and the night worker (one at a time, in its own
-// queue) reads the file again, enqueues its leads as the night's run with
-// their outcomes going to OutDir/<date>/, waits until each has one, and
-// writes the night's summary.json there. All nights share the engine's
-// database, so a lead whose sources did not change since its last verified
-// brief, the night before or any earlier one, ends "unchanged" without a
-// model call.
+// Nightly makes an engine run a leads file (or every leads file of a
+// folder) at each time of a schedule, on River's periodic jobs: at each
+// night's time River's elected leader enqueues a night job, unique per
+// night, and a night worker (one at a time, in its own queue) reads the
+// files, enqueues their leads as the night's runs, one run per file, with
+// their outcomes going to OutDir/<night>/ (OutDir/<night>/<file>/ for a
+// folder), waits until each has one, and writes each run's summary.json
+// there. All nights share the engine's database, so a lead whose sources
+// did not change since its last verified brief, the night before or any
+// earlier one, ends "unchanged" without a model call. The retraction watch
+// (Watch) is a second periodic job of the same queue and schedule, unique
+// per night too. A process that was down when nights were due runs the
+// latest of them once when it starts, and logs how many it skipped.
 type Nightly struct {
 	// Schedule times the nights, read on Clock.
 	Schedule Schedule
 	// Clock is the schedule's clock (nil: the wall clock).
 	Clock Clock
-	// File is the leads file, read again each night: a file broken since
-	// the night before makes a night with no lead (its summary says why),
-	// and the next night reads it again.
+	// File is the leads file, or a folder whose every .yaml, .yml,
+	// .jsonl, .ndjson and .csv file is one, read again each night. A file
+	// that cannot be read or holds no lead makes a failed night (its
+	// summary says why), and the next night reads it again. "" runs no
+	// leads (a schedule of the watch alone).
 	File string
 	// Force re-writes briefs even when a lead's sources did not change.
 	Force bool
-	// Ended, when set, is called once each night's summary.json is in its
-	// folder (to write its report and an index of the nights).
+	// Watch, when set, runs once each night (the retraction watch over a
+	// folder of briefs), told the night's time; an error is retried as
+	// River retries a job.
+	Watch func(ctx context.Context, at time.Time) error
+	// Ended, when set, is called once each run of a night has its
+	// summary.json in its folder (to write its report and an index of the
+	// nights), on the process that finished the night.
 	Ended func(ctx context.Context, n Night)
 }
 
-// Night is one night's run.
+// Night is one run of a night: the night's leads file, or one file of its
+// folder.
 type Night struct {
-	// At is the night's time on the schedule's clock; Dir its folder.
+	// At is the night's time on the schedule's clock; Dir the run's
+	// folder, and File its leads file.
 	At      time.Time
 	Dir     string
+	File    string
 	Summary Summary
-	// Err says why no lead ran (the leads file could not be read).
+	// Err says why no lead ran (the leads file could not be read, or held
+	// no lead): a failed night.
 	Err error
 }
+
+// NightFolder names the folder of the night at t: its start in UTC, in
+// one format whatever the schedule ("2026-12-01T020000Z"), so nights sort
+// by name and two nights of a day never share a folder.
+func NightFolder(t time.Time) string { return t.UTC().Format("2006-01-02T150405Z") }
 
 // NightArgs is a night job. At, the night's time on the schedule's clock,
 // makes it unique, so a night is enqueued once whatever happens to the
@@ -89,6 +111,20 @@ func (NightArgs) Kind() string { return nightKind }
 
 // InsertOpts puts nights in their queue, unique in every state.
 func (NightArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: nightQueue, MaxAttempts: 25,
+		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: allStates}}
+}
+
+// WatchArgs is a night's retraction watch, unique per night as a night is.
+type WatchArgs struct {
+	At time.Time `json:"at" river:"unique"`
+}
+
+// Kind is the job kind River stores.
+func (WatchArgs) Kind() string { return watchKind }
+
+// InsertOpts puts watches in the nights' queue, unique in every state.
+func (WatchArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: nightQueue, MaxAttempts: 25,
 		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: allStates}}
 }
@@ -127,16 +163,16 @@ func (s *riverSchedule) night() time.Time {
 	return s.at
 }
 
-// addNights registers the night worker, its queue and the periodic job in
-// the client's configuration.
+// addNights registers the night and watch workers, their queue and the
+// periodic jobs in the client's configuration.
 func (e *Engine) addNights(workers *river.Workers, rc *river.Config) error {
 	n := e.cfg.Nightly
 	switch {
 	case n.Schedule == nil:
 		return errors.New("nightly: no schedule")
-	case n.File == "":
-		return errors.New("nightly: no leads file")
-	case e.cfg.OutDir == "":
+	case n.File == "" && n.Watch == nil:
+		return errors.New("nightly: no leads file and no watch")
+	case n.File != "" && e.cfg.OutDir == "":
 		return errors.New("nightly: no output folder (Config.OutDir)")
 	}
 	clock := n.Clock
@@ -144,14 +180,25 @@ func (e *Engine) addNights(workers *river.Workers, rc *river.Config) error {
 		clock = identity{}
 	}
 	e.nights = &nightWorker{e: e}
-	if err := river.AddWorkerSafely(workers, e.nights); err != nil {
-		return err
-	}
 	rc.Queues[nightQueue] = river.QueueConfig{MaxWorkers: 1}
-	sched := &riverSchedule{sched: n.Schedule, clock: clock}
-	rc.PeriodicJobs = append(rc.PeriodicJobs, river.NewPeriodicJob(sched,
-		func() (river.JobArgs, *river.InsertOpts) { return NightArgs{At: sched.night()}, nil },
-		&river.PeriodicJobOpts{ID: nightsID}))
+	if n.File != "" {
+		if err := river.AddWorkerSafely(workers, e.nights); err != nil {
+			return err
+		}
+		sched := &riverSchedule{sched: n.Schedule, clock: clock}
+		rc.PeriodicJobs = append(rc.PeriodicJobs, river.NewPeriodicJob(sched,
+			func() (river.JobArgs, *river.InsertOpts) { return NightArgs{At: sched.night()}, nil },
+			&river.PeriodicJobOpts{ID: nightsID}))
+	}
+	if n.Watch != nil {
+		if err := river.AddWorkerSafely(workers, &watchWorker{e: e}); err != nil {
+			return err
+		}
+		sched := &riverSchedule{sched: n.Schedule, clock: clock}
+		rc.PeriodicJobs = append(rc.PeriodicJobs, river.NewPeriodicJob(sched,
+			func() (river.JobArgs, *river.InsertOpts) { return WatchArgs{At: sched.night()}, nil },
+			&river.PeriodicJobOpts{ID: watchID}))
+	}
 	return nil
 }
 

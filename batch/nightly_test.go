@@ -87,12 +87,15 @@ func TestRunNightsOnePeriodicJobANight(t *testing.T) {
 	}
 	var got []string
 	for _, n := range log.nights {
-		got = append(got, n.At.Format(time.DateTime)+" "+filepath.Base(n.Dir)+" "+strings.Join(sortedReasons(t, n), ","))
+		got = append(got, n.At.Format(time.DateTime)+" "+strings.Join(sortedReasons(t, n), ","))
+		if want := NightFolder(n.At); filepath.Base(n.Dir) != want {
+			t.Errorf("night %s in %s, want its UTC start %s", n.At, n.Dir, want)
+		}
 	}
 	want := []string{
-		"2026-01-01 02:00:00 2026-01-01 a=verified,b=verified",
-		"2026-01-02 02:00:00 2026-01-02 ",
-		"2026-01-03 02:00:00 2026-01-03 a=unchanged,b=verified",
+		"2026-01-01 02:00:00 a=verified,b=verified",
+		"2026-01-02 02:00:00 ",
+		"2026-01-03 02:00:00 a=unchanged,b=verified",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("nights (-want +got):\n%s", diff)
@@ -126,7 +129,7 @@ func TestRunNightsOnePeriodicJobANight(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), "2026-01-0") || !e.IsDir() && !strings.HasPrefix(e.Name(), DatabaseFile) && e.Name() != ".citeloop-batch.lock" {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), "2026-01-0") || !e.IsDir() && !strings.HasPrefix(e.Name(), DatabaseFile) && e.Name() != ".citeloop-batch.lock" || strings.HasPrefix(e.Name(), "2026") && !strings.HasSuffix(e.Name(), "T020000Z") {
 			t.Errorf("unexpected %s in the output folder", e.Name())
 		}
 	}
@@ -206,13 +209,20 @@ func TestRunNightsResumesAnInterruptedNight(t *testing.T) {
 		t.Fatalf("next process: err = %v, want context.Canceled", err)
 	}
 	n := next.nights[0]
-	if got := n.At.Format(time.DateTime) + " " + filepath.Base(n.Dir) + " " + strings.Join(sortedReasons(t, n), ","); got != "2026-01-01 02:00:00 2026-01-01 a=verified,b=verified" {
+	if got := n.At.Format(time.DateTime) + " " + filepath.Base(n.Dir) + " " + strings.Join(sortedReasons(t, n), ","); got != "2026-01-01 02:00:00 "+NightFolder(n.At)+" a=verified,b=verified" {
 		t.Errorf("resumed night: %s", got)
 	}
 	if f.count(f.runs, "a") != 1 || f.count(f.runs, "b") != 1 {
 		t.Errorf("runs in the next process a=%d b=%d, want 1 each", f.count(f.runs, "a"), f.count(f.runs, "b"))
 	}
-	if _, err := os.Stat(filepath.Join(out, "2026-01-01T020000")); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the resumed night made a second folder: %v", err)
+	entries, _ := os.ReadDir(out)
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, e.Name())
+		}
+	}
+	if len(dirs) != 1 {
+		t.Errorf("the output folder holds the folders %v, want the one night's", dirs)
 	}
 }

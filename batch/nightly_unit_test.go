@@ -1,8 +1,6 @@
 package batch
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -55,49 +53,25 @@ func TestRiverScheduleNamesEachNightOnce(t *testing.T) {
 	}
 }
 
+// A night's folder is its start in UTC in one format, whatever the
+// schedule and the local zone: nights sort by name and two nights of a
+// day never share one.
 func TestNightFolder(t *testing.T) {
-	at := time.Date(2026, 1, 2, 2, 0, 0, 0, time.UTC)
-	run := NightRun(at)
+	paris, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		t.Skip("no time zone database")
+	}
 	for _, tt := range []struct {
-		name string
-		// have are folders already in out, each with the marker's run or
-		// "" for a folder without one.
-		have    map[string]string
-		want    string
-		wantErr string
+		give time.Time
+		want string
 	}{
-		{name: "first night of the date", want: "2026-01-02"},
-		{name: "the same night resumed", have: map[string]string{"2026-01-02": run}, want: "2026-01-02"},
-		{name: "a second night that day", have: map[string]string{"2026-01-02": "night-20260102T010000Z"}, want: "2026-01-02T020000"},
-		{name: "a folder of the user's", have: map[string]string{"2026-01-02": ""}, want: "2026-01-02T020000"},
-		{name: "the second night resumed", have: map[string]string{"2026-01-02": "night-x", "2026-01-02T020000": run}, want: "2026-01-02T020000"},
-		{name: "both taken", have: map[string]string{"2026-01-02": "night-x", "2026-01-02T020000": ""}, wantErr: "belong to other nights"},
+		{time.Date(2026, 12, 1, 2, 0, 0, 0, time.UTC), "2026-12-01T020000Z"},
+		{time.Date(2026, 12, 1, 8, 31, 10, 0, time.UTC), "2026-12-01T083110Z"},
+		{time.Date(2026, 12, 1, 2, 0, 0, 0, paris), "2026-12-01T010000Z"},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			out := t.TempDir()
-			for name, marker := range tt.have {
-				if err := os.Mkdir(filepath.Join(out, name), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if marker != "" {
-					writeFile(t, filepath.Join(out, name), nightMarker, marker+"\n")
-				}
-			}
-			got, err := nightFolder(out, at, run)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil || got != tt.want {
-				t.Fatalf("folder %q (%v), want %q", got, err, tt.want)
-			}
-			marker, err := os.ReadFile(filepath.Join(out, got, nightMarker))
-			if err != nil || strings.TrimSpace(string(marker)) != run {
-				t.Errorf("marker %q (%v), want %s", marker, err, run)
-			}
-		})
+		if got := NightFolder(tt.give); got != tt.want {
+			t.Errorf("NightFolder(%s) = %q, want %q", tt.give, got, tt.want)
+		}
 	}
 }
 
@@ -133,7 +107,7 @@ func TestNightlyConfigErrors(t *testing.T) {
 		want string
 	}{
 		{Config{OutDir: "/out", Nightly: &Nightly{File: "leads.yaml"}}, "no schedule"},
-		{Config{OutDir: "/out", Nightly: &Nightly{Schedule: daily}}, "no leads file"},
+		{Config{OutDir: "/out", Nightly: &Nightly{Schedule: daily}}, "no leads file and no watch"},
 		{Config{Nightly: &Nightly{Schedule: daily, File: "leads.yaml"}}, "no output folder"},
 	} {
 		tt.give.Runner = newFake()

@@ -27,6 +27,59 @@ type Resumer interface {
 	LeadsEnded(byReason map[contract.EndReason]int)
 }
 
+// Starter is an Observer that is also told when a lead starts running in
+// this process and when it stops running here without LeadEnded or
+// LeadRetried (released at shutdown, back to the queue): a tally measures
+// the time leads were running from it, so its pace does not decay while
+// the queue is idle.
+type Starter interface {
+	LeadStarted(key string)
+	LeadStopped(key string)
+}
+
+// RunStarter is an Observer that is also told when a run of total leads
+// starts here (a night): a tally counts each night from zero.
+type RunStarter interface {
+	RunStarted(run string, total int)
+}
+
+// leadStarted and leadStopped tell o, when it is a Starter.
+func leadStarted(o Observer, key string) {
+	if s, ok := o.(Starter); ok {
+		s.LeadStarted(key)
+	}
+}
+
+func leadStopped(o Observer, key string) {
+	if s, ok := o.(Starter); ok {
+		s.LeadStopped(key)
+	}
+}
+
+// LeadStarted implements Starter: each observer that is a Starter hears it.
+func (os Observers) LeadStarted(key string) {
+	for _, x := range os {
+		leadStarted(x, key)
+	}
+}
+
+// LeadStopped implements Starter.
+func (os Observers) LeadStopped(key string) {
+	for _, x := range os {
+		leadStopped(x, key)
+	}
+}
+
+// RunStarted implements RunStarter: each observer that is a RunStarter
+// hears it.
+func (os Observers) RunStarted(run string, total int) {
+	for _, x := range os {
+		if r, ok := x.(RunStarter); ok {
+			r.RunStarted(run, total)
+		}
+	}
+}
+
 // Observers fans every event out to each of its observers, in order.
 type Observers []Observer
 

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -42,6 +43,23 @@ const (
 )`
 	outcomeFileDelete = `DELETE FROM citeloop_outcome_file WHERE job_id = $1`
 	outcomeFileInsert = `INSERT INTO citeloop_outcome_file (job_id, name, data) VALUES ($1, $2, $3)`
+
+	// The outcome table holds each job's output as the worker recorded it,
+	// in the transaction of its files, before River completes the job: a
+	// lead whose process died between the two (SIGKILL, a lost database)
+	// is not run again when River gives its job back, but ends with the
+	// recorded outcome (no second model call).
+	outcomeCreateSQLite = `CREATE TABLE IF NOT EXISTS citeloop_outcome (
+	job_id INTEGER PRIMARY KEY,
+	output BLOB NOT NULL
+)`
+	outcomeCreatePostgres = `CREATE TABLE IF NOT EXISTS citeloop_outcome (
+	job_id BIGINT PRIMARY KEY,
+	output BYTEA NOT NULL
+)`
+	outcomePut = `INSERT INTO citeloop_outcome (job_id, output) VALUES ($1, $2)
+ON CONFLICT (job_id) DO UPDATE SET output = excluded.output`
+	outcomeGet = `SELECT output FROM citeloop_outcome WHERE job_id = $1`
 )
 
 // output is a record as its job's output holds it: the files' digests in
@@ -78,31 +96,42 @@ type leadStanding struct {
 
 // outcomeFiles reads and writes the outcome-file table.
 type outcomeFiles interface {
-	// put replaces the files stored for job with files and, when st is
-	// not nil, makes job the lead's standing brief, in one transaction: one
-	// commit (one WAL flush) per lead, and a standing brief whose files are
-	// always there.
-	put(ctx context.Context, job int64, files map[string][]byte, st *leadStanding) error
+	// put records out, job's output, replaces the files stored for job
+	// with files and, when st is not nil, makes job the lead's standing
+	// brief, in one transaction: one commit (one WAL flush) per lead, and
+	// a standing brief whose files are always there.
+	put(ctx context.Context, job int64, out []byte, files map[string][]byte, st *leadStanding) error
 	// get returns the files stored for each of jobs, by job and name.
 	get(ctx context.Context, jobs []int64) (map[int64]map[string][]byte, error)
+	// recorded returns the output put recorded for job, if any.
+	recorded(ctx context.Context, job int64) ([]byte, bool, error)
 }
 
 // decodeRecords reads the records of jobs and joins each to its files,
 // checking that they are the files its output names, byte for byte. With
 // files nil it reads no file: the records come without them.
 func decodeRecords(ctx context.Context, files outcomeFiles, jobs []*rivertype.JobRow) ([]Record, error) {
-	outs := make([]output, len(jobs))
-	var ids []int64
+	ids := make([]int64, len(jobs))
+	outs := make([][]byte, len(jobs))
 	for i, j := range jobs {
-		out := j.Output()
-		if len(out) == 0 {
+		ids[i], outs[i] = j.ID, j.Output()
+		if len(outs[i]) == 0 {
 			return nil, fmt.Errorf("batch: job %d completed without an outcome", j.ID)
 		}
-		if err := json.Unmarshal(out, &outs[i]); err != nil {
-			return nil, fmt.Errorf("batch: job %d: outcome: %w", j.ID, err)
+	}
+	return decodeOutputs(ctx, files, ids, outs)
+}
+
+// decodeOutputs is decodeRecords of the outputs outs of the jobs ids.
+func decodeOutputs(ctx context.Context, files outcomeFiles, jobs []int64, raw [][]byte) ([]Record, error) {
+	outs := make([]output, len(jobs))
+	var ids []int64
+	for i, id := range jobs {
+		if err := json.Unmarshal(raw[i], &outs[i]); err != nil {
+			return nil, fmt.Errorf("batch: job %d: outcome: %w", id, err)
 		}
 		if len(outs[i].FileSums) > 0 {
-			ids = append(ids, j.ID)
+			ids = append(ids, id)
 		}
 	}
 	recs := make([]Record, len(jobs))
@@ -124,12 +153,12 @@ func decodeRecords(ctx context.Context, files outcomeFiles, jobs []*rivertype.Jo
 		if len(o.FileSums) > 0 {
 			fs = make(map[string][]byte, len(o.FileSums))
 			for _, name := range slices.Sorted(maps.Keys(o.FileSums)) {
-				data, ok := stored[jobs[i].ID][name]
+				data, ok := stored[jobs[i]][name]
 				switch {
 				case !ok:
-					return nil, fmt.Errorf("batch: job %d: file %q of its outcome is missing", jobs[i].ID, name)
+					return nil, fmt.Errorf("batch: job %d: file %q of its outcome is missing", jobs[i], name)
 				case fileSum(data) != o.FileSums[name]:
-					return nil, fmt.Errorf("batch: job %d: file %q is not the one its outcome recorded (SHA-256 differs)", jobs[i].ID, name)
+					return nil, fmt.Errorf("batch: job %d: file %q is not the one its outcome recorded (SHA-256 differs)", jobs[i], name)
 				}
 				fs[name] = data
 			}
@@ -137,6 +166,20 @@ func decodeRecords(ctx context.Context, files outcomeFiles, jobs []*rivertype.Jo
 		recs[i] = o.record(fs)
 	}
 	return recs, nil
+}
+
+// recordedOutcome returns the outcome the worker recorded for job before
+// River completed it, with its files, if it recorded one.
+func recordedOutcome(ctx context.Context, files outcomeFiles, job int64) (Record, bool, error) {
+	out, ok, err := files.recorded(ctx, job)
+	if err != nil || !ok {
+		return Record{}, false, err
+	}
+	recs, err := decodeOutputs(ctx, files, []int64{job}, [][]byte{out})
+	if err != nil {
+		return Record{}, false, err
+	}
+	return recs[0], true, nil
 }
 
 // fileRows are the rows of a job_id, name, data query: *sql.Rows and
@@ -174,17 +217,24 @@ func scanFiles(rows fileRows) (map[int64]map[string][]byte, error) {
 type sqliteOutcomeFiles struct{ db *sql.DB }
 
 func (s sqliteOutcomeFiles) create(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, outcomeFileCreateSQLite)
-	return err
+	for _, q := range []string{outcomeFileCreateSQLite, outcomeCreateSQLite} {
+		if _, err := s.db.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-func (s sqliteOutcomeFiles) put(ctx context.Context, job int64, files map[string][]byte, st *leadStanding) error {
+func (s sqliteOutcomeFiles) put(ctx context.Context, job int64, out []byte, files map[string][]byte, st *leadStanding) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, sqlitePlaceholders(outcomeFileDelete), job); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, sqlitePlaceholders(outcomePut), job, out); err != nil {
 		return err
 	}
 	for name, data := range files {
@@ -218,14 +268,19 @@ func (s sqliteOutcomeFiles) get(ctx context.Context, jobs []int64) (map[int64]ma
 type pgOutcomeFiles struct{ pool *pgxpool.Pool }
 
 func (s pgOutcomeFiles) create(ctx context.Context) error {
-	_, err := s.pool.Exec(ctx, outcomeFileCreatePostgres)
-	return err
+	for _, q := range []string{outcomeFileCreatePostgres, outcomeCreatePostgres} {
+		if _, err := s.pool.Exec(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-func (s pgOutcomeFiles) put(ctx context.Context, job int64, files map[string][]byte, st *leadStanding) error {
+func (s pgOutcomeFiles) put(ctx context.Context, job int64, out []byte, files map[string][]byte, st *leadStanding) error {
 	// One round trip for the statements, one for the commit.
 	b := &pgx.Batch{}
 	b.Queue(outcomeFileDelete, job)
+	b.Queue(outcomePut, job, out)
 	for name, data := range files {
 		b.Queue(outcomeFileInsert, job, name, data)
 	}
@@ -244,4 +299,22 @@ func (s pgOutcomeFiles) get(ctx context.Context, jobs []int64) (map[int64]map[st
 	}
 	defer rows.Close()
 	return scanFiles(rows)
+}
+
+func (s sqliteOutcomeFiles) recorded(ctx context.Context, job int64) ([]byte, bool, error) {
+	var out []byte
+	err := s.db.QueryRowContext(ctx, sqlitePlaceholders(outcomeGet), job).Scan(&out)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	return out, err == nil, err
+}
+
+func (s pgOutcomeFiles) recorded(ctx context.Context, job int64) ([]byte, bool, error) {
+	var out []byte
+	err := s.pool.QueryRow(ctx, outcomeGet, job).Scan(&out)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, nil
+	}
+	return out, err == nil, err
 }

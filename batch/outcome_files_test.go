@@ -115,7 +115,7 @@ func testOutcomeFilesTampered(t *testing.T, open func(testing.TB) *Store) {
 				t.Fatalf("job of A: %v", err)
 			}
 			job := res.Jobs[0].ID
-			if err := s.files.put(ctx, job, tc.give(job), nil); err != nil {
+			if err := s.files.put(ctx, job, res.Jobs[0].Output(), tc.give(job), nil); err != nil {
 				t.Fatal(err)
 			}
 			err = e.Each(ctx, run, func(Record) error { return nil })

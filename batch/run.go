@@ -3,6 +3,7 @@ package batch
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"iter"
 	"path/filepath"
 	"time"
@@ -24,6 +25,9 @@ type Summary struct {
 	Run         string   `json:"run"`
 	File        string   `json:"file,omitempty"`
 	InvalidRows []string `json:"invalid_rows,omitempty"`
+	// InvalidCount counts the invalid rows when InvalidRows lists only the
+	// first of them (File.Invalid); 0 when it lists them all.
+	InvalidCount int `json:"invalid_count,omitempty"`
 	// Enqueued counts the leads this command added to the queue.
 	Enqueued int `json:"enqueued"`
 	// Ended counts the leads with an outcome, and EndReasons the same
@@ -33,6 +37,14 @@ type Summary struct {
 	// Pending counts leads still without an outcome (an interrupted run, or
 	// leads other machines are still working).
 	Pending int `json:"pending,omitempty"`
+	// StartedAt is when the run's first lead was enqueued and EndedAt when
+	// its last outcome was recorded, read from the queue: a resumed run
+	// started when it first did.
+	StartedAt time.Time `json:"started_at,omitzero"`
+	EndedAt   time.Time `json:"ended_at,omitzero"`
+	// Error says why the run has no lead (a night whose leads file could
+	// not be read or held none): a failed run.
+	Error string `json:"error,omitempty"`
 	// FirstUnverified is the first lead, in the order the queue lists
 	// them, that ended without a verified brief; nil when there is none.
 	FirstUnverified *LeadSummary `json:"-"`
@@ -46,6 +58,9 @@ type LeadSummary struct {
 	Detail    string             `json:"detail"`
 	Attempts  int                `json:"attempts,omitempty"`
 }
+
+// Invalid counts the rows that were skipped.
+func (s Summary) Invalid() int { return max(s.InvalidCount, len(s.InvalidRows)) }
 
 // Verified reports whether every lead with an outcome has a verified brief
 // (a standing one counts).
@@ -66,6 +81,16 @@ func (s *Summary) add(l LeadSummary) {
 // reset clears s's counts before the outcomes are counted again.
 func (s *Summary) reset() {
 	s.Ended, s.EndReasons, s.FirstUnverified, s.Pending = 0, map[contract.EndReason]int{}, nil, 0
+	s.StartedAt, s.EndedAt = time.Time{}, time.Time{}
+}
+
+// Wall is how long the run took, from its start to its last outcome; 0
+// when either is unknown.
+func (s Summary) Wall() time.Duration {
+	if s.StartedAt.IsZero() || s.EndedAt.IsZero() {
+		return 0
+	}
+	return s.EndedAt.Sub(s.StartedAt)
 }
 
 // Options are one batch command's choices.
@@ -81,8 +106,15 @@ type Options struct {
 	EnqueueOnly bool
 	// File names the leads file in the summary, as the user gave it
 	// (Source when ""), and InvalidRows are its rows that were skipped.
-	File        string
-	InvalidRows []string
+	File         string
+	InvalidRows  []string
+	InvalidCount int
+	// Finish, when set, runs once the leads were worked and the summary
+	// written (gathering a shared database's outcomes, writing the
+	// report); the run counts as summarised, and a rerun of the same
+	// command starts a new one, only once it returned nil with no lead
+	// pending.
+	Finish func(ctx context.Context, sum *Summary) error
 }
 
 // RunBatch enqueues leads as one run, works them until each has an outcome,
@@ -99,6 +131,9 @@ func (e *Engine) RunBatch(ctx context.Context, leads []Lead, o Options) (Summary
 // enqueued, and the same command resumes them.
 func (e *Engine) RunLeads(ctx context.Context, leads iter.Seq2[Lead, error], o Options) (Summary, error) {
 	sum := Summary{Run: o.Run, File: cmp.Or(o.File, o.Source), InvalidRows: o.InvalidRows}
+	if o.InvalidCount > len(o.InvalidRows) {
+		sum.InvalidCount = o.InvalidCount
+	}
 	if sum.Run == "" {
 		run, err := e.ResumableRun(ctx, o.Source)
 		if err != nil {
@@ -124,6 +159,9 @@ func (e *Engine) RunLeads(ctx context.Context, leads iter.Seq2[Lead, error], o O
 			return sum, err
 		}
 	}
+	if err := e.store.runs.begin(ctx, sum.Run, o.Source); err != nil {
+		return sum, fmt.Errorf("batch: list run %s: %w", sum.Run, err)
+	}
 	if e.store.embedded {
 		if n, err := e.ReleaseOrphans(ctx); err != nil {
 			return sum, err
@@ -135,16 +173,35 @@ func (e *Engine) RunLeads(ctx context.Context, leads iter.Seq2[Lead, error], o O
 		return sum, err
 	}
 	waitErr := e.Wait(ctx, sum.Run)
-	stopErr := e.shutdown(ctx)
+	var stopErr error
+	if e.Halted() != nil {
+		stopErr = e.stopNow(ctx)
+	} else {
+		stopErr = e.shutdown(ctx)
+	}
 	// The summary is read on a fresh context so an interrupted run still
 	// leaves an accurate record of what ended.
 	if err := e.Summarize(context.WithoutCancel(ctx), &sum); err != nil {
-		return sum, err
+		return sum, cmp.Or(waitErr, err)
 	}
 	if waitErr != nil {
 		return sum, waitErr
 	}
-	return sum, stopErr
+	if stopErr != nil {
+		return sum, stopErr
+	}
+	if o.Finish != nil {
+		if err := o.Finish(context.WithoutCancel(ctx), &sum); err != nil {
+			return sum, err
+		}
+	}
+	if sum.Pending > 0 {
+		return sum, nil
+	}
+	if err := e.store.runs.summarized(context.WithoutCancel(ctx), sum.Run); err != nil {
+		return sum, fmt.Errorf("batch: mark run %s summarised: %w", sum.Run, err)
+	}
+	return sum, nil
 }
 
 // Summarize counts sum's run's outcomes and pending leads into sum and,

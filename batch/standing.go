@@ -47,7 +47,7 @@ type standingIndex interface {
 type sqliteStanding struct{ db *sql.DB }
 
 func sqlitePlaceholders(q string) string {
-	for i := 4; i >= 1; i-- {
+	for i := 9; i >= 1; i-- { // at most nine: "$1" would also match "$10"
 		q = strings.ReplaceAll(q, fmt.Sprintf("$%d", i), "?")
 	}
 	return q

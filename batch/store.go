@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, no cgo
+	"riverqueue.com/riverui"
 )
 
 // ErrDatabase marks a database that cannot be opened, reached or migrated.
@@ -46,9 +48,13 @@ type Store struct {
 	executor  riverdriver.Executor
 	standing  standingIndex
 	files     outcomeFiles
+	runs      runIndex
+	nights    nightParts
 	pending   pendingCounter
 	newClient func(cfg *river.Config) (client, error)
-	close     func() error
+	// newUI builds River's UI over the same database (see ui.go).
+	newUI func(log *slog.Logger) (*riverui.Handler, error)
+	close func() error
 }
 
 // OpenSQLite opens (creating it if needed) the SQLite database at path and
@@ -67,13 +73,19 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, path, err)
 	}
 	driver := riversqlite.New(db)
-	idx, files := sqliteStanding{db}, sqliteOutcomeFiles{db}
+	idx, files, runs, nights := sqliteStanding{db}, sqliteOutcomeFiles{db}, sqliteRuns{db}, sqliteNightParts{db}
 	err = migrate(ctx, driver)
 	if err == nil {
 		err = idx.create(ctx)
 	}
 	if err == nil {
 		err = files.create(ctx)
+	}
+	if err == nil {
+		err = runs.create(ctx)
+	}
+	if err == nil {
+		err = nights.create(ctx)
 	}
 	if err != nil {
 		db.Close()
@@ -85,9 +97,18 @@ func OpenSQLite(ctx context.Context, path string) (*Store, error) {
 		executor: driver.GetExecutor(),
 		standing: idx,
 		files:    files,
+		runs:     runs,
+		nights:   nights,
 		pending:  sqlitePending{db},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient(driver, cfg)
+		},
+		newUI: func(log *slog.Logger) (*riverui.Handler, error) {
+			c, err := river.NewClient(driver, &river.Config{Logger: log})
+			if err != nil {
+				return nil, err
+			}
+			return riverui.NewHandler(&riverui.HandlerOpts{Endpoints: riverui.NewEndpoints(c, nil), Logger: log})
 		},
 		close: db.Close,
 	}, nil
@@ -117,7 +138,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrDatabase, name, oneLine{err})
 	}
 	driver := riverpgxv5.New(pool)
-	idx, files := pgStanding{pool}, pgOutcomeFiles{pool}
+	idx, files, runs, nights := pgStanding{pool}, pgOutcomeFiles{pool}, pgRuns{pool}, pgNightParts{pool}
 	err = migrateAlone(ctx, pool, func() error {
 		if err := migrate(ctx, driver); err != nil {
 			return err
@@ -125,7 +146,13 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		if err := idx.create(ctx); err != nil {
 			return err
 		}
-		return files.create(ctx)
+		if err := files.create(ctx); err != nil {
+			return err
+		}
+		if err := runs.create(ctx); err != nil {
+			return err
+		}
+		return nights.create(ctx)
 	})
 	if err != nil {
 		pool.Close()
@@ -136,9 +163,18 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*Store, error) {
 		executor: driver.GetExecutor(),
 		standing: idx,
 		files:    files,
+		runs:     runs,
+		nights:   nights,
 		pending:  pgPending{pool},
 		newClient: func(cfg *river.Config) (client, error) {
 			return river.NewClient[pgx.Tx](driver, cfg)
+		},
+		newUI: func(log *slog.Logger) (*riverui.Handler, error) {
+			c, err := river.NewClient[pgx.Tx](driver, &river.Config{Logger: log})
+			if err != nil {
+				return nil, err
+			}
+			return riverui.NewHandler(&riverui.HandlerOpts{Endpoints: riverui.NewEndpoints(c, nil), Logger: log})
 		},
 		close: func() error { pool.Close(); return nil },
 	}, nil

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/riverqueue/river/rivertype"
+
 	"github.com/citeloop/citeloop/batch/internal/jsonobj"
 	"github.com/citeloop/citeloop/internal/atomicfile"
 )
@@ -26,7 +28,13 @@ func (e *Engine) record(ctx context.Context, sum *Summary, dir string, export bo
 	}
 	count := func(sw *summaryWriter) error {
 		sum.reset()
-		err := e.each(ctx, sum.Run, files, func(o Record) error {
+		err := e.eachJob(ctx, sum.Run, files, func(j *rivertype.JobRow, o Record) error {
+			if sum.StartedAt.IsZero() || j.CreatedAt.Before(sum.StartedAt) {
+				sum.StartedAt = j.CreatedAt.UTC()
+			}
+			if j.FinalizedAt != nil && j.FinalizedAt.After(sum.EndedAt) {
+				sum.EndedAt = j.FinalizedAt.UTC()
+			}
 			if export {
 				if err := WriteOutcome(dir, o); err != nil {
 					return fmt.Errorf("export %s: %w", o.Key, err)
@@ -93,6 +101,14 @@ func (s *summaryWriter) head(sum Summary) {
 		s.write([]byte(",\n"))
 		s.field("invalid_rows", sum.InvalidRows)
 	}
+	if sum.InvalidCount > 0 {
+		s.write([]byte(",\n"))
+		s.field("invalid_count", sum.InvalidCount)
+	}
+	if sum.Error != "" {
+		s.write([]byte(",\n"))
+		s.field("error", sum.Error)
+	}
 	s.write([]byte(",\n"))
 	s.field("enqueued", sum.Enqueued)
 	s.write([]byte(",\n  \"leads\": ["))
@@ -121,6 +137,14 @@ func (s *summaryWriter) tail(sum Summary) error {
 	if sum.Pending > 0 {
 		s.write([]byte(",\n"))
 		s.field("pending", sum.Pending)
+	}
+	if !sum.StartedAt.IsZero() {
+		s.write([]byte(",\n"))
+		s.field("started_at", sum.StartedAt)
+	}
+	if !sum.EndedAt.IsZero() {
+		s.write([]byte(",\n"))
+		s.field("ended_at", sum.EndedAt)
 	}
 	s.write([]byte("\n}\n"))
 	return s.err

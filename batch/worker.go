@@ -2,8 +2,10 @@ package batch
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -11,7 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
-
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -28,52 +30,134 @@ type leadWorker struct {
 func (w *leadWorker) Timeout(*river.Job[LeadArgs]) time.Duration { return w.e.cfg.Deadline }
 
 func (w *leadWorker) Work(ctx context.Context, job *river.Job[LeadArgs]) error {
-	e := w.e
-	log := e.cfg.Logger.With(zap.String("lead", job.Args.Key), zap.Int64("job", job.ID), zap.Int("attempt", job.Attempt))
-	o, err := e.lead(ctx, job.Args)
+	e, key := w.e, job.Args.Key
+	log := e.leadLogger(job)
+	ctx = logging.NewContext(ctx, log)
+	leadStarted(e.cfg.Observer, key)
+	// heard says whether the observer heard how this attempt ended; if
+	// not, it hears that the lead stopped running here.
+	heard := false
+	defer func() {
+		if !heard {
+			leadStopped(e.cfg.Observer, key)
+		}
+	}()
+	// An outcome an earlier attempt recorded stands: what was lost is
+	// River's completion of the job (the process died, the database went
+	// away), not the lead's work, and running it again would pay for its
+	// model calls twice.
+	o, recorded, err := recordedOutcome(ctx, e.store.files, job.ID)
+	if err != nil && ctx.Err() != nil {
+		log.Info("lead released", zap.Error(ctx.Err()))
+		return ctx.Err() // shutdown: River makes the job available again
+	}
 	if err != nil {
-		if !errors.Is(err, context.DeadlineExceeded) {
+		heard = true
+		return e.attemptFailed(log, job, databaseError{fmt.Errorf("read the outcome recorded for job %d: %w", job.ID, err)})
+	}
+	if recorded {
+		log.Info("lead already recorded by an earlier attempt; not run again", zap.Int("attempt", job.Attempt), zap.String("end_reason", string(o.Reason)))
+	} else {
+		log.Debug("lead started", zap.Int("attempt", job.Attempt))
+		o, err = e.lead(ctx, job.Args)
+		var dbErr databaseError
+		switch {
+		case errors.As(err, &dbErr):
+			heard = true
+			return e.attemptFailed(log, job, err)
+		case err != nil && !errors.Is(err, context.DeadlineExceeded):
 			log.Info("lead released", zap.Error(err))
 			return err // shutdown: River makes the job available again
+		case err != nil:
+			o = ended(contract.Timeout, fmt.Sprintf("the per-lead deadline of %s passed", e.cfg.Deadline))
+			o.Retry = true
 		}
-		o = ended(contract.Timeout, fmt.Sprintf("the per-lead deadline of %s passed", e.cfg.Deadline))
-		o.Retry = true
-	}
-	o.Key, o.Attempts = job.Args.Key, job.Attempt
-	if o.Retry && job.Attempt < job.MaxAttempts {
-		log.Info("lead will be retried", zap.String("end_reason", string(o.Reason)))
-		if e.cfg.Observer != nil {
-			e.cfg.Observer.LeadRetried(o.Key, o.Outcome)
+		o.Key, o.Attempts = key, job.Attempt
+		if o.Retry && job.Attempt < job.MaxAttempts {
+			log.Info("lead will be retried", zap.String("end_reason", string(o.Reason)), zap.Int("attempt", job.Attempt))
+			e.cfg.Observer.LeadRetried(key, o.Outcome)
+			heard = true
+			return &retryError{o}
 		}
-		return &retryError{o}
 	}
 	if e.cfg.OutDir != "" {
 		dir, err := outcomeDir(e.cfg.OutDir, job.Args.Dir)
 		if err == nil {
-			err = WriteOutcome(dir, o)
+			err = writeOutcome(dir, o, e.writeFile())
+		}
+		if oe := outputError(err, dir); oe != nil {
+			// No retry heals it: stop the batch, keeping what was written.
+			e.halt(oe)
+			return oe
 		}
 		if err != nil {
-			return fmt.Errorf("write outcome of %s: %w", o.Key, err)
+			heard = true
+			log.Error("outcome not written", zap.Error(err))
+			return e.attemptFailed(log, job, fmt.Errorf("write outcome of %s: %w", key, err))
 		}
 	}
-	// The files (and, for a verified lead, its standing brief) first, on a
-	// context of their own: a lead that verified at its deadline still
-	// stands. Then the output that names them (see outcome_files.go).
-	var st *leadStanding
-	if o.Reason == contract.Verified {
-		st = &leadStanding{key: o.Key, standing: standing{Ref: Ref{Run: job.Args.Run, Job: job.ID}, Fingerprint: o.Fingerprint}}
+	out, err := json.Marshal(outputOf(o))
+	if err != nil {
+		return err
 	}
-	if err := e.store.files.put(context.WithoutCancel(ctx), job.ID, o.Files, st); err != nil {
-		return fmt.Errorf("record the files of %s: %w", o.Key, err)
+	if !recorded {
+		// The files (and, for a verified lead, its standing brief) first,
+		// on a context of their own: a lead that verified at its deadline
+		// still stands. Then the output that names them (see
+		// outcome_files.go).
+		var st *leadStanding
+		if o.Reason == contract.Verified {
+			st = &leadStanding{key: job.Args.standingKey(), standing: standing{Ref: Ref{Run: job.Args.Run, Job: job.ID}, Fingerprint: o.Fingerprint}}
+		}
+		if err := e.store.files.put(context.WithoutCancel(ctx), job.ID, out, o.Files, st); err != nil {
+			if oe := outputError(err, e.store.Name); oe != nil {
+				e.halt(oe)
+				return oe
+			}
+			heard = true
+			return e.attemptFailed(log, job, databaseError{fmt.Errorf("record the outcome of %s: %w", key, err)})
+		}
+		if e.cfg.afterRecord != nil {
+			e.cfg.afterRecord(key)
+		}
 	}
-	if err := river.RecordOutput(ctx, outputOf(o)); err != nil {
-		return fmt.Errorf("record outcome of %s: %w", o.Key, err)
+	if err := river.RecordOutput(ctx, json.RawMessage(out)); err != nil {
+		return fmt.Errorf("record outcome of %s: %w", key, err)
 	}
-	log.Info("lead done", zap.String("end_reason", string(o.Reason)))
-	if e.cfg.Observer != nil {
-		e.cfg.Observer.LeadEnded(o.Key, o.Outcome)
+	log.Info("lead done", zap.String("end_reason", string(o.Reason)), zap.Int("attempt", job.Attempt))
+	if !e.heardEnded(job.ID) {
+		e.cfg.Observer.LeadEnded(key, o.Outcome)
+		heard = true
 	}
 	return nil
+}
+
+// databaseError is a lead's attempt that failed on the queue's database
+// (a lost connection, a server restarting): River runs it again.
+type databaseError struct{ err error }
+
+func (e databaseError) Error() string { return e.err.Error() }
+func (e databaseError) Unwrap() error { return e.err }
+
+// attemptFailed says, at warn, why an attempt of job failed where a retry
+// may heal it, counts it (as a retry, or on its last attempt as a failed
+// lead: River then discards the job, which the summary lists as failed),
+// and returns err for River.
+func (e *Engine) attemptFailed(log *zap.Logger, job *river.Job[LeadArgs], err error) error {
+	var dbErr databaseError
+	msg := "lead attempt failed; River runs it again"
+	if errors.As(err, &dbErr) {
+		msg = "the database failed during a lead; River runs it again"
+	}
+	o := contract.Outcome{Reason: contract.Errored, Detail: err.Error()}
+	if job.Attempt >= job.MaxAttempts {
+		log.Error(strings.Replace(msg, "River runs it again", "it was the last attempt: the lead failed", 1), zap.String("database", e.store.Name), zap.Int("attempt", job.Attempt), zap.Error(err))
+		e.cfg.Observer.LeadEnded(job.Args.Key, o)
+		return err
+	}
+	log.Warn(msg, zap.String("database", e.store.Name), zap.Int("attempt", job.Attempt), zap.Error(err))
+	e.cfg.Observer.LeadRetried(job.Args.Key, o)
+	return err
 }
 
 // ended is the record of a lead the batch ended itself, with reason.
@@ -107,9 +191,12 @@ func (e *Engine) lead(ctx context.Context, a LeadArgs) (Record, error) {
 	}
 	fp := Fingerprint(a.Lead, ledger)
 	if !a.Force {
-		st, ref, ok, err := e.standing(ctx, a.Key, fp)
+		st, ref, ok, err := e.standing(ctx, a.standingKey(), a.Key, fp)
 		if err != nil {
-			return Record{}, err
+			if ctx.Err() != nil {
+				return Record{}, ctx.Err()
+			}
+			return Record{}, databaseError{err}
 		}
 		if ok {
 			r := ended(contract.Unchanged, fmt.Sprintf("the ledger has the same sources as the verified brief of run %s (job %d); no model called", ref.Run, ref.Job))
@@ -129,9 +216,10 @@ func (e *Engine) lead(ctx context.Context, a LeadArgs) (Record, error) {
 }
 
 // standing returns the verified outcome whose brief stands for the lead
-// called key, when its ledger fingerprint is fp.
-func (e *Engine) standing(ctx context.Context, key, fp string) (Record, Ref, bool, error) {
-	st, ok, err := e.store.standing.get(ctx, key)
+// called key (in the standing table, skey), when its ledger fingerprint is
+// fp.
+func (e *Engine) standing(ctx context.Context, skey, key, fp string) (Record, Ref, bool, error) {
+	st, ok, err := e.store.standing.get(ctx, skey)
 	if err != nil {
 		return Record{}, Ref{}, false, fmt.Errorf("batch: standing brief of %s: %w", key, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/leads"
 	"github.com/citeloop/citeloop/oracles"
 )
@@ -55,8 +56,8 @@ func (c *SearchCollector) Collect(ctx context.Context, lead contract.Lead) (cont
 	if len(docs) >= c.opts.FetchLimit {
 		l.Notes = append(l.Notes, fmt.Sprintf("search stopped at the fetch limit of %d records", c.opts.FetchLimit))
 	}
-	c.opts.Logger.Info("collected",
-		zap.String("origin", c.origin), zap.String("lead_id", lead.ID),
+	logging.FromContext(ctx, c.opts.Logger).Info("collected",
+		zap.String("origin", c.origin),
 		zap.Int("hits", len(docs)), zap.Int("entries", len(l.Entries)), zap.Any("excluded", l.Excluded))
 	return l, nil
 }

@@ -20,6 +20,7 @@ type Config struct {
 	Pipeline Pipeline `yaml:"pipeline"`
 	Gate     Gate     `yaml:"gate"`
 	Signing  Signing  `yaml:"signing"`
+	Schedule Schedule `yaml:"schedule"`
 
 	// File is the path Load read, "" for the defaults: errors found after
 	// loading (an oracle's section, checked by its package) name it too.
@@ -100,7 +101,7 @@ func (c Config) Validate() error {
 	if c.Pipeline.MaxIterations < 1 {
 		return invalid("pipeline.max_iterations", "must be at least 1, got %d", c.Pipeline.MaxIterations)
 	}
-	for _, v := range []func() error{c.Oracles.Validate, c.Agents.Validate, c.Collect.Validate, c.Gate.Validate} {
+	for _, v := range []func() error{c.Oracles.Validate, c.Agents.Validate, c.Collect.Validate, c.Gate.Validate, c.Schedule.Validate} {
 		if err := v(); err != nil {
 			return err
 		}

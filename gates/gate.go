@@ -10,6 +10,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/evidence"
 )
@@ -207,7 +208,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 	}
 
 	v.Verified = len(v.Failures) == 0 && v.Claims > 0 && !v.OracleUnavailable
-	g.logger.Info("gate checked draft",
+	logging.FromContext(ctx, g.logger).Info("gate checked draft",
 		zap.Int("claims", v.Claims), zap.Int("citations", v.Citations),
 		zap.Int("failures", len(v.Failures)), zap.Bool("verified", v.Verified),
 		zap.Bool("oracle_unavailable", v.OracleUnavailable))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
+	"github.com/citeloop/citeloop/internal/strictyaml"
 )
 
 // leadFields are the keys a lead file may use, as in contract.Lead's tags.
@@ -60,4 +61,13 @@ func setLeadField(l *contract.Lead, field, v string) error {
 		l.MaxSources = n
 	}
 	return nil
+}
+
+// suggestField is `; did you mean "topic"?` for a key one or two edits from
+// a lead field ("topc"), and "" when none is that near.
+func suggestField(key string) string {
+	if near := strictyaml.Nearest(key, leadFields); near != "" && near != key {
+		return fmt.Sprintf("; did you mean %q?", near)
+	}
+	return ""
 }

@@ -53,13 +53,53 @@ func LoadLeads(path string) ([]contract.Lead, error) {
 // ErrInvalidLead, is not a *LeadError and names the file.
 func LeadsOf(path string) iter.Seq2[contract.Lead, error] {
 	return func(yield func(contract.Lead, error) bool) {
-		f, err := os.Open(path)
+		f, err := Open(path)
 		if err != nil {
-			yield(contract.Lead{}, fileError(filepath.Base(path), err))
+			yield(contract.Lead{}, err)
 			return
 		}
 		defer f.Close() // read only: a close error loses nothing
 		ReadLeads(path, f)(yield)
+	}
+}
+
+// ErrFolder is the cause of the error of a leads file that is a folder.
+var ErrFolder = errors.New("is a folder, not a leads file (want a .yaml, .jsonl or .csv file)")
+
+// Open opens the leads file at path for reading. A file that cannot be
+// opened, or a folder, is an error that names it, wraps ErrInvalidLead and
+// is not a *LeadError, as the whole-file errors of ReadLeads.
+func Open(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fileError(filepath.Base(path), err)
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, fileError(filepath.Base(path), ErrFolder)
+	}
+	return f, nil
+}
+
+// Row is a valid lead read from a file with the line its record starts on.
+type Row struct {
+	Line int
+	Lead contract.Lead
+}
+
+// ReadRows is ReadLeads yielding each valid lead with its line, so a
+// caller that finds more wrong with a lead (an id another row took) can
+// name its row too.
+func ReadRows(name string, r io.Reader) iter.Seq2[Row, error] {
+	return func(yield func(Row, error) bool) {
+		file := filepath.Base(name)
+		rows, err := leadRowsOf(name)
+		if err == nil {
+			err = rows(r, func(row leadRow) bool { return yieldRow(file, row, yield) })
+		}
+		if err != nil {
+			yield(Row{}, fileError(file, err))
+		}
 	}
 }
 
@@ -73,11 +113,11 @@ func LeadsOf(path string) iter.Seq2[contract.Lead, error] {
 // not parse or is not a list, a bad CSV header, a read error, even after
 // some rows) ends the sequence with one error that wraps ErrInvalidLead and
 // the cause, names the file, and is not a *LeadError: leads yielded before
-// it are good, but the rows after it were never read. A JSON Lines line or a
-// CSV record over 1 MiB is a *LeadError without a row that ends the
-// sequence too: the reader cannot find the next row past it (for JSON
-// Lines this was always so; for CSV it keeps a quote left open from making
-// the rest of the file one record held in memory).
+// it are good, but the rows after it were never read. A JSON Lines line or
+// a CSV record over 1 MiB, or a CSV quote never closed, is a *LeadError
+// naming its row, and the rows after it are read (for CSV, from the line
+// after the record's first, so the rows a runaway quote swallowed count):
+// memory holds at most 1 MiB of a row whatever the input.
 //
 // JSON Lines and CSV are streamed: memory holds one row, not the file, and a
 // lead is yielded as soon as its row is read. YAML is read whole before its
@@ -88,13 +128,10 @@ func LeadsOf(path string) iter.Seq2[contract.Lead, error] {
 // first range stopped. No goroutine is started; a consumer may stop early.
 func ReadLeads(name string, r io.Reader) iter.Seq2[contract.Lead, error] {
 	return func(yield func(contract.Lead, error) bool) {
-		file := filepath.Base(name)
-		rows, err := leadRowsOf(name)
-		if err == nil {
-			err = rows(r, func(row leadRow) bool { return yieldRow(file, row, yield) })
-		}
-		if err != nil {
-			yield(contract.Lead{}, fileError(file, err))
+		for row, err := range ReadRows(name, r) {
+			if !yield(row.Lead, err) {
+				return
+			}
 		}
 	}
 }
@@ -126,21 +163,21 @@ func leadRowsOf(name string) (rowReader, error) {
 
 // yieldRow validates a row and yields its lead, or each of its errors with
 // the file and row set. It reports whether the consumer wants more.
-func yieldRow(file string, row leadRow, yield func(contract.Lead, error) bool) bool {
+func yieldRow(file string, row leadRow, yield func(Row, error) bool) bool {
 	if row.err != nil {
 		row.err.File, row.err.Row = file, row.line
-		return yield(contract.Lead{}, row.err)
+		return yield(Row{}, row.err)
 	}
 	l, err := ValidateLead(row.lead)
 	if err == nil {
-		return yield(l, nil)
+		return yield(Row{Line: row.line, Lead: l}, nil)
 	}
 	for _, e := range RowErrors(err) {
 		var le *LeadError
 		if errors.As(e, &le) {
 			le.File, le.Row = file, row.line
 		}
-		if !yield(contract.Lead{}, e) {
+		if !yield(Row{}, e) {
 			return false
 		}
 	}

@@ -65,14 +65,16 @@ func leadsFileCases() []leadsFileCase {
 			"columns.csv: row 4: lead: has 4 columns, header has 3",
 			"columns.csv: row 5: lead: has 1 columns, header has 3",
 		}},
-		// encoding/json matches keys case-insensitively, so "Name" sets
-		// name and "Topic" topic; YAML does not.
-		{file: "unknown_field.jsonl", want: []contract.Lead{{ID: "b", Name: "Z"}, {ID: "c", Topic: "cancer"}}, wantErrs: []string{
+		// encoding/json matches keys case-insensitively, so "Topic" sets
+		// topic, and "name" with "Name" is name given twice (an error:
+		// the decoder would keep the last); YAML does not fold case.
+		{file: "unknown_field.jsonl", want: []contract.Lead{{ID: "c", Topic: "cancer"}}, wantErrs: []string{
 			`unknown_field.jsonl: row 1: nickname: json: unknown field "nickname"`,
+			"unknown_field.jsonl: row 2: Name: given twice in the row (keys are matched without case)",
 		}},
 		{file: "unknown_field.yaml", want: []contract.Lead{{ID: "c", Name: "Z"}}, wantErrs: []string{
 			"unknown_field.yaml: row 3: nickname: unknown field",
-			"unknown_field.yaml: row 5: Name: unknown field",
+			`unknown_field.yaml: row 5: Name: unknown field; did you mean "name"?`,
 		}},
 		{file: "trailing.jsonl", want: []contract.Lead{{ID: "d", Name: "W"}}, wantErrs: []string{
 			"trailing.jsonl: row 1: lead: trailing data after the JSON object",

@@ -3,10 +3,12 @@ package leads
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -275,10 +277,11 @@ func TestLeadsOfFileErrors(t *testing.T) {
 		cause error
 	}{
 		{name: "missing", path: filepath.Join(dir, "missing.csv"), cause: fs.ErrNotExist},
-		{name: "directory", path: filepath.Join(dir, "adir.jsonl")},
-		{name: "directory yaml", path: filepath.Join(dir, "adir.yaml")},
+		{name: "directory", path: filepath.Join(dir, "adir.jsonl"), cause: ErrFolder},
+		{name: "directory without extension", path: filepath.Join(dir, "leads"), cause: ErrFolder},
+		{name: "directory yaml", path: filepath.Join(dir, "adir.yaml"), cause: ErrFolder},
 	}
-	for _, d := range []string{"adir.jsonl", "adir.yaml"} {
+	for _, d := range []string{"adir.jsonl", "adir.yaml", "leads"} {
 		if err := os.Mkdir(filepath.Join(dir, d), 0o700); err != nil {
 			t.Fatal(err)
 		}
@@ -307,17 +310,17 @@ func TestLeadsOfTwice(t *testing.T) {
 	}
 }
 
-// TestReadLeadsLongJSONLine keeps LoadLeads' behaviour for a JSON Lines row
-// over the scanner's limit: a *LeadError without a row, and the rows after
-// it are not read.
+// TestReadLeadsLongJSONLine: a JSON Lines row over maxJSONLLine is a row
+// error naming its row, and the rows after it are read.
 func TestReadLeadsLongJSONLine(t *testing.T) {
 	long := `{"id":"b","name":"` + strings.Repeat("y", maxJSONLLine) + `"}`
-	data := `{"id":"a","name":"X"}` + "\n" + long + "\n" + `{"id":"c","name":"Z"}` + "\n"
+	data := `{"id":"a","name":"X"}` + "\n" + long + "\n" + `{"id":"c","name":"Z"}` + "\n" + long + long
 	got := collect(ReadLeads("long.jsonl", strings.NewReader(data)))
-	if diff := cmp.Diff([]contract.Lead{{ID: "a", Name: "X"}}, got.leads); diff != "" {
+	if diff := cmp.Diff([]contract.Lead{{ID: "a", Name: "X"}, {ID: "c", Name: "Z"}}, got.leads); diff != "" {
 		t.Errorf("leads (-want +got):\n%s", diff)
 	}
-	want := []error{&LeadError{File: "long.jsonl", Field: "lead", Msg: "bufio.Scanner: token too long"}}
+	msg := "the line is over 1048576 bytes; skipped (the rows after it are read)"
+	want := []error{&LeadError{File: "long.jsonl", Row: 2, Field: "lead", Msg: msg}, &LeadError{File: "long.jsonl", Row: 4, Field: "lead", Msg: msg}}
 	if diff := cmp.Diff(want, got.errs); diff != "" {
 		t.Errorf("errors (-want +got):\n%s", diff)
 	}
@@ -326,8 +329,21 @@ func TestReadLeadsLongJSONLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	load, err := LoadLeads(path)
-	if diff := cmp.Diff(got.leads, load); diff != "" || err == nil || err.Error() != want[0].Error() {
-		t.Errorf("LoadLeads: %v, %v; want the leads and error of ReadLeads\n%s", load, err, diff)
+	if diff := cmp.Diff(got.leads, load); diff != "" || err == nil || len(RowErrors(err)) != 2 {
+		t.Errorf("LoadLeads: %v, %v; want the leads and errors of ReadLeads\n%s", load, err, diff)
+	}
+}
+
+// TestReadLeadsJSONLineAtTheLimit: a line of exactly maxJSONLLine bytes is
+// a row.
+func TestReadLeadsJSONLineAtTheLimit(t *testing.T) {
+	head := `{"id":"a","name":"`
+	line := head + strings.Repeat("y", maxJSONLLine-len(head)-2) + `"}`
+	for _, end := range []string{"\n", ""} {
+		got := collect(ReadLeads("limit.jsonl", strings.NewReader(line+end)))
+		if len(got.leads) != 1 || len(got.errs) != 0 {
+			t.Errorf("ending %q: %d leads, errors %v; want the lead", end, len(got.leads), got.errs)
+		}
 	}
 }
 
@@ -344,11 +360,13 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 // TestReadLeadsLongCSVRecord: a CSV record over maxCSVRecord (a quote left
-// open swallowing the rest of the file) is a row error that ends the rows
-// after reading about that much, not the file; a record just under the bound
-// is a lead.
+// open swallowing the rest of the file, or one long line) is a row error
+// naming its row, and reading goes on at the line after its first; a record
+// just under the bound is a lead.
 func TestReadLeadsLongCSVRecord(t *testing.T) {
-	const tooLong = `lead: the record after row 2 is over 1048576 bytes (a quote not closed?); the rows after it are not read`
+	tooLong := func(row, next int) string {
+		return fmt.Sprintf("long.csv: row %d: lead: the record is over 1048576 bytes (a quote not closed?); skipped, reading goes on at line %d", row, next)
+	}
 	long := strings.Repeat("x", maxCSVRecord-100)
 	tests := []struct {
 		name     string
@@ -358,15 +376,21 @@ func TestReadLeadsLongCSVRecord(t *testing.T) {
 	}{
 		{
 			name:     "unclosed quote",
-			give:     "id,name\na,X\nb,\"unclosed\n" + strings.Repeat("c,Z\n", maxCSVRecord),
-			want:     []contract.Lead{{ID: "a", Name: "X"}},
-			wantErrs: []string{"long.csv: " + tooLong},
+			give:     "id,name\na,X\nb,\"unclosed\nc,Z\n" + strings.Repeat("d,W "+strings.Repeat("w", 1000)+"\n", maxCSVRecord/1000),
+			want:     append([]contract.Lead{{ID: "a", Name: "X"}, {ID: "c", Name: "Z"}}, slices.Repeat([]contract.Lead{{ID: "d", Name: "W " + strings.Repeat("w", 1000)}}, maxCSVRecord/1000)...),
+			wantErrs: []string{tooLong(3, 4)},
+		},
+		{
+			name:     "unclosed quote to the end",
+			give:     "id,name\na,X\nb,\"unclosed\nc,Z\n",
+			want:     []contract.Lead{{ID: "a", Name: "X"}, {ID: "c", Name: "Z"}},
+			wantErrs: []string{"long.csv: row 3: lead: a quote opened in this row is never closed; skipped, reading goes on at line 4"},
 		},
 		{
 			name:     "long unquoted",
 			give:     "id,name\na,X\nb," + strings.Repeat("y", 2*maxCSVRecord) + "\nc,Z\n",
-			want:     []contract.Lead{{ID: "a", Name: "X"}},
-			wantErrs: []string{"long.csv: " + tooLong},
+			want:     []contract.Lead{{ID: "a", Name: "X"}, {ID: "c", Name: "Z"}},
+			wantErrs: []string{tooLong(3, 4)},
 		},
 		{
 			name: "just under",
@@ -396,8 +420,8 @@ func TestReadLeadsLongCSVRecord(t *testing.T) {
 					t.Errorf("error %q is not a *LeadError", e)
 				}
 			}
-			if max := 2 * maxCSVRecord; tt.wantErrs != nil && src.n > max {
-				t.Errorf("read %d bytes of %d, want at most %d", src.n, len(tt.give), max)
+			if src.n != len(tt.give) {
+				t.Errorf("read %d bytes of %d, want all", src.n, len(tt.give))
 			}
 			path := filepath.Join(t.TempDir(), "long.csv")
 			if err := os.WriteFile(path, []byte(tt.give), 0o600); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/oracles"
 )
 
@@ -59,7 +60,7 @@ type Result struct {
 // bad, is a Result with its EndReason; a collector that fails with an error
 // wrapping oracles.ErrUnavailable ends it OracleUnavailable.
 func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
-	x, err := r.begin(lead)
+	x, err := r.begin(ctx, lead)
 	if err != nil {
 		return x.res, err
 	}
@@ -80,7 +81,7 @@ func (r *Runner) Run(ctx context.Context, lead contract.Lead) (Result, error) {
 // at the ledger first (is it unchanged since the last brief?) does not
 // collect it twice.
 func (r *Runner) RunLedger(ctx context.Context, lead contract.Lead, ledger contract.Ledger) (Result, error) {
-	x, err := r.begin(lead)
+	x, err := r.begin(ctx, lead)
 	if err != nil {
 		return x.res, err
 	}
@@ -95,11 +96,9 @@ type run struct {
 }
 
 // begin starts a run of lead at the runner's clock.
-func (r *Runner) begin(lead contract.Lead) (*run, error) {
-	x := &run{res: Result{Lead: lead}, log: r.Logger, now: r.Now}
-	if x.log == nil {
-		x.log = zap.NewNop()
-	}
+func (r *Runner) begin(ctx context.Context, lead contract.Lead) (*run, error) {
+	// A batch lead's logger, with its fields, when ctx carries one.
+	x := &run{res: Result{Lead: lead}, log: logging.FromContext(ctx, r.Logger), now: r.Now}
 	if x.now == nil {
 		x.now = time.Now
 	}
@@ -128,11 +127,15 @@ func (r *Runner) loop(ctx context.Context, x *run, ledger contract.Ledger) (Resu
 	res.Metrics.Sources = len(ledger.Entries)
 	log.Info("sources collected", zap.Int("citable", len(ledger.Entries)), zap.Any("excluded", ledger.Excluded))
 	if len(ledger.Entries) < minSources {
+		noun := "citable sources"
+		if len(ledger.Entries) == 1 {
+			noun = "citable source"
+		}
 		if ledger.Unknown != "" {
 			// Unknown sources, not the lead, left too few: say so.
-			return end(contract.Refused, fmt.Sprintf("%s; %d citable sources for %s; need %d%s", ledger.Unknown, len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded)))
+			return end(contract.Refused, fmt.Sprintf("%s; %d %s for %s; need %d%s", ledger.Unknown, len(ledger.Entries), noun, lead.Describe(), minSources, excludedCounts(ledger.Excluded)))
 		}
-		return end(contract.Refused, fmt.Sprintf("%d citable sources for %s; need %d%s%s", len(ledger.Entries), lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
+		return end(contract.Refused, fmt.Sprintf("%d %s for %s; need %d%s%s", len(ledger.Entries), noun, lead.Describe(), minSources, excludedCounts(ledger.Excluded), narrowTopicHint(lead)))
 	}
 
 	req := contract.WriteRequest{Lead: lead, Ledger: ledger}

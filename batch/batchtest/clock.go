@@ -43,3 +43,9 @@ func (c *FastClock) ScheduleTime(real time.Time) time.Time {
 func (c *FastClock) RealTime(t time.Time) time.Time {
 	return c.origin(time.Now()).Add(t.Sub(c.base) / c.scale)
 }
+
+// NewFastClockFrom is NewFastClock reading base at the real time origin,
+// not when first consulted: processes started apart share one schedule.
+func NewFastClockFrom(base time.Time, day time.Duration, origin time.Time) *FastClock {
+	return &FastClock{base: base, scale: 24 * time.Hour / day, start: origin}
+}

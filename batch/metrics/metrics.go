@@ -33,6 +33,10 @@ type Metrics struct {
 	tokens       *prometheus.CounterVec
 	oracleReqs   *prometheus.CounterVec
 	oracleTime   *prometheus.HistogramVec
+	runs         *prometheus.CounterVec
+	lastSuccess  prometheus.Gauge
+	lastDuration prometheus.Gauge
+	lastEnd      prometheus.Gauge
 }
 
 // NewRegistry is a registry with the Go runtime's and the process's
@@ -74,18 +78,50 @@ func New(reg *prometheus.Registry) *Metrics {
 			Help: "HTTP requests to oracle services, each retry counted, collection searches included, by oracle and code (the HTTP status, or timeout, canceled, error)."}, []string{"oracle", "code"}),
 		oracleTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "citeloop_oracle_request_duration_seconds",
 			Help: "Latency of one HTTP request to an oracle service, to the response's headers, by oracle.", Buckets: prometheus.ExponentialBuckets(0.01, 2, 12)}, []string{"oracle"}),
+		runs: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "citeloop_batch_runs_total",
+			Help: "Runs (a batch, or a night of a schedule) that ended in this process, by result: ok, or failed (an infrastructure error, or a leads file that could not be read or held no lead)."}, []string{"result"}),
+		lastSuccess: prometheus.NewGauge(prometheus.GaugeOpts{Name: LastSuccessMetric,
+			Help: "End of the last run that finished without an infrastructure error (exit 0 or 3), in seconds since 1970; kept across runs by the textfile (0: none yet)."}),
+		lastDuration: prometheus.NewGauge(prometheus.GaugeOpts{Name: "citeloop_batch_last_run_duration_seconds",
+			Help: "Wall time of the last run that ended, however it ended."}),
+		lastEnd: prometheus.NewGauge(prometheus.GaugeOpts{Name: "citeloop_batch_last_run_timestamp_seconds",
+			Help: "End of the last run that ended, however it ended, in seconds since 1970."}),
 	}
 	reg.MustRegister(m.leads, m.retries, m.leadDuration, m.iterations, m.gateFailures, m.citations,
-		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.oracleReqs, m.oracleTime)
+		m.gateDuration, m.modelCalls, m.modelLatency, m.tokens, m.oracleReqs, m.oracleTime,
+		m.runs, m.lastSuccess, m.lastDuration, m.lastEnd)
 	return m
 }
+
+// LastSuccessMetric is the series a cron batch is alerted on: the time
+// since it grows past a night and a margin when the nightly run stopped
+// succeeding.
+const LastSuccessMetric = "citeloop_batch_last_success_timestamp_seconds"
+
+// RunEnded records a run that took from started to ended: ok when it
+// finished without an infrastructure error (the CLI's exit 0 or 3, a night
+// whose leads file was read).
+func (m *Metrics) RunEnded(started, ended time.Time, ok bool) {
+	result := "failed"
+	if ok {
+		result = "ok"
+		m.lastSuccess.Set(unixSeconds(ended))
+	}
+	m.runs.WithLabelValues(result).Inc()
+	m.lastEnd.Set(unixSeconds(ended))
+	if !started.IsZero() {
+		m.lastDuration.Set(ended.Sub(started).Seconds())
+	}
+}
+
+func unixSeconds(t time.Time) float64 { return float64(t.UnixNano()) / 1e9 }
 
 // WatchQueue adds the queue's depth (leads without an outcome), read with
 // depth at each scrape. A batch calls it once its queue is open; a second
 // call is an error.
 func (m *Metrics) WatchQueue(depth func() (int, error)) error {
 	return m.reg.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "citeloop_batch_queue_depth",
-		Help: "Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read."},
+		Help: "Leads in the queue without an outcome, read at each scrape; -1 when the queue cannot be read."},
 		func() float64 {
 			n, err := depth()
 			if err != nil {

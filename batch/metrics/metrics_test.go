@@ -63,7 +63,7 @@ citeloop_model_calls_total{role="writer"} 6
 # HELP citeloop_gate_citations_total Citations the gate checked against the ledger and the oracle, over every pass.
 # TYPE citeloop_gate_citations_total counter
 citeloop_gate_citations_total 11
-# HELP citeloop_batch_queue_depth Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read.
+# HELP citeloop_batch_queue_depth Leads in the queue without an outcome, read at each scrape; -1 when the queue cannot be read.
 # TYPE citeloop_batch_queue_depth gauge
 citeloop_batch_queue_depth 7
 `
@@ -118,7 +118,7 @@ citeloop_model_tokens_total{kind="thinking",role="writer"} 0
 		t.Fatal(err)
 	}
 	if err := testutil.GatherAndCompare(broken, strings.NewReader(`
-# HELP citeloop_batch_queue_depth Leads in the queue without an outcome (up to 1000), read at each scrape; -1 when the queue cannot be read.
+# HELP citeloop_batch_queue_depth Leads in the queue without an outcome, read at each scrape; -1 when the queue cannot be read.
 # TYPE citeloop_batch_queue_depth gauge
 citeloop_batch_queue_depth -1
 `), "citeloop_batch_queue_depth"); err != nil {

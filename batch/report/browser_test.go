@@ -47,6 +47,11 @@ func TestReportRendersAndFiltersInChromium(t *testing.T) {
 			if !strings.Contains(dom, `<td class="num" id="total-leads">5</td>`) {
 				t.Errorf("totals not rendered: no total of 5 leads in the DOM")
 			}
+			for _, want := range []string{`id="run-start">2026-11-30 02:00:00 UTC<`, `id="run-end">2026-11-30 02:13:20 UTC<`, `id="run-wall">13 min 20 s<`} {
+				if !strings.Contains(dom, want) {
+					t.Errorf("the run's times are not shown: no %s in the DOM", want)
+				}
+			}
 			var shown []string
 			rows := leadRow.FindAllStringSubmatch(dom, -1)
 			if len(rows) != 5 {
@@ -80,8 +85,10 @@ func TestReportRendersAndFiltersInChromium(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Each chart draws its bars in its own colour: count its pixels.
-		colors := map[string][3]uint32{"end reasons": {0x2f, 0x6f, 0xb0}, "iterations": {0x4c, 0x9a, 0x4c}, "durations": {0xb0, 0x69, 0x2f}}
+		// Each chart draws its bars in its own colour, and the end
+		// reasons a failure in another than a brief: count their pixels.
+		colors := map[string][3]uint32{"end reasons, briefed": {0x1f, 0x7a, 0x3a}, "end reasons, failed": {0xc0, 0x39, 0x2b},
+			"iterations": {0x2f, 0x6f, 0xb0}, "durations": {0xb0, 0x69, 0x2f}}
 		counts := map[string]int{}
 		b := img.Bounds()
 		for y := b.Min.Y; y < b.Max.Y; y++ {

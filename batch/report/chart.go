@@ -20,9 +20,9 @@ const (
 )
 
 // svgBars draws a bar chart as inline SVG: the page must render offline, so
-// no charting library or font is fetched. Each bar carries its value in a
-// title for a hover tip.
-func svgBars(title string, bars []bar, color string) template.HTML {
+// no charting library or font is fetched. Each bar, in the colour color
+// gives its label, carries its value in a title for a hover tip.
+func svgBars(title string, bars []bar, color func(label string) string) template.HTML {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d" xmlns="http://www.w3.org/2000/svg">`,
 		template.HTMLEscapeString(title), chartW, chartH, chartW, chartH)
@@ -42,7 +42,7 @@ func svgBars(title string, bars []bar, color string) template.HTML {
 		left := float64(chartPad) + float64(i)*slot
 		label := template.HTMLEscapeString(x.Label)
 		fmt.Fprintf(&b, `<g><title>%s: %d</title><rect class="bar" x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>`,
-			label, x.Value, left+slot*0.1, float64(chartPad+plotH)-h, slot*0.8, h, color)
+			label, x.Value, left+slot*0.1, float64(chartPad+plotH)-h, slot*0.8, h, color(x.Label))
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle" font-size="10">%d</text>`, left+slot/2, float64(chartPad+plotH)-h-3, x.Value)
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" font-size="9">%s</text></g>`, left+slot/2, chartH-chartPad/2, label)
 	}

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/citeloop/citeloop/contract"
@@ -18,10 +19,71 @@ import (
 var pageTemplate string
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct": func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
-	"dur": func(d time.Duration) string { return d.Round(time.Millisecond).String() },
-	"ms":  func(d time.Duration) int64 { return d.Milliseconds() },
+	"pct":   func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
+	"dur":   Duration,
+	"ms":    func(d time.Duration) int64 { return d.Milliseconds() },
+	"kind":  outcomeKind,
+	"stamp": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") },
 }).Parse(pageTemplate))
+
+// Duration writes d as people write durations: "850 ms", "4.2 s", "1 s", "38 s",
+// "3 min 20 s", "2 h 5 min"; "–" for none (a lead that ran no loop).
+func Duration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "–"
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	case d < 10*time.Second:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", d.Seconds()), ".0") + " s"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Round(time.Second).Seconds()))
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		m, sec := int(d/time.Minute), int((d%time.Minute)/time.Second)
+		if sec == 0 {
+			return fmt.Sprintf("%d min", m)
+		}
+		return fmt.Sprintf("%d min %d s", m, sec)
+	}
+	d = d.Round(time.Minute)
+	h, m := int(d/time.Hour), int((d%time.Hour)/time.Minute)
+	if m == 0 {
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
+}
+
+// The colours of the end reasons: a brief (verified, or one that stands
+// unchanged), sources that do not support one, and failures.
+const (
+	colorBriefed = "#1f7a3a"
+	colorRefused = "#8a8a8a"
+	colorFailed  = "#c0392b"
+)
+
+// outcomeKind is the class an end reason is coloured by: briefed,
+// refused or failed.
+func outcomeKind(r contract.EndReason) string {
+	switch {
+	case r.Briefed():
+		return "briefed"
+	case r == contract.Refused:
+		return "refused"
+	}
+	return "failed"
+}
+
+// kindColor is the colour of a bar of the end-reason chart.
+func kindColor(label string) string {
+	switch outcomeKind(contract.EndReason(label)) {
+	case "briefed":
+		return colorBriefed
+	case "refused":
+		return colorRefused
+	}
+	return colorFailed
+}
 
 // view is what the page template reads: the report's head, and its lines
 // as a sequence the template ranges over as it writes them.
@@ -69,9 +131,9 @@ func render(w io.Writer, r Report, c charts, rows iter.Seq[Lead]) error {
 	v.Failures = sortedBars(r.GateFailures)
 	v.Objections = sortedBars(r.Objections)
 	v.Charts = []template.HTML{
-		svgBars("end reasons", sortedBars(r.Totals.Outcomes), "#2f6fb0"),
-		svgBars("iterations per lead", c.iterationBars(), "#4c9a4c"),
-		svgBars("duration per lead", c.durationBars(), "#b0692f"),
+		svgBars("end reasons", sortedBars(r.Totals.Outcomes), kindColor),
+		svgBars("iterations per lead", c.iterationBars(), func(string) string { return "#2f6fb0" }),
+		svgBars("duration per lead", c.durationBars(), func(string) string { return "#b0692f" }),
 	}
 	if err := page.Execute(w, v); err != nil {
 		return fmt.Errorf("report: render: %w", err)
@@ -124,10 +186,10 @@ var durationBuckets = [...]time.Duration{time.Second, 10 * time.Second, 30 * tim
 func (c charts) durationBars() []bar {
 	out := make([]bar, len(durationBuckets)+1)
 	for i, d := range durationBuckets {
-		out[i].Label = "≤" + d.String()
+		out[i].Label = "≤" + Duration(d)
 		out[i].Value = c.durations[i]
 	}
-	out[len(durationBuckets)].Label = ">" + durationBuckets[len(durationBuckets)-1].String()
+	out[len(durationBuckets)].Label = ">" + Duration(durationBuckets[len(durationBuckets)-1])
 	out[len(durationBuckets)].Value = c.durations[len(durationBuckets)]
 	return out
 }

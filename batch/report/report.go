@@ -39,7 +39,15 @@ type Report struct {
 	Run         string    `json:"run"`
 	File        string    `json:"file,omitempty"`
 	GeneratedAt time.Time `json:"generated_at"`
-	Totals      Totals    `json:"totals"`
+	// StartedAt and EndedAt are when the run's first lead was enqueued and
+	// its last outcome recorded, and Wall the time between (the summary's).
+	StartedAt time.Time     `json:"started_at,omitzero"`
+	EndedAt   time.Time     `json:"ended_at,omitzero"`
+	Wall      time.Duration `json:"wall_ns,omitempty"`
+	// Error says why the run has no lead: a failed run (a night whose
+	// leads file could not be read or held none).
+	Error  string `json:"error,omitempty"`
+	Totals Totals `json:"totals"`
 	// GateFailures counts the gate's failures on the last pass of every
 	// lead that did not verify, by reason code.
 	GateFailures map[string]int `json:"gate_failures"`
@@ -137,6 +145,7 @@ func scan(dir string, now time.Time, each func(Lead)) (Report, charts, error) {
 		return Report{}, c, fmt.Errorf("report: %w", err)
 	}
 	r.Run, r.File, r.Totals.Pending = sum.Run, sum.File, sum.Pending
+	r.StartedAt, r.EndedAt, r.Wall, r.Error = sum.StartedAt, sum.EndedAt, sum.Wall(), sum.Error
 	keys := slices.Concat(rateKeys, slices.Sorted(maps.Keys(r.Totals.Outcomes)))
 	for _, k := range keys {
 		if r.Totals.Leads > 0 {

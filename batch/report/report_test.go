@@ -59,11 +59,14 @@ func fixture(t *testing.T) string {
 func writeRun(tb testing.TB, dir, run, file string, pending int, outcomes []batch.Record) {
 	tb.Helper()
 	sum := struct {
-		Run     string              `json:"run"`
-		File    string              `json:"file,omitempty"`
-		Leads   []batch.LeadSummary `json:"leads"`
-		Pending int                 `json:"pending"`
-	}{Run: run, File: file, Leads: []batch.LeadSummary{}, Pending: pending}
+		Run       string              `json:"run"`
+		File      string              `json:"file,omitempty"`
+		Leads     []batch.LeadSummary `json:"leads"`
+		Pending   int                 `json:"pending"`
+		StartedAt time.Time           `json:"started_at"`
+		EndedAt   time.Time           `json:"ended_at"`
+	}{Run: run, File: file, Leads: []batch.LeadSummary{}, Pending: pending,
+		StartedAt: time.Date(2026, 11, 30, 2, 0, 0, 0, time.UTC), EndedAt: time.Date(2026, 11, 30, 2, 13, 20, 0, time.UTC)}
 	for _, o := range outcomes {
 		if err := batch.WriteOutcome(dir, o); err != nil {
 			tb.Fatal(err)
@@ -186,5 +189,21 @@ func TestWriteWithoutLeads(t *testing.T) {
 	var got report.Report
 	if err := json.Unmarshal(data, &got); err != nil || got.Leads == nil || len(got.Leads) != 0 || got.Totals.Pending != 3 || r.Totals.Leads != 0 {
 		t.Errorf("report.json %s (%v): want no lines and 3 pending", data, err)
+	}
+}
+
+// Durations read as people write them.
+func TestDuration(t *testing.T) {
+	for _, tt := range []struct {
+		give time.Duration
+		want string
+	}{
+		{0, "–"}, {850 * time.Millisecond, "850 ms"}, {time.Second, "1 s"}, {4200 * time.Millisecond, "4.2 s"},
+		{38 * time.Second, "38 s"}, {time.Minute, "1 min"}, {200 * time.Second, "3 min 20 s"},
+		{2*time.Hour + 5*time.Minute, "2 h 5 min"}, {3 * time.Hour, "3 h"},
+	} {
+		if got := report.Duration(tt.give); got != tt.want {
+			t.Errorf("Duration(%s) = %q, want %q", tt.give, got, tt.want)
+		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/pipeline"
@@ -99,6 +100,7 @@ func (o *engineFlags) engineConfig(a *app, runner batch.Runner, out string) batc
 		OutDir:      out,
 		Logger:      a.logger,
 		Now:         a.now,
+		WriteFile:   a.writeOutcome,
 	}
 }
 
@@ -135,6 +137,7 @@ type batchOptions struct {
 	force       bool
 	enqueueOnly bool
 	failOn      string
+	allowEmpty  bool
 	// briefCodes makes --fail-on unverified exit with the code of the first
 	// lead (in file order) that did not verify, as brief --leads documents.
 	briefCodes bool
@@ -160,6 +163,7 @@ func (o *engineFlags) runner(a *app) (*engine.Briefer, error) {
 		return nil, err
 	}
 	limits := limit.NewLimits(o.modelRPM, o.modelTPM)
+	a.manyLeads = true
 	return o.briefer(a, bo, func(c configs.Agents, w pipeline.Writer, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic) {
 		return limits.Wrap(c.Writer.Provider, w, c.Skeptic.Provider, s)
 	})
@@ -186,8 +190,11 @@ transport failures (429, 5xx, timeouts) are retried up to --max-attempts.
 
 Exit codes: 0 every valid lead ended, whatever its outcome; 3 with
 --fail-on unverified when a lead did not verify ("unchanged" counts as
-verified); 2 an invalid row (after the others ran) or a batch that could
-not start; 130 interrupted (running leads finish or go back to the queue).`,
+verified); 2 an invalid row (after the others ran), a leads file that is
+empty (unless --allow-empty) or unreadable, or a batch that could not
+start; 7 an output that cannot be written (no space, read-only, refused:
+stopped at once, what was written kept); 130 interrupted (running leads
+finish or go back to the queue).`,
 		Example: `  citeloop batch --offline leads.yaml --out nightly/
   citeloop batch leads.csv --out nightly/ --concurrency 32 --fail-on unverified
   citeloop batch leads.yaml --enqueue-only --database-url postgres://citeloop@db/citeloop --out nightly/
@@ -210,17 +217,21 @@ not start; 130 interrupted (running leads finish or go back to the queue).`,
 	f.BoolVar(&o.force, "force", false, "re-write briefs even when a lead's sources did not change")
 	f.BoolVar(&o.enqueueOnly, "enqueue-only", false, "with --database-url: submit the leads and return; workers run them")
 	f.StringVar(&o.failOn, "fail-on", "none", "exit 3 when a lead ends this way: none, or unverified")
+	f.BoolVar(&o.allowEmpty, "allow-empty", false, "accept a leads file with no lead (by default an error: exit 2 before anything is enqueued)")
 	o.engine.register(f)
-	o.schedule.register(f)
+	o.schedule.register(f, false)
 	cmd.AddCommand(newBatchExportCmd(a))
 	return cmd
 }
 
 // runBatchFile loads the leads file, then runs it as one batch
 // (batch.RunFile). brief --leads is runBatchFile with --fail-on unverified.
-func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) error {
+func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) (err error) {
 	if o.failOn != "none" && o.failOn != "unverified" {
 		return usageError("--fail-on: want none or unverified, got %q", o.failOn)
+	}
+	if o.schedule.watch != "" {
+		return usageError("--watch runs with --schedule or --every (each night's watch); for one watch run citeloop watch %s", o.schedule.watch)
 	}
 	if o.enqueueOnly && o.engine.databaseURL == "" {
 		return usageError("--enqueue-only needs --database-url: only workers on a shared database can run the leads")
@@ -228,14 +239,23 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 	if o.run != "" && !validRun.MatchString(o.run) {
 		return usageError("--run %q: use letters, digits, - and _", o.run)
 	}
+	if o.out == "" && !o.enqueueOnly {
+		return usageError("--out is required: the folder to write the briefs into")
+	}
+	// The leads file first: an empty or unreadable one is refused before
+	// anything is made or enqueued.
+	f, err := batch.LoadFile(file)
+	switch {
+	case errors.Is(err, batch.ErrNoLeads) && o.allowEmpty:
+	case errors.Is(err, batch.ErrNoLeads):
+		return usageError("%v: nothing to run (a broken export?); pass --allow-empty to accept an empty batch", err)
+	case err != nil:
+		return usageError("%v", err)
+	}
 	if !o.enqueueOnly || o.out != "" {
 		if err := makeOutDir(o.out); err != nil {
 			return err
 		}
-	}
-	f, err := batch.LoadFile(file)
-	if err != nil {
-		return usageError("%v", err)
 	}
 	for _, e := range f.Invalid {
 		fmt.Fprintf(a.stderr, "citeloop: skipping invalid row: %s\n", e)
@@ -245,46 +265,56 @@ func runBatchFile(ctx context.Context, a *app, o *batchOptions, file string) err
 		Report: func(dir string) error { return writeReport(a, dir) },
 	}
 	var runner batch.Runner
-	var bar *progressBar
+	var bar *progress.Bar
 	if !o.enqueueOnly {
 		run.Monitor = o.engine.monitor.monitor(a, f.Count)
+		started := time.Now()
+		defer func() { o.engine.monitor.runEnded(a, run.Monitor, started, err) }()
 		r, err := o.engine.runner(a)
 		if err != nil {
 			return err
 		}
 		runner = r
 		bar = o.engine.monitor.bar(a, "batch", run.Monitor)
-		defer bar.close()
+		defer bar.Close()
 	}
 	run.Config = o.engine.engineConfig(a, runner, o.out)
-	run.Config.Observer = bar.observer()
 	sum, runErr := batch.RunFile(ctx, f, run)
 	if runErr != nil {
 		if errors.Is(runErr, batch.ErrStart) {
 			return usageError("%v", runErr)
 		}
+		if errors.Is(runErr, batch.ErrOutputUnwritable) {
+			bar.Interrupt()
+			bar.Close()
+			fmt.Fprintf(a.stdout, "stopped: %s ended, %d left in the queue; what was written is kept\n", plural(sum.Ended, "lead"), sum.Pending)
+			return &exitError{code: exitOutputUnwritable, err: fmt.Errorf("%w; the batch stopped at once: fix it and run the same command again to finish the run", runErr)}
+		}
 		if errors.Is(runErr, context.Canceled) {
-			fmt.Fprintf(a.stdout, "interrupted: %d leads ended, %d left in the queue for the next run of this command\n", sum.Ended, sum.Pending)
+			bar.Interrupt()
+			bar.Close()
+			fmt.Fprintf(a.stdout, "interrupted: %s ended, %d left in the queue for the next run of this command\n", plural(sum.Ended, "lead"), sum.Pending)
 		}
 		return runErr
 	}
+	bar.Close()
 	return batchResult(a, o, sum)
 }
 
 // batchResult prints the run's tally and returns its exit code.
 func batchResult(a *app, o *batchOptions, sum batch.Summary) error {
 	if o.enqueueOnly {
-		fmt.Fprintf(a.stdout, "run %s: %d leads enqueued\n", sum.Run, sum.Enqueued)
+		fmt.Fprintf(a.stdout, "run %s: %s enqueued\n", sum.Run, plural(sum.Enqueued, "lead"))
 		a.logger.Info("run enqueued", zap.String("run", sum.Run), zap.Int("leads", sum.Enqueued))
 	} else {
 		var parts []string
 		for _, r := range slices.Sorted(maps.Keys(sum.EndReasons)) {
 			parts = append(parts, fmt.Sprintf("%d %s", sum.EndReasons[r], r))
 		}
-		fmt.Fprintf(a.stdout, "run %s: %d leads ended (%s); %s written\n", sum.Run, sum.Ended, strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
+		fmt.Fprintf(a.stdout, "run %s: %s ended (%s); %s written\n", sum.Run, plural(sum.Ended, "lead"), strings.Join(parts, ", "), filepath.Join(o.out, batch.SummaryFile))
 	}
-	if len(sum.InvalidRows) > 0 {
-		return usageError("%s: %d invalid row(s) skipped", sum.File, len(sum.InvalidRows))
+	if n := sum.Invalid(); n > 0 {
+		return usageError("%s: %s skipped", sum.File, plural(n, "invalid row"))
 	}
 	if l := sum.FirstUnverified; o.failOn == "unverified" && o.briefCodes && l != nil {
 		return &exitError{code: endReasonCode(l.EndReason), err: fmt.Errorf("%s: %s: %s", l.EndReason, l.ID, l.Detail)}
@@ -342,4 +372,12 @@ func newBatchExportCmd(a *app) *cobra.Command {
 	f.StringVar(&out, "out", "", "folder to write the outcomes and summary.json into (required)")
 	f.StringVar(&run, "run", "", "the run to export (default: the latest)")
 	return cmd
+}
+
+// plural is "1 lead", "2 leads": n and noun in the number n asks for.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

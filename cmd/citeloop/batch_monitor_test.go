@@ -48,7 +48,7 @@ func TestBatchLogsProgressWhenNotATerminal(t *testing.T) {
 	if len(final) != 1 {
 		t.Fatalf("%d final progress lines, want 1\n%s", len(final), stderr)
 	}
-	for k, want := range map[string]float64{"done": 3, "total": 3, "verified": 2, "unchanged": 0, "failed": 1, "retried": 0} {
+	for k, want := range map[string]float64{"done": 3, "total": 3, "verified": 2, "unchanged": 0, "refused": 1, "failed": 0, "retried": 0} {
 		if got := final[0][k]; got != want {
 			t.Errorf("final progress %s = %v, want %v", k, got, want)
 		}
@@ -76,7 +76,7 @@ func TestBatchDrawsProgressOnATerminal(t *testing.T) {
 	if err != nil {
 		t.Fatalf("batch: %v\nstdout: %s", err, stdout)
 	}
-	for _, want := range []string{"batch", "3/3", "verified 2", "unchanged 0", "failed 1", "leads/min"} {
+	for _, want := range []string{"batch", "3/3", "verified 2", "unchanged 0", "refused 1", "failed 0", "leads/min"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("terminal output lacks %q:\n%q", want, got)
 		}
@@ -290,7 +290,7 @@ func TestResumedBatchProgressReachesTheTotal(t *testing.T) {
 		if !strings.Contains(stdout.String(), "3 leads ended") {
 			t.Fatalf("stdout %q: want the resumed run to end 3 leads", stdout)
 		}
-		for _, want := range []string{"3/3", "verified 2", "failed 1"} {
+		for _, want := range []string{"3/3", "verified 2", "refused 1"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("terminal output lacks %q:\n%q", want, got)
 			}
@@ -313,7 +313,7 @@ func TestResumedBatchProgressReachesTheTotal(t *testing.T) {
 		if final == nil {
 			t.Fatalf("no final progress line in:\n%s", stderr)
 		}
-		for k, want := range map[string]float64{"done": 3, "total": 3, "verified": 2, "failed": 1, "leads_per_min": 0} {
+		for k, want := range map[string]float64{"done": 3, "total": 3, "verified": 2, "refused": 1, "failed": 0, "leads_per_min": 0} {
 			if got, _ := final[k].(float64); got != want {
 				t.Errorf("final line %s = %v, want %v (line %v)", k, final[k], want, final)
 			}

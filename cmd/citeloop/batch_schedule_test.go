@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,8 +60,8 @@ func TestBatchScheduleRunsNights(t *testing.T) {
 		give     []string
 		wantDirs []string
 	}{
-		{give: []string{"--schedule", "0 2 * * *"}, wantDirs: []string{"2026-11-30", "2026-12-01"}},
-		{give: []string{"--every", "24h"}, wantDirs: []string{"2026-11-30", "2026-12-01"}},
+		{give: []string{"--schedule", "0 2 * * *"}, wantDirs: []string{batch.NightFolder(date(2026, 11, 30, 2)), batch.NightFolder(date(2026, 12, 1, 2))}},
+		{give: []string{"--every", "24h"}}, // a day after the start, to the second
 	} {
 		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -94,6 +95,24 @@ func TestBatchScheduleRunsNights(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			entries, _ := os.ReadDir(out)
+			var dirs []string
+			for _, e := range entries {
+				if e.IsDir() {
+					dirs = append(dirs, e.Name())
+				}
+			}
+			if tt.wantDirs == nil && len(dirs) == 2 {
+				tt.wantDirs = dirs
+			}
+			for _, d := range dirs {
+				if !nightFolderName.MatchString(d) {
+					t.Errorf("night folder %q is not named by its UTC start", d)
+				}
+			}
+			if strings.Join(dirs, ",") != strings.Join(tt.wantDirs, ",") {
+				t.Errorf("folders %v, want %v", dirs, tt.wantDirs)
+			}
 			for i, d := range tt.wantDirs {
 				var r report.Report
 				readJSON(t, filepath.Join(out, d, report.JSONFile), &r)
@@ -114,22 +133,15 @@ func TestBatchScheduleRunsNights(t *testing.T) {
 					t.Errorf("index.html does not list night %s", d)
 				}
 			}
-			entries, _ := os.ReadDir(out)
-			var dirs []string
-			for _, e := range entries {
-				if e.IsDir() {
-					dirs = append(dirs, e.Name())
-				}
-			}
-			if strings.Join(dirs, ",") != strings.Join(tt.wantDirs, ",") {
-				t.Errorf("folders %v, want %v", dirs, tt.wantDirs)
-			}
 			if _, err := os.Stat(filepath.Join(out, batch.DatabaseFile)); err != nil {
 				t.Errorf("no shared database in --out: %v", err)
 			}
 		})
 	}
 }
+
+// nightFolderName is a night's folder: its start in UTC.
+var nightFolderName = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d{6}Z$`)
 
 func date(y int, m time.Month, d, h int) time.Time { return time.Date(y, m, d, h, 0, 0, 0, time.Local) }
 
@@ -144,6 +156,7 @@ func TestBatchScheduleFlagErrors(t *testing.T) {
 		{[]string{"--every", "-5h"}, "--every"},
 		{[]string{"--every", "24h", "--run", "nightly"}, "--run"},
 		{[]string{"--every", "24h", "--enqueue-only", "--database-url", "postgres://u@127.0.0.1:1/q"}, "--enqueue-only"},
+		{[]string{"--watch", "briefs"}, "--watch"},
 	} {
 		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {
 			a, stdout, _ := testApp(nil)
@@ -157,6 +170,34 @@ func TestBatchScheduleFlagErrors(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(out, batch.DatabaseFile)); err == nil {
 				t.Error("a database was made before the flags were checked")
+			}
+		})
+	}
+}
+
+// The worker's schedule flags are checked before anything starts, each
+// error naming what is missing.
+func TestWorkerScheduleFlagErrors(t *testing.T) {
+	leads := writeLeads(t, batchLeads)
+	for _, tt := range []struct {
+		give []string
+		want string
+	}{
+		{[]string{"--schedule", "0 2 * * *", "--out", t.TempDir()}, "--leads"},
+		{[]string{"--schedule", "0 2 * * *", "--leads", leads}, "--out"},
+		{[]string{"--every", "24h", "--leads", leads, "--out", t.TempDir(), "--drain"}, "--drain"},
+		{[]string{"--leads", leads, "--out", t.TempDir()}, "--schedule or --every"},
+		{[]string{"--schedule", "0 2 * *", "--leads", leads, "--out", t.TempDir()}, "--schedule"},
+		{[]string{}, "--database-url is required"},
+	} {
+		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {
+			a, stdout, _ := testApp(nil)
+			err := runApp(context.Background(), a, append([]string{"worker", "--offline"}, tt.give...))
+			if code := exitCode(err); code != exitUsage || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("exit %d (%v), want %d naming %q", code, err, exitUsage, tt.want)
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("the worker ran: %s", stdout)
 			}
 		})
 	}

@@ -150,8 +150,12 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 			return fmt.Errorf("check: load the embedded corpus: %w", err)
 		}
 	}
+	// Until the first DOIs are answered the total is not known: the bar
+	// says "0/?", what it waits for and for how long, never "0/0".
 	bar := progress.New(a.stderr, progress.Options{Label: "check"})
+	bar.Status("asking the oracles")
 	opts.Progress = func(done, total int) {
+		bar.Status("")
 		bar.SetTotal(total)
 		bar.Add("", done-bar.Count(""))
 	}
@@ -165,6 +169,9 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	if o.fix != "" {
 		// --fix needs every row of its one file.
 		rep = checker.Check(ctx, docs)
+		if ctx.Err() != nil {
+			bar.Interrupt()
+		}
 		bar.Close()
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("check: interrupted before every reference was checked: %w", err)
@@ -195,6 +202,9 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 			return err
 		}
 		rep, streamErr = checker.Stream(ctx, docs, w.Row)
+		if ctx.Err() != nil {
+			bar.Interrupt()
+		}
 		bar.Close()
 		if err := ctx.Err(); err != nil {
 			// Interrupted: the rows written were settled; no summary.

@@ -63,7 +63,7 @@ func TestBriefOfflineORCIDWithTooFewSourcesIsRefused(t *testing.T) {
 	if calls != 0 {
 		t.Errorf("writer called %d times before refusing", calls)
 	}
-	if want := "1 citable sources for ORCID 0000-0002-6307-9196, since 2025-01-01; need 3"; !strings.Contains(stdout.String(), want) {
+	if want := "1 citable source for ORCID 0000-0002-6307-9196, since 2025-01-01; need 3"; !strings.Contains(stdout.String(), want) {
 		t.Errorf("stdout %q does not say %q", stdout, want)
 	}
 }
@@ -153,7 +153,7 @@ func TestBriefSourcesBibliography(t *testing.T) {
 	if got := exitCode(err); got != exitRefused || calls != 0 {
 		t.Fatalf("exit code = %d (%v), writer calls %d; want %d and none\nstdout: %s", got, err, calls, exitRefused, stdout)
 	}
-	if !strings.Contains(stdout.String(), "1 citable sources for empty lead; need 3") {
+	if !strings.Contains(stdout.String(), "1 citable source for empty lead; need 3") {
 		t.Errorf("stdout = %q", stdout)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/citeloop/citeloop/batch"
 	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
@@ -23,6 +24,7 @@ const (
 	exitOracleUnavailable = 4   // an oracle could not answer
 	exitRefused           = 5   // the sources do not support a brief
 	exitModelError        = 6   // a model call failed
+	exitOutputUnwritable  = 7   // batch, worker: a write no retry heals (no space, read-only, permission)
 	exitInterrupted       = 130 // interrupted by SIGINT or SIGTERM
 )
 
@@ -36,6 +38,8 @@ const exitCodesHelp = `Exit codes:
      (check: some DOI unknown and nothing worse)
   5  refused: the sources do not support a brief (too few, or the writer abstained)
   6  model error: a model call failed or returned something unusable
+  7  output unwritable (batch, worker): no space, read-only or refused; stopped
+     at once, what was written kept (an --out unwritable at start is 2)
   130 interrupted (SIGINT/SIGTERM): stopped cleanly, nothing half-written`
 
 // exitError carries an exit code with its cause.
@@ -89,6 +93,8 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code
+	case errors.Is(err, batch.ErrOutputUnwritable):
+		return exitOutputUnwritable
 	case errors.Is(err, configs.ErrInvalid), errors.Is(err, collect.ErrSources), errors.Is(err, leads.ErrInvalidLead), errors.Is(err, engine.ErrInput), errors.Is(err, check.ErrInput):
 		return exitUsage
 	case errors.Is(err, context.Canceled):

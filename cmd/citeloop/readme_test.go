@@ -160,7 +160,7 @@ func TestReadmeExitCodeTable(t *testing.T) {
 			t.Errorf("README lists exit %d, --help does not", code)
 		}
 	}
-	if want := []int{0, 1, 2, 3, 4, 5, 6, 130}; !slices.Equal(codes, want) {
+	if want := []int{0, 1, 2, 3, 4, 5, 6, 7, 130}; !slices.Equal(codes, want) {
 		t.Fatalf("README exit codes = %v, want %v", codes, want)
 	}
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/batch"
+	"github.com/citeloop/citeloop/cmd/citeloop/internal/progress"
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/internal/logging"
@@ -37,6 +38,13 @@ type app struct {
 	// oracleRequests, when set before the engine is built, hears every
 	// request its oracles make (a batch's or worker's metrics count them).
 	oracleRequests func(oracles.Request)
+	// writeOutcome, when set, stages the files of each lead's outcome (a
+	// test fills the disk with it); nil is batch.WriteFile.
+	writeOutcome batch.WriteFunc
+	// manyLeads, set by batch and worker before the engine is built, draws
+	// no model-call status line: leads run at once, and the batch's bar
+	// says how far they came.
+	manyLeads bool
 
 	configPath string
 	logFormat  string
@@ -67,7 +75,11 @@ func (a *app) engine(cfg configs.Config) (*engine.Engine, error) {
 		return nil, err
 	}
 	wait := &modelWait{w: a.stderr}
-	e, err := engine.New(cfg, engine.Deps{Registry: reg, Providers: a.providers, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: wait.observe,
+	calls := wait.observe
+	if a.manyLeads {
+		calls = nil
+	}
+	e, err := engine.New(cfg, engine.Deps{Registry: reg, Providers: a.providers, LookupEnv: a.lookupEnv, Logger: a.logger, Now: a.now, Agents: a.newAgents, ModelCalls: calls,
 		OracleRequests: a.oracleRequests})
 	if err == nil {
 		a.engines = append(a.engines, e)
@@ -119,6 +131,9 @@ func (a *app) setup(cmd *cobra.Command) error {
 		return &exitError{code: exitUsage, err: err}
 	}
 	a.cfg = cfg
+	// Log lines and progress bars share stderr: while a bar is drawn, the
+	// lines go above it (progress.Sink).
+	a.stderr = progress.NewSink(a.stderr)
 	logger, err := logging.New(a.stderr, logging.Options{Format: a.logFormat, Level: level, NoColor: a.getenv("NO_COLOR") != ""})
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}

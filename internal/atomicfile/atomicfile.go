@@ -6,6 +6,8 @@ package atomicfile
 
 import (
 	"bufio"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"io"
 	"os"
@@ -71,4 +73,14 @@ func RemoveTemps(dir string) error {
 		}
 	}
 	return nil
+}
+
+// TempPath is a new name for a temporary file beside path, one RemoveTemps
+// removes: for a writer that stages several files before it renames any
+// into place (a batch lead's brief and ledger), so a failure while
+// staging leaves the old files whole.
+func TempPath(path string) string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+tempInfix+hex.EncodeToString(b[:]))
 }

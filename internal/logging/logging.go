@@ -6,7 +6,6 @@ package logging
 import (
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"strings"
 	"time"
@@ -80,9 +79,11 @@ func New(w io.Writer, o Options) (*zap.Logger, error) {
 	return zap.New(core), nil
 }
 
-// isTerminal reports whether w is a terminal.
+// isTerminal reports whether w is a terminal: an *os.File on a TTY, or a
+// writer over one that says its descriptor (the CLI's stderr, which takes
+// log lines above a progress bar).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := w.(interface{ Fd() uintptr })
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

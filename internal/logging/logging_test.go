@@ -2,6 +2,7 @@ package logging_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"regexp"
 	"strings"
@@ -114,5 +115,60 @@ func TestConsoleColourOnATerminal(t *testing.T) {
 		if got := strings.Contains(line, "\x1b["); got != tt.want {
 			t.Errorf("NoColor=%v: colour escape in %q = %v, want %v", tt.noColor, line, got, tt.want)
 		}
+	}
+}
+
+// ForLead adds lead and job to every line; on the console its INFO lines
+// are DEBUG (WARN stays WARN), in JSON they stay INFO.
+func TestForLead(t *testing.T) {
+	for _, tt := range []struct {
+		format    string
+		level     string
+		wantInfo  bool
+		wantLevel string
+	}{
+		{"console", "info", false, ""},
+		{"console", "debug", true, "DEBUG"},
+		{"json", "info", true, `"level":"info"`},
+	} {
+		t.Run(tt.format+"/"+tt.level, func(t *testing.T) {
+			var b bytes.Buffer
+			l, err := logging.New(&b, logging.Options{Format: tt.format, Level: tt.level})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lead := logging.ForLead(l, "L7", 42)
+			lead.Info("lead done")
+			lead.Warn("database failed")
+			out := b.String()
+			if got := strings.Contains(out, "lead done"); got != tt.wantInfo {
+				t.Errorf("info line shown = %v, want %v:\n%s", got, tt.wantInfo, out)
+			}
+			if tt.wantInfo && !strings.Contains(out, tt.wantLevel) {
+				t.Errorf("info line not at %s:\n%s", tt.wantLevel, out)
+			}
+			if !strings.Contains(out, "database failed") || !strings.Contains(out, "L7") || !strings.Contains(out, "42") {
+				t.Errorf("warn line missing or without lead and job:\n%s", out)
+			}
+			for _, l := range strings.Split(out, "\n") {
+				if strings.Contains(l, "database failed") && !strings.Contains(strings.ToLower(l), "warn") {
+					t.Errorf("the WARN line %q was lowered", l)
+				}
+			}
+		})
+	}
+}
+
+// FromContext gives the logger the context carries, else the fallback.
+func TestFromContext(t *testing.T) {
+	base, lead := zap.NewNop(), zap.NewExample()
+	if got := logging.FromContext(context.Background(), base); got != base {
+		t.Error("no logger in the context: want the fallback")
+	}
+	if got := logging.FromContext(logging.NewContext(context.Background(), lead), base); got != lead {
+		t.Error("want the context's logger")
+	}
+	if logging.FromContext(context.Background(), nil) == nil {
+		t.Error("a nil fallback gave nil")
 	}
 }

@@ -15,8 +15,10 @@ import (
 // the wait ends. Its methods are safe for concurrent use; those of a nil
 // Line or of one that does not draw are no-ops.
 type Line struct {
-	p   *mpb.Progress
-	bar *mpb.Bar
+	p       *mpb.Progress
+	bar     *mpb.Bar
+	release func()
+	hold    func()
 
 	mu    sync.Mutex
 	msg   string
@@ -28,7 +30,7 @@ type Line struct {
 // Total and Counters are not used.
 func NewLine(w io.Writer, msg string, o Options) *Line {
 	l := &Line{msg: msg}
-	l.p, l.delay = container(w, o)
+	l.p, l.delay, l.release, l.hold = container(w, o)
 	if l.p == nil {
 		return l
 	}
@@ -67,9 +69,15 @@ func (l *Line) Close() {
 	}
 	l.done = true
 	l.mu.Unlock()
-	if l.delay != nil {
-		l.delay.Stop()
+	if l.delay != nil && l.delay.Stop() {
+		l.bar.Abort(true) // never drawn
+		l.p.Shutdown()
+		return
 	}
+	// The lines written above the status since its last redraw are
+	// printed as it is erased; those written from now on, after it.
+	l.hold()
 	l.bar.Abort(true)
-	l.p.Shutdown()
+	l.p.Wait()
+	l.release()
 }

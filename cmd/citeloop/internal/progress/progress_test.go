@@ -2,6 +2,7 @@ package progress_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -131,5 +132,80 @@ func TestBarAddsFromManyGoroutines(t *testing.T) {
 	}
 	if got := out.String(); !strings.Contains(got, "800/800") {
 		t.Errorf("bar output lacks 800/800:\n%q", got)
+	}
+}
+
+// A job whose total is not known yet is drawn "0/?" with what it waits
+// for and how long it has waited, never "0/0".
+func TestBarWithoutATotalSaysSo(t *testing.T) {
+	var out syncBuffer
+	b := progress.New(&out, progress.Options{Label: "check", Delay: -1, Terminal: yes()})
+	b.Status("asking the oracles")
+	waitFor(t, &out, "0/?")
+	b.Close()
+	if got := out.String(); strings.Contains(got, "0/0") || !strings.Contains(got, "asking the oracles") {
+		t.Errorf("bar output %q: want 0/? and the status, never 0/0", got)
+	}
+}
+
+// An interrupted job's bar stays where it stood and says so.
+func TestBarInterrupted(t *testing.T) {
+	var out syncBuffer
+	b := progress.New(&out, progress.Options{Label: "batch", Total: 10, Delay: -1, Terminal: yes()})
+	b.Add("", 4)
+	b.Interrupt()
+	b.Close()
+	got := out.String()
+	if !strings.Contains(got, "4/10") || !strings.Contains(got, "interrupted") || strings.Contains(got, "10/10") {
+		t.Errorf("bar output %q: want 4/10 interrupted, never 10/10", got)
+	}
+}
+
+// A bar fed by a Source draws what it says: done, total, counts, rate and
+// time left, and reads it once more at Close.
+func TestBarReadsItsSource(t *testing.T) {
+	var out syncBuffer
+	var mu sync.Mutex
+	snap := progress.Snapshot{Done: 1, Total: 4, Counts: []progress.Count{{Name: "verified", N: 1}}, Rate: "2.0 leads/min", ETA: 90 * time.Second, ETAKnown: true}
+	b := progress.New(&out, progress.Options{Label: "batch", Delay: -1, Terminal: yes(), Source: func() progress.Snapshot {
+		mu.Lock()
+		defer mu.Unlock()
+		return snap
+	}})
+	waitFor(t, &out, "eta 1m30s")
+	mu.Lock()
+	snap = progress.Snapshot{Done: 4, Total: 4, Counts: []progress.Count{{Name: "verified", N: 4}}, Rate: "2.0 leads/min"}
+	mu.Unlock()
+	b.Close()
+	got := out.String()
+	for _, want := range []string{"1/4", "verified 1", "2.0 leads/min", "eta 1m30s", "4/4", "verified 4", "took"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("bar output lacks %q:\n%q", want, got)
+		}
+	}
+}
+
+// Lines written to the Sink while a bar is drawn go above the bar, and
+// none is lost at its end, those written during its last frame included.
+func TestSinkKeepsLinesAboveTheBar(t *testing.T) {
+	var out syncBuffer
+	sink := progress.NewSink(&out)
+	b := progress.New(sink, progress.Options{Label: "batch", Total: 2, Delay: -1, Terminal: yes()})
+	for i := range 20 {
+		fmt.Fprintf(sink, "line %d\n", i)
+		if i == 10 {
+			b.Add("", 2)
+		}
+	}
+	b.Close()
+	fmt.Fprintln(sink, "after")
+	got := out.String()
+	for i := range 20 {
+		if !strings.Contains(got, fmt.Sprintf("line %d\n", i)) {
+			t.Errorf("line %d lost:\n%q", i, got)
+		}
+	}
+	if !strings.HasSuffix(got, "after\n") {
+		t.Errorf("a line after the bar is not last:\n%q", got)
 	}
 }
