@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/shlex"
 
@@ -17,12 +18,30 @@ import (
 
 const readmePath = "../../README.md"
 
+// docPaths are the README and every guide in docs/, in that order.
+func docPaths(t *testing.T) []string {
+	t.Helper()
+	guides, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]string{readmePath}, guides...)
+}
+
 // readmeCommands returns the citeloop command lines of the README's sh code
-// blocks ("go run ./cmd/citeloop ..." or "citeloop ..."), continuation
-// lines joined, as argument lists without the program and comments.
+// blocks; see docCommands.
 func readmeCommands(t *testing.T) [][]string {
 	t.Helper()
-	data, err := os.ReadFile(readmePath)
+	return docCommands(t, readmePath)
+}
+
+// docCommands returns the citeloop command lines of a doc's sh code blocks
+// ("go run ./cmd/citeloop ..." or "citeloop ..."), continuation lines
+// joined, as argument lists without the program and comments. Blocks
+// marked text are shown, not run.
+func docCommands(t *testing.T, path string) [][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +63,7 @@ func readmeCommands(t *testing.T) [][]string {
 		line, pending = pending+line, ""
 		words, err := shlex.Split(line)
 		if err != nil {
-			t.Fatalf("README line %q: %v", line, err)
+			t.Fatalf("%s line %q: %v", path, line, err)
 		}
 		switch {
 		case len(words) >= 3 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/citeloop":
@@ -58,8 +77,9 @@ func readmeCommands(t *testing.T) [][]string {
 	return out
 }
 
-// TestReadmeOfflineExamplesRun runs every offline citeloop command of the
-// README through the CLI, in order, in one working folder, as a reader who
+// TestDocsExamplesRun runs every offline citeloop command of the README and
+// of each guide in docs/ through the CLI, in order, one working folder per
+// document, as a reader who
 // copies them would: a key made by `keygen` signs the next brief, the brief
 // written to out/ is verified by the next command. Absolute --out paths
 // are moved into the working folder; files named from the repository
@@ -67,12 +87,24 @@ func readmeCommands(t *testing.T) [][]string {
 // others are skipped, each saying why: they need an API key or the network
 // (no --offline), a pipe, or a file of the user's that neither the
 // repository nor an earlier example has.
-func TestReadmeOfflineExamplesRun(t *testing.T) {
-	cmds := readmeCommands(t)
+func TestDocsExamplesRun(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
+	ran := 0
+	for _, doc := range docPaths(t) {
+		cmds := docCommands(t, doc)
+		t.Run(filepath.Base(doc), func(t *testing.T) { ran += runDocExamples(t, repo, cmds) })
+	}
+	if ran < 5 {
+		t.Errorf("ran %d examples, want at least the offline brief examples, check --offline, keygen and verify --offline", ran)
+	}
+}
+
+// runDocExamples runs one document's commands in a fresh working folder and
+// returns how many it ran.
+func runDocExamples(t *testing.T, repo string, cmds [][]string) int {
 	work := t.TempDir()
 	t.Chdir(work)
 	// offlineCommands need neither a key nor the network by themselves.
@@ -127,9 +159,7 @@ func TestReadmeOfflineExamplesRun(t *testing.T) {
 			}
 		})
 	}
-	if ran < 5 {
-		t.Errorf("ran %d README examples, want at least the offline brief examples, check --offline, keygen and verify --offline", ran)
-	}
+	return ran
 }
 
 var exitRow = regexp.MustCompile(`^\|\s*(\d+)\s*\|([^|]*)\|([^|]*)\|$`)
@@ -183,4 +213,90 @@ func TestReadmeExitCodeTable(t *testing.T) {
 			t.Errorf("%v: exit %d (%v), the README says %d", r.args, got, err, r.code)
 		}
 	}
+}
+
+// TestReadmeSizeAndLinks: the README is short enough to scan (at most
+// 10 KB; the rest lives in docs/), and every relative link of the README and
+// of the guides resolves: to a file of the repository, and an anchor to a
+// heading of the file it names.
+func TestReadmeSizeAndLinks(t *testing.T) {
+	data, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > 10*1024 {
+		t.Errorf("README.md is %d bytes, want at most 10 KB: move detail to docs/", len(data))
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, doc := range docPaths(t) {
+		text, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(stripCode(string(text)), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			path := doc
+			if file != "" {
+				path = filepath.Join(filepath.Dir(doc), file)
+				if _, err := os.Stat(path); err != nil {
+					t.Errorf("%s: link %s: %v", doc, target, err)
+					continue
+				}
+			}
+			if anchor == "" || !strings.HasSuffix(path, ".md") {
+				continue
+			}
+			md, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(headingAnchors(string(md)), anchor) {
+				t.Errorf("%s: link %s: no heading with that anchor in %s", doc, target, path)
+			}
+		}
+	}
+}
+
+// stripCode drops fenced code blocks, whose brackets are not links.
+func stripCode(md string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
+}
+
+// headingAnchors are the anchors GitHub gives a document's headings:
+// lower case, punctuation dropped but hyphens and underscores, spaces as
+// hyphens.
+func headingAnchors(md string) []string {
+	var out []string
+	for _, line := range strings.Split(stripCode(md), "\n") {
+		h := strings.TrimLeft(line, "#")
+		if h == line || !strings.HasPrefix(h, " ") {
+			continue
+		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }
