@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"go.uber.org/zap/zaptest"
 
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc"
@@ -106,7 +108,13 @@ func TestSearcherContract(t *testing.T) {
 	records := europepmctest.Records(t, filepath.Join("..", "..", "testdata", "corpus", "europepmc-core.json"))
 	oracletest.RunSearcherContract(t, oracletest.SearcherHarness{
 		New: func(t *testing.T) oracles.Searcher {
-			return newClient(t, europepmctest.NewServer(t, records...).URL, 25)
+			// Eight searches at once under -race on a loaded machine can
+			// take longer than the fault tests' 200 ms per attempt; this
+			// test is about concurrency, not time.
+			opts := oracletest.FastOptions(europepmc.Name)
+			opts.Timeout = 5 * time.Second
+			return europepmc.New(europepmc.Options{BaseURL: europepmctest.NewServer(t, records...).URL, BatchSize: 25,
+				HTTPOptions: opts, Logger: zaptest.NewLogger(t)})
 		},
 		Query: oracles.Query{Terms: []string{"cancer"}},
 	})
