@@ -35,6 +35,7 @@ func derivedRecords(t *testing.T) []byte {
 		PMCID        string `json:"pmcid"`
 		DOI          string `json:"doi"`
 		Title        string `json:"title"`
+		AuthorString string `json:"authorString,omitempty"`
 		AbstractText string `json:"abstractText"`
 		PubYear      string `json:"pubYear,omitempty"`
 		JournalTitle string `json:"journalTitle,omitempty"`
@@ -50,6 +51,7 @@ func derivedRecords(t *testing.T) []byte {
 			t.Fatalf("%s: %v", id, err)
 		}
 		r := rec{ID: cmpOr(a.PMID, a.PMCID), Source: "MED", PMID: a.PMID, PMCID: a.PMCID, DOI: a.DOI, Title: a.Title,
+			AuthorString: strings.Join(a.Authors, ", ") + ".",
 			AbstractText: a.Abstract(), JournalTitle: a.Journal, PubType: strings.ReplaceAll(a.ArticleType, "-", " "),
 			IsOpenAccess: "Y", InEPMC: "Y", License: a.License}
 		if a.PMID == "" {
