@@ -110,7 +110,7 @@ var _ oracles.Searcher = (*europepmc.Client)(nil)
 // by content hash; nil when the search oracle serves none.
 func (e *Engine) fullTexter(o BriefOptions) (oracles.FullTexter, error) {
 	if o.Offline != nil {
-		return o.Offline.fullTexter(), nil
+		return o.Offline.FullTexter(), nil
 	}
 	name := e.cfg.Collect.Search
 	if !e.deps.Registry.Has(name) {
@@ -127,3 +127,13 @@ func (e *Engine) fullTexter(o BriefOptions) (oracles.FullTexter, error) {
 	}
 	return ft, nil
 }
+
+// FullTexter serves the open-access full texts of the search oracle
+// (collect.search) through the oracle cache, which keeps them by content
+// hash: verify re-reads a brief's full texts from it. Nil when that oracle
+// serves none.
+func (e *Engine) FullTexter() (oracles.FullTexter, error) { return e.fullTexter(BriefOptions{}) }
+
+// SearchName is the oracle live collection searches (collect.search), the
+// one whose full texts a live brief cites.
+func (e *Engine) SearchName() string { return e.cfg.Collect.Search }

@@ -76,6 +76,6 @@ func (o *Offline) Name() string { return o.corpus.Name() }
 // records, so one corpus serves every concurrent lead.
 func (o *Offline) searcher() oracles.Searcher { return o.oracle }
 
-// fullTexter serves the corpus's recorded full texts (none for a corpus
+// FullTexter serves the corpus's recorded full texts (none for a corpus
 // file: its records' full texts are not checked offline).
-func (o *Offline) fullTexter() oracles.FullTexter { return o.oracle }
+func (o *Offline) FullTexter() oracles.FullTexter { return o.oracle }
