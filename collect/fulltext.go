@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"unicode/utf8"
 
 	"go.uber.org/zap"
 
@@ -58,16 +59,34 @@ func (b *ledgerBuilder) fullTexts(ctx context.Context, open map[string]bool, opt
 		}()
 	}
 	wg.Wait()
-	checked := 0
+	// Passages share the prompt budget (MaxTotalChars) with the titles
+	// and abstracts: what is left after them goes to the best-ranked
+	// entries' passages first; a passage that does not fit is left out
+	// whole, never cut, and noted.
+	left := opts.MaxTotalChars
+	for _, e := range b.ledger.Entries {
+		left -= utf8.RuneCountInString(e.Text())
+	}
+	checked, dropped := 0, 0
 	for k, i := range todo {
 		e := &b.ledger.Entries[i]
 		e.FullText = results[k]
 		if e.FullText.Checked() {
 			checked++
-			e.Passages = selectPassages(e.FullText.Sections, BuildQuery(b.ledger.Lead).Terms, opts.MaxPassages, opts.MaxPassageChars)
+			for _, p := range selectPassages(e.FullText.Sections, BuildQuery(b.ledger.Lead).Terms, opts.MaxPassages, opts.MaxPassageChars) {
+				if n := utf8.RuneCountInString(p.Text); n <= left {
+					e.Passages = append(e.Passages, p)
+					left -= n
+				} else {
+					dropped++
+				}
+			}
 		} else {
 			b.note("%s (%s): full text not checked (%s); its quotes must be in the abstract", e.ID, e.PMCID, e.FullText.Reason)
 		}
+	}
+	if dropped > 0 {
+		b.note("%d full-text passage(s) did not fit the prompt budget of %d characters and were left out whole", dropped, opts.MaxTotalChars)
 	}
 	logging.FromContext(ctx, opts.Logger).Info("full texts", zap.Int("asked", len(todo)), zap.Int("checked", checked))
 }
