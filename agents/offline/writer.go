@@ -251,11 +251,16 @@ func findingBonus(s string) float64 {
 }
 
 // sentencesOf lists the sentences of each text in turn: a sentence never
-// runs from one text into the next.
+// runs from one text into the next, and one whose brackets do not close
+// (a full text's "(Fig. 1)" split at "Fig.") is not a sentence.
 func sentencesOf(texts []string) []string {
 	var out []string
 	for _, t := range texts {
-		out = append(out, sentences(t)...)
+		for _, s := range sentences(t) {
+			if strings.Count(s, "(") == strings.Count(s, ")") && strings.Count(s, "[") == strings.Count(s, "]") {
+				out = append(out, s)
+			}
+		}
 	}
 	return out
 }
