@@ -88,7 +88,14 @@ type FullTexts struct {
 
 	mu  sync.Mutex
 	mem map[string]oracles.FullText
+	// order is mem's ids, oldest first: mem holds at most memFullTexts
+	// bodies, so a long batch does not keep every article it read.
+	order []string
 }
+
+// memFullTexts is how many full texts a FullTexts keeps in memory; the
+// store keeps the rest.
+const memFullTexts = 16
 
 var _ oracles.FullTexter = (*FullTexts)(nil)
 
@@ -172,6 +179,13 @@ func (c *FullTexts) ByHash(ctx context.Context, hash string) ([]byte, bool) {
 
 func (c *FullTexts) remember(id string, ft oracles.FullText) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.mem[id]; !ok {
+		c.order = append(c.order, id)
+	}
 	c.mem[id] = ft
-	c.mu.Unlock()
+	for len(c.order) > memFullTexts {
+		delete(c.mem, c.order[0])
+		c.order = c.order[1:]
+	}
 }

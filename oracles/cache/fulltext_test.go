@@ -86,6 +86,21 @@ func TestFullTextCache(t *testing.T) {
 	if o.asked != 5 {
 		t.Errorf("past TTL: asked %d times, want 5", o.asked)
 	}
+	// Memory holds a bounded number of bodies; without a store, an old
+	// one is fetched again.
+	many := &fullTextOracle{bodies: map[string]string{}}
+	for i := range 40 {
+		many.bodies[fmt.Sprint("PMC", i)] = fmt.Sprint("<article>", i, "</article>")
+	}
+	mc, _ := cache.WrapFullText(many, cache.Options{Now: clock})
+	for i := range 40 {
+		mc.FullText(ctx, fmt.Sprint("PMC", i))
+	}
+	mc.FullText(ctx, "PMC39")
+	mc.FullText(ctx, "PMC0")
+	if many.asked != 41 {
+		t.Errorf("asked %d times, want 41 (the newest kept, the oldest dropped)", many.asked)
+	}
 	if _, ok := cache.WrapFullText(plainOracle{}, cache.Options{}); ok {
 		t.Error("an oracle without full texts was wrapped")
 	}
