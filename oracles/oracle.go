@@ -121,6 +121,11 @@ func (r Record) Merge(other Record) Record {
 	fill(&r.PreprintDOI, other.PreprintDOI)
 	fill(&r.PreprintAs, other.PreprintAs)
 	r.mergePublished(other)
+	// Open access for the record's own PMCID only: a PMCID filled in from
+	// other brings other's flag with it.
+	if r.PMCID == other.PMCID {
+		r.OpenAccess = r.OpenAccess || other.OpenAccess
+	}
 	if r.Year == 0 {
 		r.Year = other.Year
 	}
