@@ -45,3 +45,30 @@ func TestQuoteSectionsForTheSkeptic(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairPassages: a repair shows, beside the lead's passages, those
+// chosen for the failed claim, once each, on a copy of the entry.
+func TestRepairPassages(t *testing.T) {
+	lead := contract.Passage{Section: "body › 1 Introduction", Kind: "background", Text: "Cancer is common."}
+	e := contract.Entry{ID: "S1", DOI: "10.1234/ft", Passages: []contract.Passage{lead},
+		FullText: &contract.FullText{Status: contract.FullTextChecked}}
+	var asked string
+	f := func(_ contract.Entry, about string) []contract.Passage {
+		asked = about
+		return []contract.Passage{lead, {Section: "table 2", Kind: "table", Text: "Mortality by arm."}}
+	}
+	failed := []failedClaim{{Claim: contract.Claim{ID: "c1", Text: "Mortality fell.", Citations: []contract.Citation{{DOI: e.DOI, Quote: "mortality fell in the arm"}}}}}
+	got := withRepairPassages([]contract.Entry{e}, failed, f)
+	if len(got[0].Passages) != 2 || got[0].Passages[1].Section != "table 2" {
+		t.Errorf("passages %+v", got[0].Passages)
+	}
+	if len(e.Passages) != 1 {
+		t.Error("the ledger's entry was changed")
+	}
+	if !strings.Contains(asked, "Mortality fell.") || !strings.Contains(asked, "mortality fell in the arm") {
+		t.Errorf("asked about %q, want the claim and its quote", asked)
+	}
+	if got := withRepairPassages([]contract.Entry{e}, failed, nil); len(got[0].Passages) != 1 {
+		t.Errorf("without the option: %+v", got[0].Passages)
+	}
+}

@@ -201,3 +201,32 @@ func TestSelectPassagesResultsFirst(t *testing.T) {
 		t.Errorf("fitSentences = %q", p)
 	}
 }
+
+// TestPassagesForAClaim: passages for a claim being repaired come from the
+// sections in memory; none for a full text not read, or read back from
+// JSON without its texts.
+func TestPassagesForAClaim(t *testing.T) {
+	body := readTestdata(t, "europepmc-fulltext", "pyEuropePMC__PMC13133655_fullTextXML.xml")
+	ft := ReadFullText(oracles.FullText{ID: "PMC13133655", Body: body})
+	e := contract.Entry{FullText: ft}
+	got := PassagesFor(e, "detection limits of geosmin by PTR-MS against GC–MS", 2, 700)
+	if len(got) == 0 || len(got) > 2 {
+		t.Fatalf("passages %+v", got)
+	}
+	for _, p := range got {
+		if p.Kind != contract.SectionResults && p.Kind != contract.SectionTable {
+			t.Errorf("passage from %s (%s), want results or a table first", p.Section, p.Kind)
+		}
+	}
+	stripped := *ft
+	stripped.Sections = append([]contract.TextSection(nil), ft.Sections...)
+	for i := range stripped.Sections {
+		stripped.Sections[i].Text = ""
+	}
+	if got := PassagesFor(contract.Entry{FullText: &stripped}, "geosmin", 2, 700); got != nil {
+		t.Errorf("passages from sections not in memory: %+v", got)
+	}
+	if got := PassagesFor(contract.Entry{}, "geosmin", 2, 700); got != nil {
+		t.Errorf("passages without a full text: %+v", got)
+	}
+}

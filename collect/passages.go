@@ -188,3 +188,20 @@ func splitSentences(s string) []string {
 	}
 	return out
 }
+
+// PassagesFor chooses at most n passages (of at most maxChars characters)
+// of an entry's full-text sections, held in memory, about a text such as a
+// claim being repaired: BM25 over the sections' paragraphs for its words,
+// results and tables first, as for the lead. None when the full text was
+// not read or its sections are not in memory.
+func PassagesFor(e contract.Entry, about string, n, maxChars int) []contract.Passage {
+	if !e.FullText.Checked() {
+		return nil
+	}
+	for _, s := range e.FullText.Sections {
+		if s.Text == "" {
+			return nil
+		}
+	}
+	return selectPassages(e.FullText.Sections, []string{about}, n, maxChars)
+}
