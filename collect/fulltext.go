@@ -73,7 +73,7 @@ func (b *ledgerBuilder) fullTexts(ctx context.Context, open map[string]bool, opt
 		e.FullText = results[k]
 		if e.FullText.Checked() {
 			checked++
-			for _, p := range selectPassages(e.FullText.Sections, BuildQuery(b.ledger.Lead).Terms, opts.MaxPassages, opts.MaxPassageChars) {
+			for _, p := range selectPassages(e.FullText.Sections, e.Text(), BuildQuery(b.ledger.Lead).Terms, opts.MaxPassages, opts.MaxPassageChars) {
 				if n := utf8.RuneCountInString(p.Text); n <= left {
 					e.Passages = append(e.Passages, p)
 					left -= n

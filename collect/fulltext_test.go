@@ -132,7 +132,7 @@ func TestCollectFullTexts(t *testing.T) {
 	for _, e := range l.Entries {
 		for _, p := range e.Passages {
 			passages++
-			if p.Section == "" || p.Kind == "" || p.Kind == contract.SectionAbstract || p.Text == "" {
+			if p.Section == "" || p.Kind == "" || p.Text == "" || strings.Contains(e.Abstract, p.Text) {
 				t.Errorf("%s: passage %+v", e.ID, p)
 			}
 		}
@@ -191,9 +191,15 @@ func TestSelectPassagesResultsFirst(t *testing.T) {
 		{Path: "table 1", Kind: contract.SectionTable, Text: "Outcomes of screening by arm and year of follow-up."},
 		{Path: "body › 2 Methods", Kind: contract.SectionMethods, Text: "Participants were randomised to two arms by a computer."},
 	}
-	got := selectPassages(secs, []string{"screening"}, 2, 700)
+	got := selectPassages(secs, "Title\n\nScreening works well in the abstract, as everyone knows.", []string{"screening"}, 2, 700)
 	if len(got) != 2 || got[0].Section+got[1].Section != "body › 3 Resultstable 1" && got[0].Section+got[1].Section != "table 1body › 3 Results" {
 		t.Errorf("got %+v, want the results and the table", got)
+	}
+	// The part of an abstract the ledger cut is a candidate; what the
+	// writer sees already is not shown twice.
+	cut := selectPassages(secs[:1], "Title", []string{"screening"}, 2, 700)
+	if len(cut) != 1 || cut[0].Section != "abstract" {
+		t.Errorf("an abstract past the cut: %+v", cut)
 	}
 	long := strings.Repeat("Nothing here at all to see. ", 30) + "Screening reduced mortality. " + strings.Repeat("More filler words here. ", 30)
 	p := fitSentences(long, []string{"screening"}, 100)

@@ -38,14 +38,15 @@ type candidate struct {
 }
 
 // selectPassages picks at most n passages of a full text for the topic
-// terms: every paragraph of every section outside the abstract (which the
-// writer sees whole) is scored with BM25 against the terms; those that
-// match are ranked by kind (results and tables first), then score, then
-// order in the article. A paragraph longer than maxChars is shown as its
-// best-scoring run of whole sentences: nothing is cut mid-sentence.
-// With no terms, or no paragraph matching them, the first results (or
-// table) paragraphs are shown.
-func selectPassages(secs []contract.TextSection, terms []string, n, maxChars int) []contract.Passage {
+// terms: every paragraph of every section that the writer does not see
+// already (in shown, the entry's title and abstract as the ledger keeps
+// them: the part of an abstract past the ledger's cut is a candidate) is
+// scored with BM25 against the terms; those that match are ranked by kind
+// (results and tables first), then score, then order in the article. A
+// paragraph longer than maxChars is shown as its best-scoring run of whole
+// sentences: nothing is cut mid-sentence. With no terms, or no paragraph
+// matching them, the first results (or table) paragraphs are shown.
+func selectPassages(secs []contract.TextSection, shown string, terms []string, n, maxChars int) []contract.Passage {
 	if n <= 0 {
 		n = DefaultMaxPassages
 	}
@@ -54,12 +55,10 @@ func selectPassages(secs []contract.TextSection, terms []string, n, maxChars int
 	}
 	q := queryTokens(terms)
 	var cands []candidate
+	seen := looseText(shown)
 	for _, s := range secs {
-		if s.Kind == contract.SectionAbstract {
-			continue
-		}
 		for _, p := range strings.Split(s.Text, "\n") {
-			if p = strings.TrimSpace(p); utf8.RuneCountInString(p) >= 40 {
+			if p = strings.TrimSpace(p); utf8.RuneCountInString(p) >= 40 && !strings.Contains(seen, looseText(p)) {
 				cands = append(cands, candidate{sec: s, text: p, order: len(cands)})
 			}
 		}
@@ -203,5 +202,9 @@ func PassagesFor(e contract.Entry, about string, n, maxChars int) []contract.Pas
 			return nil
 		}
 	}
-	return selectPassages(e.FullText.Sections, []string{about}, n, maxChars)
+	return selectPassages(e.FullText.Sections, e.Text(), []string{about}, n, maxChars)
 }
+
+// looseText lower-cases s and collapses its spaces, for telling whether a
+// paragraph is already shown.
+func looseText(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
