@@ -16,6 +16,7 @@ type settings struct {
 	maxOutputTokens int
 	seed            int64
 	observe         func(CallEvent)
+	repairPassages  PassagesFor
 }
 
 // Defaults: no logging, DefaultRetryPolicy, 120 s per call, 8192 output

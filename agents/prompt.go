@@ -3,6 +3,7 @@ package agents
 import (
 	_ "embed"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
@@ -37,16 +38,91 @@ func writeLead(b *strings.Builder, lead contract.Lead) {
 }
 
 // writeSources renders entries as data blocks: id and DOI as attributes,
-// then exactly Entry.Text(), the text quotes are checked against.
+// then exactly Entry.Text(), the text quotes are checked against, then the
+// passages of the source's full text chosen for the lead (collection
+// chose them within the prompt budget: the whole papers are never sent),
+// each naming its section and kind.
 func writeSources(b *strings.Builder, entries []contract.Entry) {
+	if hasPassages(entries) {
+		b.WriteString(passagesNote)
+	}
 	b.WriteString("<sources>\n")
 	for _, e := range entries {
 		b.WriteString(`<source id="` + attr(e.ID) + `" doi="` + attr(e.DOI) + `"` + statusAttr(e) + `>` + "\n")
 		b.WriteString(neutralise(e.Text()))
+		for _, p := range e.Passages {
+			b.WriteString("\n<passage section=\"" + attr(p.Section) + `" kind="` + attr(p.Kind) + `">` + "\n")
+			b.WriteString(neutralise(p.Text))
+			b.WriteString("\n</passage>")
+		}
 		b.WriteString("\n</source>\n")
 	}
 	b.WriteString("</sources>\n\n")
 }
+
+// passagesNote tells a model what a <passage> is; it is sent only with
+// sources that have one, so prompts without full texts are unchanged.
+const passagesNote = "Some sources also hold <passage> blocks: parts of the article's open-access full text, each naming " +
+	"its section and the section's kind. A quote may be copied from a passage exactly as from the title or abstract, " +
+	"under the same rules. A passage of kind background states what the authors cite or assume, not their finding; " +
+	"methods say what was done; results, tables and conclusions hold findings.\n\n"
+
+func hasPassages(entries []contract.Entry) bool {
+	for _, e := range entries {
+		if len(e.Passages) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// writeQuoteSections tells the skeptic where each quote of the draft is in
+// the sources it was shown: the title, the abstract, or a passage's
+// section and kind ("results", "background", ...), so it can object to a
+// background sentence cited as a finding. Only written when a cited
+// source has passages. The gate's own finding is authoritative; this is a
+// plain search (case and spacing folded).
+func writeQuoteSections(b *strings.Builder, entries []contract.Entry, claims []contract.Claim) {
+	if !hasPassages(entries) {
+		return
+	}
+	b.WriteString("<quote_sections>\n")
+	for _, c := range claims {
+		for i, ct := range c.Citations {
+			where := "not found in the text shown"
+			for _, e := range entries {
+				if !sameDOI(ct.DOI, e.DOI) {
+					continue
+				}
+				where = quoteSection(e, ct.Quote)
+			}
+			b.WriteString(`<quote claim="` + attr(c.ID) + `" citation="` + strconv.Itoa(i+1) + `">` + neutralise(where) + "</quote>\n")
+		}
+	}
+	b.WriteString("</quote_sections>\n\n")
+}
+
+// quoteSection names where quote is in what the model saw of e.
+func quoteSection(e contract.Entry, quote string) string {
+	q := looseText(quote)
+	switch {
+	case q == "":
+		return "empty quote"
+	case strings.Contains(looseText(e.Title), q):
+		return "title"
+	case strings.Contains(looseText(e.Abstract), q):
+		return "abstract"
+	}
+	for _, p := range e.Passages {
+		if strings.Contains(looseText(p.Text), q) {
+			return p.Section + " (" + p.Kind + ")"
+		}
+	}
+	return "not found in the text shown"
+}
+
+// looseText lower-cases s and collapses its spaces.
+func looseText(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
 // statusAttr marks a source that must not be cited as evidence: the gate
 // rejects citations of retracted papers, so the writer is told up front.

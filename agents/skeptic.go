@@ -33,10 +33,13 @@ func (k *Skeptic) Review(ctx context.Context, req contract.ReviewRequest) (contr
 	}
 	var b strings.Builder
 	writeLead(&b, req.Lead)
-	writeSources(&b, cited(req.Ledger, claims))
+	sources := cited(req.Ledger, claims)
+	writeSources(&b, sources)
 	b.WriteString("<draft>\n")
 	writeJSON(&b, req.Draft)
-	b.WriteString("</draft>\n\nReview every claim of the draft against its quotes and sources. Return only objections.\n")
+	b.WriteString("</draft>\n\n")
+	writeQuoteSections(&b, sources, claims)
+	b.WriteString("Review every claim of the draft against its quotes and sources. Return only objections.\n")
 	r := k.s.request(skepticPrompt, b.String(), "objections", ObjectionsSchema())
 	parse := func(data []byte) (contract.Objections, error) {
 		obj, err := contract.ParseObjections(data)

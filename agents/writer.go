@@ -185,6 +185,7 @@ func (w *Writer) repair(ctx context.Context, req contract.WriteRequest, failed [
 		}
 		sources = cited(req.Ledger, backing)
 	}
+	sources = withRepairPassages(sources, failed, w.s.repairPassages)
 	var b strings.Builder
 	writeLead(&b, req.Lead)
 	writeSources(&b, sources)

@@ -46,12 +46,31 @@ type renderQuote struct {
 	// CheckedAgainst and TextDiffers are the gate's provenance of the quote.
 	CheckedAgainst string
 	TextDiffers    bool
+	// Section is where the gate found the quote ("title", "abstract", a
+	// full-text section's path) and SectionKind its kind.
+	Section, SectionKind string
+}
+
+// Where names, for a reader, the full-text section a quote was found in
+// ("Results › 3.2 Survival", "Table 2", "Abstract › Methods"); "" for a
+// quote from the title or abstract of the record.
+func (q renderQuote) Where() string {
+	if q.CheckedAgainst != gates.CheckedFullText || q.Section == "" {
+		return ""
+	}
+	w := strings.TrimPrefix(q.Section, "body › ")
+	if r := []rune(w); len(r) > 0 {
+		w = strings.ToUpper(string(r[0])) + string(r[1:])
+	}
+	return w
 }
 
 // Note is the quote's provenance for a reader, or "" when the quote was
 // checked against the oracle's text and the file agreed with it.
 func (q renderQuote) Note() string {
 	switch {
+	case q.CheckedAgainst == gates.CheckedFullText:
+		return "full text, " + q.Where()
 	case q.CheckedAgainst == gates.CheckedFile:
 		return "checked against your sources file only: no oracle returned this text"
 	case q.TextDiffers:
@@ -145,14 +164,15 @@ type quoteKey struct {
 // never rendered as typed.
 func quoteOf(checks map[quoteKey]gates.QuoteCheck, claim string, ci int, e contract.Entry, typed string) (renderQuote, error) {
 	if qc, ok := checks[quoteKey{claim, ci}]; ok {
-		return renderQuote{Quote: qc.Source, CheckedAgainst: qc.CheckedAgainst, TextDiffers: qc.TextDiffers}, nil
+		return renderQuote{Quote: qc.Source, CheckedAgainst: qc.CheckedAgainst, TextDiffers: qc.TextDiffers,
+			Section: qc.Section, SectionKind: qc.SectionKind}, nil
 	}
 	text := e.Text()
 	span, p := gates.MatchQuote(text, typed)
 	if !p.OK() {
 		return renderQuote{}, fmt.Errorf("claim %s: quote is not in %s: %s", claim, e.ID, p.Detail)
 	}
-	return renderQuote{Quote: span.Of(text), CheckedAgainst: gates.CheckedFile}, nil
+	return renderQuote{Quote: span.Of(text), CheckedAgainst: gates.CheckedFile, Section: contract.SectionAbstract, SectionKind: contract.SectionAbstract}, nil
 }
 
 func containsInt(xs []int, x int) bool {
@@ -216,7 +236,12 @@ func renderMarkdown(b view) []byte {
 			fmt.Fprintf(&sb, "\n%s %s\n", mdEscape(c.Text), refMarks(c.Refs))
 			for _, q := range c.Quotes {
 				if q.Quote == strings.TrimSpace(c.Text) {
-					continue // an extractive claim is its own quote
+					// An extractive claim is its own quote; where it
+					// was found is still shown.
+					if w := q.Where(); w != "" {
+						fmt.Fprintf(&sb, "\n> [%d] *(%s)*\n", q.Ref, mdEscape(q.Note()))
+					}
+					continue
 				}
 				fmt.Fprintf(&sb, "\n> [%d] \"%s\"\n", q.Ref, mdEscape(q.Quote))
 				if note := q.Note(); note != "" {
@@ -259,6 +284,11 @@ type jsonCitation struct {
 	CheckedAgainst string `json:"checked_against"`
 	TextDiffers    bool   `json:"text_differs,omitempty"`
 	Note           string `json:"note,omitempty"`
+	// Section is where the quote was found ("title", "abstract", a
+	// full-text section's path) and SectionKind its kind (background,
+	// methods, results, discussion, table, ...).
+	Section     string `json:"section"`
+	SectionKind string `json:"section_kind"`
 }
 
 type jsonClaim struct {
@@ -300,7 +330,7 @@ func renderJSON(b view, in Content) ([]byte, error) {
 			jc := jsonClaim{ID: c.ID, Text: c.Text, Citations: []jsonCitation{}}
 			for _, q := range c.Quotes {
 				jc.Citations = append(jc.Citations, jsonCitation{Ref: q.Ref, DOI: b.References[q.Ref-1].DOI, Quote: q.Quote,
-					CheckedAgainst: q.CheckedAgainst, TextDiffers: q.TextDiffers, Note: q.Note()})
+					CheckedAgainst: q.CheckedAgainst, TextDiffers: q.TextDiffers, Note: q.Note(), Section: q.Section, SectionKind: q.SectionKind})
 			}
 			js.Claims = append(js.Claims, jc)
 		}
@@ -318,6 +348,7 @@ var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{}).Par
 {{range .Sections}}<h2>{{.Heading}}</h2>
 {{range $c := .Claims}}<p id="{{$c.ID}}">{{$c.Text}} {{range $c.Refs}}<a class="ref" href="#ref-{{.}}">[{{.}}]</a>{{end}}</p>
 {{range $c.Quotes}}{{if ne .Quote $c.Text}}<blockquote>[{{.Ref}}] “{{.Quote}}”{{with .Note}} <span class="note">({{.}})</span>{{end}}</blockquote>
+{{else if .Where}}<blockquote>[{{.Ref}}] <span class="note">({{.Note}})</span></blockquote>
 {{end}}{{end}}{{end}}{{end}}<h2>References</h2>
 <ol>
 {{range .References}}{{template "ref" .}}

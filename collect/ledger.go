@@ -66,6 +66,20 @@ type Options struct {
 	// confirm a DOI the corpus does not hold, so such a source is kept out
 	// as unknown (ExcludedUnknown) before any model call.
 	LookupAll bool
+	// FullText, when set, is asked for the open-access full text of the
+	// FullTextTop best-ranked entries whose records say they have one;
+	// FullTextTop 0 takes DefaultFullTextTop, a negative value fetches
+	// none. FullTextConcurrency bounds the fetches in flight (default
+	// DefaultFullTextConcurrency). Each full text's sections are kept in
+	// the entry (contract.FullText) and its best passages for the lead,
+	// at most MaxPassages (default DefaultMaxPassages) of at most
+	// MaxPassageChars characters each (default DefaultMaxPassageChars),
+	// are shown to the writer (contract.Entry.Passages).
+	FullText            oracles.FullTexter
+	FullTextTop         int
+	FullTextConcurrency int
+	MaxPassages         int
+	MaxPassageChars     int
 	// ReadResponse, when set, lets a FileCollector read a sources file that
 	// is a saved search response of a service (europepmc.ReadResponse
 	// reads a Europe PMC resultType=core answer); nil reads none, and such
@@ -104,6 +118,18 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = zap.NewNop()
+	}
+	if o.FullTextTop == 0 {
+		o.FullTextTop = DefaultFullTextTop
+	}
+	if o.FullTextConcurrency <= 0 {
+		o.FullTextConcurrency = DefaultFullTextConcurrency
+	}
+	if o.MaxPassages <= 0 {
+		o.MaxPassages = DefaultMaxPassages
+	}
+	if o.MaxPassageChars <= 0 {
+		o.MaxPassageChars = DefaultMaxPassageChars
 	}
 	return o
 }
@@ -223,6 +249,11 @@ func (b *ledgerBuilder) build(ctx context.Context, docs []oracles.Hit, origin st
 	kept := b.filterFlags(merged, notices, opts.IncludeRetracted)
 	rankBM25(kept, BuildQuery(lead).Terms)
 	b.budget(kept, lead, origin, opts)
+	open := map[string]bool{}
+	for _, d := range kept {
+		open[d.Record.DOI] = d.Record.OpenAccess
+	}
+	b.fullTexts(ctx, open, opts)
 	return b.finish(), nil
 }
 

@@ -41,7 +41,7 @@ func TestUnknownSources(t *testing.T) {
 	if l.Excluded[ExcludedUnknown] != 2 || l.Excluded[ExcludedNotFound] != 0 {
 		t.Errorf("excluded %v, want 2 unknown and no not_found", l.Excluded)
 	}
-	if want := "2 sources unknown offline: not in the embedded corpus of 30 records"; l.Unknown != want {
+	if want := "2 sources unknown offline: not in the embedded corpus of 34 records"; l.Unknown != want {
 		t.Errorf("Unknown = %q, want %q", l.Unknown, want)
 	}
 

@@ -23,6 +23,14 @@ type Collect struct {
 	// in; it must serve search (oracles.Searcher). --query is written in
 	// that service's query language.
 	Search string `yaml:"search"`
+	// FullTextTop is how many of the best-ranked sources with an
+	// open-access full text have it fetched, read and kept by section
+	// (0 fetches none).
+	FullTextTop int `yaml:"full_text_top"`
+	// MaxPassages is the most passages of one paper's full text the
+	// writer sees, MaxPassageChars the most characters of each.
+	MaxPassages     int `yaml:"max_passages"`
+	MaxPassageChars int `yaml:"max_passage_chars"`
 }
 
 // DefaultCollect returns the collection defaults.
@@ -34,6 +42,9 @@ func DefaultCollect() Collect {
 		MaxTotalChars:    16000,
 		FetchLimit:       100,
 		Search:           europePMC,
+		FullTextTop:      3,
+		MaxPassages:      3,
+		MaxPassageChars:  700,
 	}
 }
 
@@ -56,6 +67,12 @@ func (c Collect) Validate() error {
 		return invalid("collect.fetch_limit", "must be at least collect.max_sources (%d), got %d", c.MaxSources, c.FetchLimit)
 	case c.FetchLimit > maxFetchLimit:
 		return invalid("collect.fetch_limit", "must be at most %d, got %d", maxFetchLimit, c.FetchLimit)
+	case c.FullTextTop < 0 || c.FullTextTop > c.MaxSources:
+		return invalid("collect.full_text_top", "must be between 0 and collect.max_sources (%d), got %d", c.MaxSources, c.FullTextTop)
+	case c.MaxPassages < 0 || c.MaxPassages > 20:
+		return invalid("collect.max_passages", "must be between 0 and 20, got %d", c.MaxPassages)
+	case c.MaxPassageChars < 0 || (c.MaxPassageChars > 0 && c.MaxPassageChars < 100):
+		return invalid("collect.max_passage_chars", "must be at least 100, got %d", c.MaxPassageChars)
 	case c.Search == "":
 		return invalid("collect.search", "must name an oracle that serves search, such as %s", europePMC)
 	}

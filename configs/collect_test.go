@@ -51,12 +51,12 @@ func TestCollectDecode(t *testing.T) {
 		{
 			name: "overrides",
 			give: "collect:\n  max_abstract_chars: 900\n  fetch_limit: 50\n  include_retracted: true\n",
-			want: Collect{MinSources: 3, MaxSources: 12, MaxAbstractChars: 900, MaxTotalChars: 16000, FetchLimit: 50, IncludeRetracted: true, Search: "europepmc"},
+			want: Collect{MinSources: 3, MaxSources: 12, MaxAbstractChars: 900, MaxTotalChars: 16000, FetchLimit: 50, IncludeRetracted: true, Search: "europepmc", FullTextTop: 3, MaxPassages: 3, MaxPassageChars: 700},
 		},
 		{
 			name: "another searcher",
 			give: "collect:\n  search: openalex\n",
-			want: Collect{MinSources: 3, MaxSources: 12, MaxAbstractChars: 1500, MaxTotalChars: 16000, FetchLimit: 100, Search: "openalex"},
+			want: Collect{MinSources: 3, MaxSources: 12, MaxAbstractChars: 1500, MaxTotalChars: 16000, FetchLimit: 100, Search: "openalex", FullTextTop: 3, MaxPassages: 3, MaxPassageChars: 700},
 		},
 		{name: "unknown key", give: "collect:\n  max_abstracts: 3\n", wantErr: "max_abstracts"},
 		{name: "wrong type", give: "collect:\n  include_retracted: often\n", wantErr: "line 2"},

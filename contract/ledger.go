@@ -34,6 +34,12 @@ type Entry struct {
 	// ContentHash is the SHA-256 of Text(), so a later audit detects drift
 	// between what the writer saw and what the ledger says.
 	ContentHash string `json:"content_hash"`
+	// FullText, when set, is what was read of the open-access full text:
+	// its sections' paths, kinds and hashes, its licence and form.
+	FullText *FullText `json:"full_text,omitempty"`
+	// Passages are the parts of the full text shown to the writer beside
+	// the abstract, within the prompt budget.
+	Passages []Passage `json:"passages,omitempty"`
 }
 
 // Text is exactly what the writer sees of the source and what quotes are

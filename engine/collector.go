@@ -10,6 +10,7 @@ import (
 	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/cache"
 	"github.com/citeloop/citeloop/oracles/crossref"
 	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/pipeline"
@@ -33,8 +34,19 @@ func (e *Engine) collector(o BriefOptions, oracle oracles.Oracle) (pipeline.Coll
 		Now:       e.deps.Now,
 		Logger:    e.deps.Logger,
 		// A sources file may be a saved Europe PMC answer.
-		ReadResponse: europepmc.ReadResponse,
+		ReadResponse:    europepmc.ReadResponse,
+		FullTextTop:     c.FullTextTop,
+		MaxPassages:     c.MaxPassages,
+		MaxPassageChars: c.MaxPassageChars,
 	}
+	if c.FullTextTop == 0 {
+		opts.FullTextTop = -1 // collect.full_text_top: 0 fetches none
+	}
+	ft, err := e.fullTexter(o)
+	if err != nil {
+		return nil, err
+	}
+	opts.FullText = ft
 	if o.Offline == nil && slices.Contains(e.cfg.Oracles.Use, crossref.Name) {
 		// Crossref records retractions the search's index may miss
 		// (updated-by); collection asks it, sharing the gate's client.
@@ -91,3 +103,37 @@ func (e *Engine) searcher(name string) (oracles.Searcher, error) {
 }
 
 var _ oracles.Searcher = (*europepmc.Client)(nil)
+
+// fullTexter is what serves the open-access full texts of a collection:
+// the offline corpus's recorded ones offline, else the search oracle's
+// (Europe PMC's fullTextXML) through the oracle cache, which keeps each
+// by content hash; nil when the search oracle serves none.
+func (e *Engine) fullTexter(o BriefOptions) (oracles.FullTexter, error) {
+	if o.Offline != nil {
+		return o.Offline.FullTexter(), nil
+	}
+	name := e.cfg.Collect.Search
+	if !e.deps.Registry.Has(name) {
+		return nil, nil // reported by searcher
+	}
+	raw, err := e.rawOracle(name)
+	if err != nil {
+		return nil, err
+	}
+	c := e.cfg.Oracles.Cache
+	ft, ok := cache.WrapFullText(raw, cache.Options{Store: e.cacheStore(), TTL: c.TTL.D, Now: e.deps.Now, Logger: e.deps.Logger})
+	if !ok {
+		return nil, nil
+	}
+	return ft, nil
+}
+
+// FullTexter serves the open-access full texts of the search oracle
+// (collect.search) through the oracle cache, which keeps them by content
+// hash: verify re-reads a brief's full texts from it. Nil when that oracle
+// serves none.
+func (e *Engine) FullTexter() (oracles.FullTexter, error) { return e.fullTexter(BriefOptions{}) }
+
+// SearchName is the oracle live collection searches (collect.search), the
+// one whose full texts a live brief cites.
+func (e *Engine) SearchName() string { return e.cfg.Collect.Search }

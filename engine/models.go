@@ -11,7 +11,9 @@ import (
 
 	"github.com/citeloop/citeloop/agents"
 	"github.com/citeloop/citeloop/agents/offline"
+	"github.com/citeloop/citeloop/collect"
 	"github.com/citeloop/citeloop/configs"
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/pipeline"
 )
 
@@ -72,6 +74,11 @@ func (e *Engine) agents(env AgentEnv) (pipeline.Writer, pipeline.Skeptic, error)
 			agents.WithMaxOutputTokens(ag.MaxOutputTokens),
 			agents.WithSeed(cfg.Seed),
 			agents.WithObserver(e.deps.ModelCalls),
+			// A repair pass shows the passages of each source's full
+			// text chosen for the claim being repaired.
+			agents.WithRepairPassages(func(en contract.Entry, about string) []contract.Passage {
+				return collect.PassagesFor(en, about, e.cfg.Collect.MaxPassages, e.cfg.Collect.MaxPassageChars)
+			}),
 		}
 	}
 	return agents.NewWriter(wm, opts(cfg.Writer)...), agents.NewSkeptic(sm, opts(cfg.Skeptic)...), nil

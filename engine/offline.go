@@ -35,11 +35,11 @@ func newOffline(c *snapshot.Corpus) *Offline {
 // is the one package-level value: immutable once built, and built at most
 // once per process however many engines, leads and checks use it.
 var embeddedOffline = sync.OnceValues(func() (*Offline, error) {
-	off, err := LoadOffline(snapshot.Embedded())
+	c, err := snapshot.Default()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: offline corpus: %w", ErrInput, err)
 	}
-	return newOffline(off.corpus.Named(snapshot.EmbeddedName)), nil
+	return newOffline(c), nil
 })
 
 // EmbeddedOffline returns the corpus shipped in the binary, parsed once per
@@ -75,3 +75,7 @@ func (o *Offline) Name() string { return o.corpus.Name() }
 // searcher is a local search over the corpus. The snapshot only reads its
 // records, so one corpus serves every concurrent lead.
 func (o *Offline) searcher() oracles.Searcher { return o.oracle }
+
+// FullTexter serves the corpus's recorded full texts (none for a corpus
+// file: its records' full texts are not checked offline).
+func (o *Offline) FullTexter() oracles.FullTexter { return o.oracle }

@@ -191,7 +191,9 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		v.Quotes = append(v.Quotes, qc)
 	}
 
-	v.Failures = append(v.Failures, textFailures(draft, ledger, idx)...)
+	// A quote matched across a citation marker backs only the numbers of
+	// its marker-free text (numbersDraft).
+	v.Failures = append(v.Failures, textFailures(numbersDraft(draft, v.Quotes), ledger, idx)...)
 
 	ids := map[string]string{}
 	for _, c := range draft.Claims() {

@@ -2,6 +2,7 @@ package gates
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -17,6 +18,10 @@ const (
 	// CheckedFile: no oracle returned text; the quote was checked against
 	// the ledger alone, which may come from the user's --sources file.
 	CheckedFile = "file"
+	// CheckedFullText: the quote is in a section of the open-access full
+	// text the oracle served at collection (contract.FullText), whose
+	// path and kind the check names.
+	CheckedFullText = "full_text"
 )
 
 // QuoteCheck is one verified quote: the exact source span it matched, which
@@ -40,6 +45,20 @@ type QuoteCheck struct {
 	// CachedAt is when the oracle's answer was stored, for one served
 	// from a cache (oracles.Result.CachedAt); zero for a fresh one.
 	CachedAt time.Time `json:"cached_at,omitzero"`
+	// Section is where the quote was found: "title", "abstract", or a
+	// full-text section's path ("body › 3 Results › 3.2 Survival",
+	// "table 2"); SectionKind its kind (contract.Section*: background,
+	// methods, results, discussion, table, ...), so a background sentence
+	// cited as a finding can be objected to.
+	Section     string `json:"section"`
+	SectionKind string `json:"section_kind"`
+	// SectionHash is the hash of the full-text section's marker-free text
+	// (contract.TextSection.Hash), for verify to re-find the quote in.
+	SectionHash string `json:"section_hash,omitempty"`
+	// AcrossMarker is set when the quote matched the section's raw text
+	// only, across a citation marker ("diabetes.135 The"); Source is then
+	// the marker-free text of the span, and only its numbers back a claim.
+	AcrossMarker bool `json:"across_marker,omitempty"`
 }
 
 // checkQuote applies the quote rules to one citation: against the ledger
@@ -56,9 +75,20 @@ func (g *Gate) checkQuote(idx *Index, claim string, cite contract.Citation, entr
 	}
 	span, p := src.Match(g.rules, cite.Quote)
 	if !p.OK() {
-		return QuoteCheck{}, fail(p)
+		if p.Reason != contract.ReasonQuoteNotFound {
+			return QuoteCheck{}, fail(p)
+		}
+		if qc, ok := idx.matchSections(g.rules, entry, cite.Quote); ok {
+			qc.ClaimID = claim
+			return qc, nil
+		}
+		return QuoteCheck{}, fail(notFoundIn(p, entry, len(idx.sections[entry.DOI]) > 0))
 	}
 	qc := QuoteCheck{ClaimID: claim, DOI: entry.DOI, Source: span.Of(src.Text), Span: span, CheckedAgainst: CheckedFile}
+	qc.Section, qc.SectionKind = contract.SectionAbstract, contract.SectionAbstract
+	if entry.Title != "" && span.End <= len(entry.Title) && strings.HasPrefix(src.Text, entry.Title) {
+		qc.Section, qc.SectionKind = contract.SectionTitle, contract.SectionTitle
+	}
 	if res.Record == nil || res.Record.Abstract == "" {
 		return qc, nil
 	}

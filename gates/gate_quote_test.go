@@ -38,21 +38,21 @@ func TestGateQuoteProvenance(t *testing.T) {
 	}{
 		{
 			name: "no oracle text: checked against the file", oracle: knownOracle(), draft: draftOf(good),
-			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedFile}},
+			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, Section: "abstract", SectionKind: "abstract", CheckedAgainst: gates.CheckedFile}},
 		},
 		{
 			name: "oracle text equal", oracle: withText(nil), draft: draftOf(good),
-			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedOracle, Oracle: "fake"}},
+			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, Section: "abstract", SectionKind: "abstract", CheckedAgainst: gates.CheckedOracle, Oracle: "fake"}},
 		},
 		{
 			name:   "oracle text differs but has the quote",
 			oracle: withText(func(r *oracles.Record) { r.Abstract = "Revised. " + r.Abstract }), draft: draftOf(good),
-			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedOracle, Oracle: "fake", TextDiffers: true}},
+			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, Section: "abstract", SectionKind: "abstract", CheckedAgainst: gates.CheckedOracle, Oracle: "fake", TextDiffers: true}},
 		},
 		{
 			name:   "ledger abstract cut short of the oracle's is not a different text",
 			oracle: withText(func(r *oracles.Record) { r.Abstract += " More text." }), draft: draftOf(good),
-			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedOracle, Oracle: "fake"}},
+			wantQuotes: []gates.QuoteCheck{{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, Section: "abstract", SectionKind: "abstract", CheckedAgainst: gates.CheckedOracle, Oracle: "fake"}},
 		},
 		{
 			name:   "sentence added to the file",
@@ -97,8 +97,8 @@ func TestGateQuoteProvenance(t *testing.T) {
 				{DOI: "10.1234/alpha", Quote: "in the \"intervention\" arm - a robust finding"},
 			}}),
 			wantQuotes: []gates.QuoteCheck{
-				{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, CheckedAgainst: gates.CheckedFile},
-				{ClaimID: "c1", Citation: 1, DOI: "10.1234/alpha", Source: "in the “intervention” arm \u2014 a robust finding", Span: gates.Span{Start: 48, End: 98}, CheckedAgainst: gates.CheckedFile},
+				{ClaimID: "c1", DOI: "10.1234/alpha", Source: "Screening reduced mortality by 20%", Span: gates.Span{Start: 13, End: 47}, Section: "abstract", SectionKind: "abstract", CheckedAgainst: gates.CheckedFile},
+				{ClaimID: "c1", Citation: 1, DOI: "10.1234/alpha", Source: "in the “intervention” arm \u2014 a robust finding", Span: gates.Span{Start: 48, End: 98}, Section: "abstract", SectionKind: "abstract", CheckedAgainst: gates.CheckedFile},
 			},
 		},
 	}

@@ -31,6 +31,38 @@ func (s *Source) Match(rules Rules, quote string) (Span, Problem) {
 	return rules.matchFolded(s.folded, foldText(quote), s.titleEnd)
 }
 
+// newTextSource folds one section's text, which has no title.
+func newTextSource(text string) *Source { return &Source{Text: text, folded: Fold(text)} }
+
+// section is one kept section of an entry's full text, folded once in
+// both its views: the marker-free text and the raw text with citation
+// markers.
+type section struct {
+	path, kind, hash string
+	text, raw        *Source
+}
+
+// fullTextSections folds the kept sections of an entry's checked full
+// text; none when the full text was not checked or its texts were not
+// loaded (a ledger read back from JSON keeps only paths and hashes).
+func fullTextSections(e contract.Entry) []section {
+	if !e.FullText.Checked() {
+		return nil
+	}
+	var out []section
+	for _, s := range e.FullText.Sections {
+		if s.Text == "" {
+			continue
+		}
+		sec := section{path: s.Path, kind: s.Kind, hash: s.Hash, text: newTextSource(s.Text)}
+		if s.Raw != "" && s.Raw != s.Text {
+			sec.raw = newTextSource(s.Raw)
+		}
+		out = append(out, sec)
+	}
+	return out
+}
+
 // Extends reports whether s reads as o, or as o followed by more text, after
 // folding: a ledger abstract cut at a sentence end (and noted in the ledger)
 // is not a different text.
@@ -43,6 +75,8 @@ func (s *Source) Extends(o *Source) bool { return strings.HasPrefix(s.folded.Tex
 type Index struct {
 	digest string
 	byDOI  map[string]*Source
+	// sections are the kept full-text sections of each DOI.
+	sections map[string][]section
 
 	mu     sync.Mutex
 	words  map[string]map[string]bool // folded words of an entry's text
@@ -97,9 +131,12 @@ func (idx *Index) sourceWords(doi string) map[string]bool {
 func NewIndex(ledger contract.Ledger) *Index { return newIndex(ledger, ledger.Digest()) }
 
 func newIndex(ledger contract.Ledger, digest string) *Index {
-	idx := &Index{digest: digest, byDOI: make(map[string]*Source, len(ledger.Entries))}
+	idx := &Index{digest: digest, byDOI: make(map[string]*Source, len(ledger.Entries)), sections: map[string][]section{}}
 	for _, e := range ledger.Entries {
 		idx.byDOI[e.DOI] = NewSource(e.Title, e.Abstract)
+		if secs := fullTextSections(e); len(secs) > 0 {
+			idx.sections[e.DOI] = secs
+		}
 	}
 	return idx
 }

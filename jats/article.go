@@ -56,7 +56,10 @@ type Article struct {
 	// ("research-article", "review-article", "correction", ...).
 	ArticleType string
 	Title       string
-	Journal     string
+	// Authors are the article's authors in order, as Europe PMC writes
+	// them ("Schmid AB"), or a collaboration's name.
+	Authors []string
+	Journal string
 	// Year is the first publication year the front matter gives, 0 if none.
 	Year int
 	// DOI is lower case, as the project compares DOIs; PMID digits only;

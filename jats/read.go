@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Options bound what Read holds.
@@ -211,6 +212,8 @@ func (r *reader) front(el xml.StartElement) error {
 	switch el.Name.Local {
 	case "journal-meta", "journal-title-group", "article-meta", "title-group", "permissions", "pub-date":
 		return r.children(r.front, nil)
+	case "contrib-group":
+		return r.children(r.contrib, nil)
 	case "journal-title":
 		if r.art.Journal == "" {
 			r.art.Journal = r.plain()
@@ -268,6 +271,57 @@ func (r *reader) front(el xml.StartElement) error {
 		return r.blocks(&section{part: Abstract, path: path, kind: KindAbstract, titled: true})
 	}
 	return r.skip()
+}
+
+// contrib keeps the authors of a contrib-group, as Europe PMC writes
+// them ("Schmid AB"), or a collaboration's name.
+func (r *reader) contrib(el xml.StartElement) error {
+	if el.Name.Local != "contrib" || (attr(el, "contrib-type") != "" && attr(el, "contrib-type") != "author") {
+		return r.skip()
+	}
+	var surname, given, collab string
+	err := r.children(func(c xml.StartElement) error {
+		switch c.Name.Local {
+		case "name":
+			return r.children(func(n xml.StartElement) error {
+				switch n.Name.Local {
+				case "surname":
+					surname = r.plain()
+					return nil
+				case "given-names":
+					given = r.plain()
+					return nil
+				}
+				return r.skip()
+			}, nil)
+		case "collab":
+			collab = r.plain()
+			return nil
+		}
+		return r.skip()
+	}, nil)
+	if err != nil {
+		return err
+	}
+	switch {
+	case surname != "":
+		r.art.Authors = append(r.art.Authors, strings.TrimSpace(surname+" "+initials(given)))
+	case collab != "":
+		r.art.Authors = append(r.art.Authors, collab)
+	}
+	return nil
+}
+
+// initials are the capitals of given names ("Annina B." gives "AB").
+func initials(given string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(given, func(r rune) bool { return r == ' ' || r == '.' || r == '-' }) {
+		for _, c := range w {
+			b.WriteRune(unicode.ToUpper(c))
+			break
+		}
+	}
+	return b.String()
 }
 
 // license keeps the licence's URL: an ali:license_ref, or a link in its text.

@@ -47,7 +47,7 @@ func TestDescriptionsFollowTheConfiguration(t *testing.T) {
 		want, not []string
 		openWorld bool
 	}{name: "offline", opts: mcpserver.Options{Engine: online([]string{"europepmc", "crossref"}, "any_of"), Offline: off},
-		want: []string{"the embedded corpus of 30 Europe PMC records", "unknown (not in the offline corpus)"}, not: []string{"Crossref", "fabricated"}})
+		want: []string{"the embedded corpus of 34 Europe PMC records", "unknown (not in the offline corpus)"}, not: []string{"Crossref", "fabricated"}})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv, err := mcpserver.New(tt.opts)

@@ -275,7 +275,7 @@ func TestVerifyQuote(t *testing.T) {
 			name: "a DOI outside the corpus",
 			give: mcpserver.QuoteInput{DOI: "10.9999/fabricated.2024.001", Quote: exact},
 			want: mcpserver.QuoteOutput{DOI: "10.9999/fabricated.2024.001", Reason: "unknown", Cause: "not_in_offline_corpus",
-				Detail: "10.9999/fabricated.2024.001 is unknown: not in the embedded corpus of 30 records; the paper may well exist, and this server cannot check it offline"},
+				Detail: "10.9999/fabricated.2024.001 is unknown: not in the embedded corpus of 34 records; the paper may well exist, and this server cannot check it offline"},
 		},
 	}
 	for _, tt := range tests {

@@ -15,6 +15,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/engine"
+	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/verify"
 )
 
@@ -134,6 +136,11 @@ func (s *server) verifyOptions(in VerifyInput) (verify.Options, *mcp.CallToolRes
 		}
 		o.PublicKey = pub
 	}
+	// An offline brief's full texts are the embedded corpus's.
+	o.FullTexts = map[string]oracles.FullTexter{}
+	if off, err := engine.EmbeddedOffline(); err == nil {
+		o.FullTexts[off.Oracle().Name()] = off.FullTexter()
+	}
 	if in.Offline {
 		return o, nil
 	}
@@ -142,6 +149,10 @@ func (s *server) verifyOptions(in VerifyInput) (verify.Options, *mcp.CallToolRes
 		o.Oracle = s.opts.Offline.Oracle()
 	} else if o.Oracle, err = s.opts.Engine.FreshOracle(); err != nil {
 		return o, failure(ReasonInternal, err.Error())
+	} else if ft, err := s.opts.Engine.FullTexter(); err != nil {
+		return o, failure(ReasonInternal, err.Error())
+	} else if ft != nil {
+		o.FullTexts[s.opts.Engine.SearchName()] = ft
 	}
 	return o, nil
 }

@@ -2,6 +2,8 @@ package oracles
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 )
 
@@ -26,6 +28,16 @@ type FullText struct {
 	Body []byte
 	// Oracle names the service.
 	Oracle string
+	// Hash is the body's content hash (ContentHash), the key a cache keeps
+	// it by; empty until a cache or the caller sets it.
+	Hash string
+}
+
+// ContentHash is "sha256:" and the hex SHA-256 of body: a full text's key
+// in the oracle cache and in the ledger.
+func ContentHash(body []byte) string {
+	sum := sha256.Sum256(body)
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // ErrNoFullText is wrapped by every answer that says an article has no

@@ -40,12 +40,17 @@ func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Record is what an oracle knows about a DOI. Fields the API does not have
 // stay empty.
 type Record struct {
-	DOI     string   `json:"doi"`
-	PMID    string   `json:"pmid,omitempty"`
-	PMCID   string   `json:"pmcid,omitempty"`
-	Title   string   `json:"title"`
-	Authors []string `json:"authors,omitempty"`
-	Journal string   `json:"journal,omitempty"`
+	DOI   string `json:"doi"`
+	PMID  string `json:"pmid,omitempty"`
+	PMCID string `json:"pmcid,omitempty"`
+	// OpenAccess says the service serves the record's full text
+	// (Europe PMC: isOpenAccess and inEPMC "Y", or a fullTextUrlList
+	// entry of Europe_PMC with availabilityCode "OA"); a FullTexter may
+	// then be asked for it by PMCID.
+	OpenAccess bool     `json:"open_access,omitempty"`
+	Title      string   `json:"title"`
+	Authors    []string `json:"authors,omitempty"`
+	Journal    string   `json:"journal,omitempty"`
 	// JournalAbbrevs are the journal's other names: Europe PMC's ISO and
 	// MEDLINE abbreviations, Crossref's short-container-title; for a
 	// preprint, the server's names (Crossref's institution and group-title).
@@ -116,6 +121,11 @@ func (r Record) Merge(other Record) Record {
 	fill(&r.PreprintDOI, other.PreprintDOI)
 	fill(&r.PreprintAs, other.PreprintAs)
 	r.mergePublished(other)
+	// Open access for the record's own PMCID only: a PMCID filled in from
+	// other brings other's flag with it.
+	if r.PMCID == other.PMCID {
+		r.OpenAccess = r.OpenAccess || other.OpenAccess
+	}
 	if r.Year == 0 {
 		r.Year = other.Year
 	}

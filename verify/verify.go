@@ -34,6 +34,13 @@ type Options struct {
 	// client's): a file the stamp lists that was not given is noted as not
 	// checked, not reported missing.
 	Contents bool
+	// FullTexts serve, by the name of the oracle that served them at
+	// collection (contract.FullText.Oracle: "europepmc", "snapshot"), the
+	// full texts a brief's quotes were found in: the engine's, which
+	// reads its cache by content hash first, and the embedded corpus's.
+	// A full text no entry names is asked of Oracle when it serves full
+	// texts; otherwise the quote is unknown.
+	FullTexts map[string]oracles.FullTexter
 }
 
 // MaxFileBytes caps each file of a brief verify reads: a brief of a
@@ -123,7 +130,7 @@ func checkBrief(ctx context.Context, fsys fs.FS, name string, shown func(string)
 	}
 	checkStamp(&r, b, ledger, draft)
 	checkSignature(&r, b.Stamp, o.PublicKey)
-	checkQuotes(&r, b, ledger, draft)
+	checkQuotes(ctx, &r, b, ledger, draft, o)
 	if b.Stamp.Bound() {
 		checkFiles(&r, f, path.Base(name), b, ledger, draft, o.Contents)
 	} else {
@@ -260,7 +267,17 @@ func checkSignature(r *Result, s contract.Stamp, pub ed25519.PublicKey) {
 // checkQuotes checks every quote of the draft, and every source span the
 // brief shows, against the ledger text with the gate's own rules, and each
 // entry's text against its content hash.
-func checkQuotes(r *Result, b briefJSON, ledger contract.Ledger, draft contract.Draft) {
+func checkQuotes(ctx context.Context, r *Result, b briefJSON, ledger contract.Ledger, draft contract.Draft, o Options) {
+	fts := newFullTexts(o)
+	// The section the gate found each full-text quote in, by claim and DOI.
+	type key struct{ claim, doi string }
+	sections := map[key]gates.QuoteCheck{}
+	for _, q := range b.Verdict.Quotes {
+		if q.CheckedAgainst == gates.CheckedFullText {
+			sections[key{q.ClaimID, q.DOI}] = q
+		}
+	}
+	refound := map[string]bool{}
 	for _, e := range ledger.Entries {
 		c := e
 		c.Seal()
@@ -279,7 +296,15 @@ func checkQuotes(r *Result, b briefJSON, ledger contract.Ledger, draft contract.
 			r.add(Changed, Finding{Code: "quote_not_in_source", DOI: d, Detail: fmt.Sprintf("claim %s cites %s, which is not in the ledger", claim, d)})
 			return
 		}
-		if _, p := gates.MatchQuote(e.Text(), quote); !p.OK() {
+		_, p := gates.MatchQuote(e.Text(), quote)
+		if qc, ok := sections[key{claim, d}]; !p.OK() && ok && e.FullText.Checked() {
+			if k := claim + "\x00" + d + "\x00" + quote; !refound[k] {
+				refound[k] = true
+				r.refind(ctx, fts, e, claim, quote, what, qc)
+			}
+			return
+		}
+		if !p.OK() {
 			r.add(Changed, Finding{Code: "quote_not_in_source", DOI: d, Detail: fmt.Sprintf("claim %s: %s quote is not in %s: %s", claim, what, e.ID, p.Detail)})
 		}
 	}

@@ -33,7 +33,7 @@ func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: collect: %v", topic, err)
 		}
-		w := offline.ExtractiveWriter{MaxClaims: 100, MaxPerSource: 100, MaxQuoteWords: contract.MaxQuoteWords}
+		w := offline.ExtractiveWriter{MaxClaims: 100, MaxPerSource: 100, MaxQuoteWords: contract.MaxQuoteWords, ReferenceIn: gates.ReferenceIn} // as the engine builds it: the ClinVar record's abstract names its URL
 		res, err := w.Write(context.Background(), contract.WriteRequest{Lead: lead, Ledger: ledger, Iteration: 1})
 		if err != nil || res.Draft.Refused {
 			t.Fatalf("%s: write: %v (refused %v)", topic, err, res.Draft.Refused)

@@ -166,7 +166,13 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 		if e.DOI == "" || e.Retracted || e.RetractionNotice {
 			continue
 		}
-		for _, s := range sentences(e.Abstract) {
+		// The abstract's sentences, then those of the full-text passages
+		// collection chose for the lead (contract.Entry.Passages).
+		texts := []string{e.Abstract}
+		for _, p := range e.Passages {
+			texts = append(texts, p.Text)
+		}
+		for _, s := range sentencesOf(texts) {
 			n := len(strings.Fields(s))
 			if n < 8 || n > w.maxQuoteWords() || !w.plainProse(s) {
 				continue
@@ -242,4 +248,19 @@ func findingBonus(s string) float64 {
 		}
 	}
 	return bonus
+}
+
+// sentencesOf lists the sentences of each text in turn: a sentence never
+// runs from one text into the next, and one whose brackets do not close
+// (a full text's "(Fig. 1)" split at "Fig.") is not a sentence.
+func sentencesOf(texts []string) []string {
+	var out []string
+	for _, t := range texts {
+		for _, s := range sentences(t) {
+			if strings.Count(s, "(") == strings.Count(s, ")") && strings.Count(s, "[") == strings.Count(s, "]") {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }

@@ -104,7 +104,7 @@ func TestOfflineDOIOutsideTheCorpusIsUnknownEverywhere(t *testing.T) {
 	})
 	t.Run("brief", func(t *testing.T) {
 		code, said := runLogged(t, "brief", "--offline", "--sources", refs, "--topic", "array programming", "--out", filepath.Join(dir, "brief"))
-		if want := "refused: 1 source unknown offline: not in the embedded corpus of 30 records"; code != exitRefused || !strings.Contains(said, want) {
+		if want := "refused: 1 source unknown offline: not in the embedded corpus of 34 records"; code != exitRefused || !strings.Contains(said, want) {
 			t.Errorf("exit %d, want 5 saying %q:\n%s", code, want, said)
 		}
 		if strings.Contains(said, "topic word") {
@@ -191,7 +191,7 @@ func TestOfflineDOIOutsideTheCorpusIsUnknownEverywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tool := range tools.Tools {
-			if !strings.Contains(tool.Description, "the embedded corpus of 30 Europe PMC records") || strings.Contains(tool.Description, "fabricated") {
+			if !strings.Contains(tool.Description, "the embedded corpus of 34 Europe PMC records") || strings.Contains(tool.Description, "fabricated") {
 				t.Errorf("offline %s's description does not say it answers from the corpus, or says fabricated: %s", tool.Name, tool.Description)
 			}
 		}

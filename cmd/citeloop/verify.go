@@ -88,6 +88,11 @@ const corpusLookupHelp = "look every cited DOI up in this Europe PMC resultType=
 
 func verifyOptionsOf(a *app, offline bool, corpus, publicKey string) (verify.Options, error) {
 	var vo verify.Options
+	// An offline brief's full texts are the embedded corpus's.
+	vo.FullTexts = map[string]oracles.FullTexter{}
+	if off, err := engine.EmbeddedOffline(); err == nil {
+		vo.FullTexts[off.Oracle().Name()] = off.FullTexter()
+	}
 	if publicKey != "" {
 		pub, err := brief.ReadPublicKey(publicKey)
 		if err != nil {
@@ -114,6 +119,13 @@ func verifyOptionsOf(a *app, offline bool, corpus, publicKey string) (verify.Opt
 			return vo, usageError("%v", err)
 		}
 		vo.Oracle = o
+		ft, err := e.FullTexter()
+		if err != nil {
+			return vo, usageError("%v", err)
+		}
+		if ft != nil {
+			vo.FullTexts[e.SearchName()] = ft
+		}
 	}
 	return vo, nil
 }

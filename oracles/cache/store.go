@@ -56,7 +56,7 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cache: open %s: %w", path, err)
 	}
-	if _, err := db.Exec(schema); err != nil {
+	if _, err := db.Exec(schema + fullTextSchema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("cache: open %s: %w", path, err)
 	}

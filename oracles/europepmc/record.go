@@ -32,10 +32,18 @@ type ResultList struct {
 
 // Result is one core record. Only the fields citeloop uses are decoded.
 type Result struct {
-	ID                   string `json:"id"`
-	Source               string `json:"source"`
-	PMID                 string `json:"pmid"`
-	PMCID                string `json:"pmcid"`
+	ID              string `json:"id"`
+	Source          string `json:"source"`
+	PMID            string `json:"pmid"`
+	PMCID           string `json:"pmcid"`
+	IsOpenAccess    string `json:"isOpenAccess"`
+	InEPMC          string `json:"inEPMC"`
+	FullTextURLList *struct {
+		FullTextURL []struct {
+			Site             string `json:"site"`
+			AvailabilityCode string `json:"availabilityCode"`
+		} `json:"fullTextUrl"`
+	} `json:"fullTextUrlList"`
 	DOI                  string `json:"doi"`
 	Title                string `json:"title"`
 	AuthorString         string `json:"authorString"`
@@ -135,6 +143,7 @@ func (r Result) Record() oracles.Record {
 		Source:   r.Source,
 		PubTypes: r.pubTypes(),
 	}
+	rec.OpenAccess = r.openAccess()
 	if d, err := doi.Normalize(r.DOI); err == nil {
 		rec.DOI = d
 	}
@@ -302,4 +311,24 @@ func isClean(s string) bool {
 		}
 	}
 	return true
+}
+
+// openAccess reports whether Europe PMC serves the record's full text:
+// it has a PMCID and says isOpenAccess and inEPMC "Y", or lists a
+// Europe_PMC full-text link with availabilityCode "OA".
+func (r Result) openAccess() bool {
+	if r.PMCID == "" {
+		return false
+	}
+	if r.IsOpenAccess == "Y" && r.InEPMC == "Y" {
+		return true
+	}
+	if r.FullTextURLList != nil {
+		for _, u := range r.FullTextURLList.FullTextURL {
+			if u.Site == "Europe_PMC" && u.AvailabilityCode == "OA" {
+				return true
+			}
+		}
+	}
+	return false
 }

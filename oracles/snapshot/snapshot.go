@@ -34,6 +34,8 @@ type Corpus struct {
 	byDOI   map[string]oracles.Record
 	// name says which corpus it is, in an unknown answer's cause.
 	name string
+	// fullTexts are the full texts it serves, by PMCID (WithFullTexts).
+	fullTexts map[string][]byte
 }
 
 // EmbeddedName names the corpus shipped in the binary.
@@ -62,9 +64,14 @@ type doc struct {
 	keywords       []string
 }
 
-// Default loads the corpus embedded in the binary.
+// Default loads the corpus embedded in the binary: its core records, the
+// records derived from its recorded full texts, and those full texts.
 func Default() (*Corpus, error) {
 	c, err := Load(embedded)
+	if err != nil {
+		return nil, err
+	}
+	c, err = c.WithFullTexts(embeddedFullTextRecords, EmbeddedFullTexts())
 	if err != nil {
 		return nil, err
 	}
