@@ -104,7 +104,9 @@ func Version() string {
 		v = "(devel)"
 	}
 	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+		// A pseudo-version (v0.0.0-2026...-abcdef123456) already holds the
+		// revision: say it once.
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 && !strings.Contains(v, s.Value[:12]) {
 			v += " " + s.Value[:12]
 		}
 	}
