@@ -6,6 +6,7 @@ import (
 
 	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
 
@@ -75,3 +76,7 @@ func (o *Offline) Name() string { return o.corpus.Name() }
 // searcher is a local search over the corpus. The snapshot only reads its
 // records, so one corpus serves every concurrent lead.
 func (o *Offline) searcher() oracles.Searcher { return o.oracle }
+
+// Records are the corpus's records as Europe PMC returned them, in order;
+// callers only read them (the corpus's coverage is computed from them).
+func (o *Offline) Records() []europepmc.Result { return o.corpus.Results() }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
@@ -200,7 +201,31 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return err
 	}
 	publishPrint(a, o.out, res.Outcome, p)
+	if o.offline && res.Outcome.Reason == contract.Refused {
+		printCoverage(ctx, a, o.corpus)
+	}
 	return outcome(res.Outcome)
+}
+
+// printCoverage says, after an offline refusal, what the offline corpus
+// holds and which topics work on it, so that the refusal does not leave a
+// new user guessing at topic words.
+func printCoverage(ctx context.Context, a *app, corpus string) {
+	off, err := engine.OfflineFile(corpus)
+	if err != nil {
+		return
+	}
+	reg, err := a.registry()
+	if err != nil {
+		return
+	}
+	cov, err := offlineCoverage(ctx, a.cfg, reg, off)
+	if err != nil {
+		a.logger.Warn("offline coverage", zap.Error(err))
+		return
+	}
+	s := cov.Sentence()
+	fmt.Fprintf(a.stdout, "%s%s.\n", strings.ToUpper(s[:1]), s[1:])
 }
 
 // publishPrint prints what publishing an outcome into out did.
