@@ -104,8 +104,8 @@ func (f *briefFlags) briefer(a *app, bo engine.BriefOptions, wrap func(configs.A
 func newBriefCmd(a *app) *cobra.Command {
 	var o briefOptions
 	cmd := &cobra.Command{
-		Use:   "brief (--topic TEXT | --orcid ID | --name NAME | --leads FILE) --out DIR [flags]",
-		Short: "Collect sources, draft, challenge, verify, and write a sourced brief",
+		Use:   "brief --topic TEXT|--orcid ID|--name NAME|--leads FILE -o DIR",
+		Short: "Collect sources, draft, challenge, verify; write a sourced brief",
 		Long: `brief runs the maker/checker loop for one lead: collect sources into an
 evidence ledger, then writer → skeptic → citation gate until the gate verifies
 every citation or the run ends for a stated reason. A brief (and its
@@ -131,9 +131,11 @@ lead (in file order) that did not verify.
 
 ` + exitCodesHelp,
 		Example: `  citeloop brief --offline --topic "breast cancer" --out /tmp/brief
-  citeloop brief --offline --sources testdata/europepmc/pyEuropePMC__search_cancer_core.json --topic "prostate cancer" --out out/
+  citeloop brief --offline --topic "cancer survival" --out out/ \
+      --sources testdata/europepmc/pyEuropePMC__search_cancer_core.json
   citeloop brief --offline --leads leads.yaml --out nightly/
-  GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 --since 2022-01-01 --topic "screening" --out out/`,
+  GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 \
+      --since 2022-01-01 --topic "screening" --out out/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.checkCap(cmd.Flags()); err != nil {

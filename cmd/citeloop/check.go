@@ -75,9 +75,9 @@ configuration is invalid; 130 interrupted. not_checked and warned no_doi
 rows leave the exit code alone.`,
 		Example: `  citeloop check paper.bib
   citeloop check --format json references.md notes.txt
-  citeloop check --fix refs.fixed.bib refs.bib             # suggested DOIs written into a copy
-  citeloop check --only-problems --format github refs.bib   # annotations in GitHub Actions
-  citeloop check --format sarif refs.bib > citeloop.sarif   # code scanning
+  citeloop check --fix refs.fixed.bib refs.bib     # suggested DOIs, in a copy
+  citeloop check --only-problems --format github refs.bib  # GitHub annotations
+  citeloop check --format sarif refs.bib > citeloop.sarif  # code scanning
   pandoc -t plain draft.docx | citeloop check -`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {

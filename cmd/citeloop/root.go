@@ -115,7 +115,7 @@ rendered from the ledger, and only with the gate's proof.
 	root.AddCommand(newMCPCmd(a))
 	root.AddCommand(newBatchCmd(a), newWorkerCmd(a))
 	root.AddCommand(newConfigCmd(a))
-	conventions(root, a.providers.Names())
+	conventions(root, a.providers.Names(), helpWidth(a.stdout))
 	return root
 }
 
