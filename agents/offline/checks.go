@@ -120,8 +120,8 @@ type population struct {
 	place bool
 }
 
-// in is how a repaired claim says it: "a study of dogs", "a study in
-// China".
+// in is how a repaired claim or an objection says it: "(a study) of
+// dogs", "(a study) in China".
 func (p population) in() string {
 	if p.place || p.name == "a cell line" {
 		return "in " + p.name
@@ -162,7 +162,7 @@ var populations = []population{
 // neither the claim nor the lead's topic names.
 func narrower(text string, lead contract.Lead, e contract.Entry) string {
 	if p, ok := narrowerPopulation(text, lead, e); ok {
-		return fmt.Sprintf("the cited study is of %s (%s), which the claim does not say; the brief's title implies more", p.name, e.DOI)
+		return fmt.Sprintf("the cited study is %s (%s), which the claim does not say", p.in(), e.DOI)
 	}
 	return ""
 }

@@ -79,6 +79,7 @@ func (f *briefFlags) briefer(a *app, bo engine.BriefOptions, wrap func(configs.A
 		if bo.Offline, err = engine.OfflineFile(f.corpus); err != nil {
 			return nil, usageError("--corpus: %w", err)
 		}
+		bo.WrapAgents = wrap
 	} else {
 		if a.newAgents == nil {
 			if cfg.Agents, err = f.agents.Apply(cfg.Agents); err != nil {
@@ -190,7 +191,13 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if err != nil {
 		return usageError("lead: %v", err)
 	}
-	briefer, err := o.briefer(a, bo, nil)
+	var wrap func(configs.Agents, pipeline.Writer, pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic)
+	if o.offline {
+		wrap = func(_ configs.Agents, w pipeline.Writer, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic) {
+			return w, narratedSkeptic{Skeptic: s, log: a.logger}
+		}
+	}
+	briefer, err := o.briefer(a, bo, wrap)
 	if err != nil {
 		return err
 	}
@@ -255,4 +262,21 @@ func outcome(o contract.Outcome) error {
 		return nil
 	}
 	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail), said: true}
+}
+
+// narratedSkeptic logs every objection of the skeptic it wraps, so that an
+// offline brief shows the loop at work: what the skeptic objected to on
+// pass 1, before the writer's repair verifies on pass 2.
+type narratedSkeptic struct {
+	pipeline.Skeptic
+	log *zap.Logger
+}
+
+func (s narratedSkeptic) Review(ctx context.Context, req contract.ReviewRequest) (contract.ReviewResult, error) {
+	res, err := s.Skeptic.Review(ctx, req)
+	for _, o := range res.Objections.Objections {
+		s.log.Info("skeptic objects", zap.Int("pass", req.Iteration), zap.String("claim", o.ClaimID),
+			zap.String("kind", string(o.Kind)), zap.String("detail", o.Detail))
+	}
+	return res, err
 }
