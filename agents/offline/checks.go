@@ -53,12 +53,12 @@ func leaning(text string) string {
 	}
 	for _, o := range openers {
 		if rest, ok := strings.CutPrefix(low, o); ok && (rest == "" || strings.IndexAny(rest[:1], " ,;:") == 0) {
-			return fmt.Sprintf("it opens with %q, which refers to what came before it in the abstract", text[:len(o)])
+			return fmt.Sprintf("it opens with '%s', which refers to what came before it in the abstract", text[:len(o)])
 		}
 	}
 	for _, d := range danglingRefs {
 		if strings.Contains(low, d) {
-			return fmt.Sprintf("%q refers to something the claim does not state", d)
+			return fmt.Sprintf("'%s' refers to something the claim does not state", d)
 		}
 	}
 	return ""
@@ -99,7 +99,7 @@ func offTopic(text string, lead contract.Lead) string {
 	if got+1e-9 >= need {
 		return ""
 	}
-	return fmt.Sprintf("the claim does not say it is about %q", strings.TrimSpace(lead.Topic))
+	return fmt.Sprintf("the claim does not say it is about '%s'", strings.TrimSpace(lead.Topic))
 }
 
 func distinct(ws []string) map[string]bool {
@@ -235,7 +235,7 @@ func review(c contract.Claim, lead contract.Lead, ledger contract.Ledger, minOve
 	q := " " + strings.ToLower(quotes.String()) + " "
 	for _, w := range overclaims {
 		if containsWord(text, w) && !containsWord(q, w) {
-			object(contract.KindOverclaim, "%q states more certainty than the cited quote", w)
+			object(contract.KindOverclaim, "'%s' states more certainty than the cited quote", w)
 			break
 		}
 	}

@@ -118,11 +118,11 @@ func TestRuleSkepticObjectsAsAReaderWould(t *testing.T) {
 		{name: "opens with This", topic: "prostate cancer", doi: psa,
 			quote: "This new PSA-MRI algorithm increases accuracy in detecting clinically significant prostate cancers, enabling the previously recommended annual testing and digital rectal examination to be avoided.",
 			text:  "This new PSA-MRI algorithm increases accuracy in detecting clinically significant prostate cancers, enabling the previously recommended annual testing and digital rectal examination to be avoided.",
-			want:  []contract.ObjectionKind{contract.KindOther}, detail: `"This"`},
+			want:  []contract.ObjectionKind{contract.KindOther}, detail: `'This'`},
 		{name: "opens with However", topic: "prostate cancer", doi: psa,
 			quote: "However, the indication for active surveillance of prostate cancer has been expanded to ISUP grade group 1 and 2 cancers with favorable risk.",
 			text:  "However, the indication for active surveillance of prostate cancer has been expanded to ISUP grade group 1 and 2 cancers with favorable risk.",
-			want:  []contract.ObjectionKind{contract.KindOther}, detail: `"However"`},
+			want:  []contract.ObjectionKind{contract.KindOther}, detail: `'However'`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
