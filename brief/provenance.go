@@ -99,6 +99,11 @@ func Version() string {
 	if !ok {
 		return "unknown"
 	}
+	return versionOf(bi)
+}
+
+// versionOf is Version from bi.
+func versionOf(bi *debug.BuildInfo) string {
 	v := bi.Main.Version
 	if v == "" {
 		v = "(devel)"

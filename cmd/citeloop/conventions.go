@@ -215,6 +215,8 @@ func completeValues(c *cobra.Command, providers []string) {
 		lists["format"] = commaList([]string{string(brief.Markdown), string(brief.JSON), string(brief.HTML), string(brief.BibTeX), string(brief.RIS), string(brief.CSL)})
 	case "check":
 		lists["format"] = fixed(checkFormats)
+	case "verify":
+		lists["export"] = fixed([]string{string(brief.BibTeX), string(brief.RIS), string(brief.CSL)})
 	}
 	for name, values := range lists {
 		if c.LocalNonPersistentFlags().Lookup(name) == nil && c.PersistentFlags().Lookup(name) == nil {

@@ -133,6 +133,7 @@ func TestCompletionOffersValues(t *testing.T) {
 		{[]string{"brief", "--skeptic-provider", ""}, []string{"gemini", "openai"}},
 		{[]string{"check", "--log-format", ""}, []string{"auto", "console", "json"}},
 		{[]string{"check", "--format", ""}, []string{"table", "json", "csv", "github", "sarif"}},
+		{[]string{"verify", "--export", ""}, []string{"bib", "ris", "csl"}},
 		{[]string{"batch", "--format", "md,"}, []string{"md,json", "md,html", "md,bib", "md,ris", "md,csl"}},
 	}
 	for _, tt := range tests {
