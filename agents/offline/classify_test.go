@@ -14,7 +14,8 @@ import (
 // TestClassifySentence: real sentences of the embedded corpus
 // (testdata/corpus/europepmc-core.json), each of the kind a reader would
 // give it, with the label of the section it stands in ("" in an
-// unstructured abstract).
+// unstructured abstract). The last three fragments are made up: the corpus
+// holds no cut-off sentence, entity or open bracket.
 func TestClassifySentence(t *testing.T) {
 	tests := []struct {
 		section, give string
