@@ -210,15 +210,16 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return err
 	}
 	publishPrint(a, o.out, res.Outcome, p)
-	if o.offline && res.Outcome.Reason == contract.Refused {
+	if o.offline && o.sources == "" && res.Outcome.Reason == contract.Refused {
 		printCoverage(ctx, a, o.corpus)
 	}
 	return outcome(res.Outcome)
 }
 
-// printCoverage says, after an offline refusal, what the offline corpus
-// holds and which topics work on it, so that the refusal does not leave a
-// new user guessing at topic words.
+// printCoverage says, after an offline refusal of a search (not of a
+// --sources file), what the offline corpus holds and which topics work on
+// it, so that the refusal does not leave a new user guessing at topic
+// words.
 func printCoverage(ctx context.Context, a *app, corpus string) {
 	off, err := engine.OfflineFile(corpus)
 	if err != nil {
