@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/internal/strictyaml"
 )
@@ -213,8 +214,14 @@ func completeValues(c *cobra.Command, providers []string) {
 	switch c.Name() { // each command's --format takes its own values
 	case "brief", "batch", "worker":
 		lists["format"] = commaList([]string{string(brief.Markdown), string(brief.JSON), string(brief.HTML), string(brief.BibTeX), string(brief.RIS), string(brief.CSL)})
+		if c.Name() == "batch" {
+			lists["fail-on"] = fixed([]string{"none", "unverified"})
+		}
 	case "check":
 		lists["format"] = fixed(checkFormats)
+		lists["no-doi"] = fixed([]string{check.NoDOIError, check.NoDOIWarn})
+	case "watch":
+		lists["fail-on"] = fixed([]string{"news"})
 	case "verify":
 		lists["export"] = fixed([]string{string(brief.BibTeX), string(brief.RIS), string(brief.CSL)})
 	}

@@ -134,6 +134,9 @@ func TestCompletionOffersValues(t *testing.T) {
 		{[]string{"check", "--log-format", ""}, []string{"auto", "console", "json"}},
 		{[]string{"check", "--format", ""}, []string{"table", "json", "csv", "github", "sarif"}},
 		{[]string{"verify", "--export", ""}, []string{"bib", "ris", "csl"}},
+		{[]string{"check", "--no-doi", ""}, []string{"error", "warn"}},
+		{[]string{"watch", "--fail-on", ""}, []string{"news"}},
+		{[]string{"batch", "--fail-on", ""}, []string{"none", "unverified"}},
 		{[]string{"batch", "--format", "md,"}, []string{"md,json", "md,html", "md,bib", "md,ris", "md,csl"}},
 	}
 	for _, tt := range tests {
