@@ -51,7 +51,8 @@ response in FILE: the form of the embedded corpus. A record found by several
 searches is kept once. Then, with no network:
 
   citeloop brief --offline --corpus FILE --topic TEXT --out DIR
-  citeloop verify --offline --corpus FILE DIR
+  citeloop check --offline --corpus FILE refs.bib
+  citeloop verify --corpus FILE DIR
 
 FILE is written whole or not at all, and read back as a corpus before the
 command ends; the records' full texts are not saved (abstracts only, as in

@@ -51,7 +51,8 @@ func europePMCReplay(t *testing.T) (*httptest.Server, *[]string) {
 
 // TestCorpusPullFeedsTheOfflineBrief: corpus pull against a replayed Europe
 // PMC writes a corpus (a record two searches found kept once) that
-// brief --offline --corpus then uses, with no network.
+// brief --offline --corpus and check --offline --corpus then use, with no
+// network.
 func TestCorpusPullFeedsTheOfflineBrief(t *testing.T) {
 	srv, queries := europePMCReplay(t)
 	dir := t.TempDir()
@@ -90,6 +91,14 @@ func TestCorpusPullFeedsTheOfflineBrief(t *testing.T) {
 	a, stdout, stderr = testApp(nil)
 	if err := runApp(context.Background(), a, []string{"brief", "--offline", "--corpus", file, "--topic", "breast cancer", "--out", out}); err != nil {
 		t.Fatalf("brief --offline --corpus: %v\n%s\n%s", err, stdout, stderr)
+	}
+	refs := filepath.Join(dir, "refs.txt")
+	if err := os.WriteFile(refs, []byte("10.1016/j.canep.2025.102866\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, stdout, stderr = testApp(nil)
+	if err := runApp(context.Background(), a, []string{"check", "--offline", "--corpus", file, "--format", "json", refs}); err != nil || !strings.Contains(stdout.String(), `"found"`) {
+		t.Errorf("check --offline --corpus: %v\n%s\n%s", err, stdout, stderr)
 	}
 	md, err := os.ReadFile(filepath.Join(out, "brief.md"))
 	if err != nil || !strings.Contains(string(md), "Oracles: snapshot") || !strings.Contains(string(md), "# Sourced brief: breast cancer") {
