@@ -229,7 +229,7 @@ func refMarks(refs []int) string {
 func renderMarkdown(b view) []byte {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s\n\n", mdHeading(b.Title))
-	fmt.Fprintf(&sb, "*Verified by citeloop's citation gate on %s for %s. Every reference below comes from the evidence ledger; every quote appears in its source.*\n", b.VerifiedAt, mdEscape(b.Lead))
+	fmt.Fprintf(&sb, "*%s*\n", mdEscape(b.Note()))
 	for _, s := range b.Sections {
 		fmt.Fprintf(&sb, "\n## %s\n", mdHeading(s.Heading))
 		for _, c := range s.Claims {
@@ -344,7 +344,7 @@ var htmlTmpl = template.Must(template.New("brief").Funcs(template.FuncMap{}).Par
 <style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;line-height:1.5;padding:0 1rem}blockquote{color:#444;border-left:3px solid #ccc;margin:.3rem 0 .3rem 1rem;padding-left:.6rem}.note{color:#555;font-style:italic}</style>
 </head><body>
 <h1>{{.Title}}</h1>
-<p class="note">Verified by citeloop's citation gate on {{.VerifiedAt}} for {{.Lead}}. Every reference below comes from the evidence ledger; every quote appears in its source.</p>
+<p class="note">{{.Note}}</p>
 {{range .Sections}}<h2>{{.Heading}}</h2>
 {{range $c := .Claims}}<p id="{{$c.ID}}">{{$c.Text}} {{range $c.Refs}}<a class="ref" href="#ref-{{.}}">[{{.}}]</a>{{end}}</p>
 {{range $c.Quotes}}{{if ne .Quote $c.Text}}<blockquote>[{{.Ref}}] “{{.Quote}}”{{with .Note}} <span class="note">({{.}})</span>{{end}}</blockquote>
@@ -402,4 +402,11 @@ func ReferenceTexts(d contract.Draft, l contract.Ledger) (md, html []string, jso
 		jsonRefs = append(jsonRefs, j)
 	}
 	return md, html, jsonRefs, nil
+}
+
+// Note is the line under a brief's title: what the gate checked, when and
+// for which lead, and what it did not check. A brief says no more than the
+// gate did: references from the ledger, quotes found in their sources.
+func (b view) Note() string {
+	return fmt.Sprintf("Citations checked by citeloop's gate on %s for %s: every reference below is a record of the evidence ledger and every quote appears verbatim in its source; whether a claim follows from its quote is for the reader to judge.", b.VerifiedAt, b.Lead)
 }

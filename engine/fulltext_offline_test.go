@@ -12,12 +12,13 @@ import (
 	"github.com/citeloop/citeloop/oracles/all"
 )
 
-// TestOfflineBriefQuotesTheBody: the offline brief on "clinical" (the
-// README's full-text demo) reads the recorded full texts of the corpus,
-// cites at least one quote from a body section, names its section and kind
-// in the verdict, and brief.md shows which section; it reaches its three
-// sources and more because "clinical" is in ten records of the corpus,
-// two of them derived from recorded full texts.
+// TestOfflineBriefQuotesTheBody: the offline brief on "pain" (the docs'
+// full-text demo) reads the recorded full texts of the corpus, cites at
+// least one quote from a body section, names its section and kind in the
+// verdict, and brief.md shows which section; it reaches its three sources
+// because "pain" is in three records of the corpus, two of them derived
+// from recorded full texts (the suspension-syndrome and
+// entrapment-neuropathy reviews).
 func TestOfflineBriefQuotesTheBody(t *testing.T) {
 	off, err := engine.EmbeddedOffline()
 	if err != nil {
@@ -31,7 +32,7 @@ func TestOfflineBriefQuotesTheBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, files, err := b.RunLead(context.Background(), contract.Lead{Topic: "clinical"})
+	res, files, err := b.RunLead(context.Background(), contract.Lead{Topic: "pain"})
 	if err != nil || res.Reason != contract.Verified {
 		t.Fatalf("%s %v", res.Reason, err)
 	}

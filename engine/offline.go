@@ -6,6 +6,7 @@ import (
 
 	"github.com/citeloop/citeloop/internal/inputfile"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/europepmc"
 	"github.com/citeloop/citeloop/oracles/snapshot"
 )
 
@@ -79,3 +80,7 @@ func (o *Offline) searcher() oracles.Searcher { return o.oracle }
 // FullTexter serves the corpus's recorded full texts (none for a corpus
 // file: its records' full texts are not checked offline).
 func (o *Offline) FullTexter() oracles.FullTexter { return o.oracle }
+
+// Records are the corpus's records as Europe PMC returned them, in order;
+// callers only read them (the corpus's coverage is computed from them).
+func (o *Offline) Records() []europepmc.Result { return o.corpus.Results() }

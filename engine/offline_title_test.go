@@ -11,7 +11,7 @@ import (
 
 // TestOfflineTitlePassesTheGate: the offline writer's title comes from the
 // lead's topic; a topic with a number no quote or cited title holds ("type
-// 2 diabetes") gives the title "Evidence brief", one whose number is held
+// 2 diabetes") gives the title "Sourced brief", one whose number is held
 // keeps it, and either way the brief verifies (issue 22: no year or lead
 // exemption for numbers).
 func TestOfflineTitlePassesTheGate(t *testing.T) {
@@ -19,10 +19,10 @@ func TestOfflineTitlePassesTheGate(t *testing.T) {
 	tests := []struct {
 		topic, title string
 	}{
-		{topic: "type 2 diabetes and cancer", title: "# Evidence brief\n"},
-		{topic: "stage 4 prostate cancer", title: "# Evidence brief\n"},
-		{topic: "10-year roadmap for paediatric cancer", title: "# Evidence brief: 10-year roadmap for paediatric cancer\n"},
-		{topic: "breast cancer", title: "# Evidence brief: breast cancer\n"},
+		{topic: "type 2 diabetes and cancer", title: "# Sourced brief\n"},
+		{topic: "stage 4 prostate cancer", title: "# Sourced brief\n"},
+		{topic: "5-year cancer survival", title: "# Sourced brief: 5-year cancer survival\n"},
+		{topic: "breast cancer", title: "# Sourced brief: breast cancer\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.topic, func(t *testing.T) {

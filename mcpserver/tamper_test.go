@@ -82,13 +82,13 @@ func TestVerifyBriefNamesTheTamperedFile(t *testing.T) {
 		inDir bool // only a folder can have a file removed or added
 	}{
 		{name: "a claim in brief.md", file: "brief.md", code: "file_changed", edit: func(t *testing.T, fs map[string]string) map[string]string {
-			return edited(t, fs, "brief.md", "significantly lower", "significantly higher")
+			return edited(t, fs, "brief.md", "increased substantially", "decreased substantially")
 		}},
 		{name: "a claim in brief.html", file: "brief.html", code: "file_changed", edit: func(t *testing.T, fs map[string]string) map[string]string {
-			return edited(t, fs, "brief.html", "significantly lower", "significantly higher")
+			return edited(t, fs, "brief.html", "increased substantially", "decreased substantially")
 		}},
 		{name: "the title in brief.json", file: "brief.json", code: "file_changed", edit: func(t *testing.T, fs map[string]string) map[string]string {
-			return edited(t, fs, "brief.json", `"title": "Evidence brief: cancer screening"`, `"title": "Evidence brief: cancer cures"`)
+			return edited(t, fs, "brief.json", `"title": "Sourced brief: cancer screening"`, `"title": "Sourced brief: cancer cures"`)
 		}},
 		{name: "a reference appended to brief.md", file: "brief.md", code: "file_changed", edit: func(t *testing.T, fs map[string]string) map[string]string {
 			out := edited(t, fs, "brief.md", "", "")

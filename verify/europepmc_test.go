@@ -36,13 +36,18 @@ func newFakeEuropePMC(t *testing.T) *fakeEuropePMC {
 			Result []map[string]any `json:"result"`
 		} `json:"resultList"`
 	}
-	if err := json.Unmarshal(snapshot.Embedded(), &corpus); err != nil {
-		t.Fatal(err)
-	}
 	f := &fakeEuropePMC{records: map[string]map[string]any{}}
-	for _, r := range corpus.ResultList.Result {
-		if d, ok := r["doi"].(string); ok {
-			f.records[strings.ToLower(d)] = r
+	// Every record the offline brief may cite: the embedded search
+	// response and the records derived from the embedded full texts.
+	for _, data := range [][]byte{snapshot.Embedded(), snapshot.EmbeddedFullTextRecords()} {
+		corpus.ResultList.Result = nil
+		if err := json.Unmarshal(data, &corpus); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range corpus.ResultList.Result {
+			if d, ok := r["doi"].(string); ok {
+				f.records[strings.ToLower(d)] = r
+			}
 		}
 	}
 	return f

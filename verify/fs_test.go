@@ -59,7 +59,7 @@ func TestBriefFS(t *testing.T) {
 		{name: "a folder without brief.md", edit: func(_ *testing.T, m fstest.MapFS) { delete(m, "b/brief.md") },
 			want: verify.Changed, wantCodes: []string{"missing_file"}, wantIn: "b/brief.md"},
 		{name: "one byte of a quote in brief.json", edit: func(t *testing.T, m fstest.MapFS) {
-			replaceIn(t, m["b/brief.json"], `"quote": "A`, `"quote": "B`)
+			replaceIn(t, m["b/brief.json"], `"quote": "S`, `"quote": "T`)
 		}, want: verify.Changed, wantCodes: []string{"quote_not_in_source"}},
 		{name: "a reference in brief.md", edit: func(t *testing.T, m fstest.MapFS) { replaceIn(t, m["b/brief.md"], "1. Kwok", "1. Kwak") }, want: verify.Changed, wantCodes: []string{"file_changed"}},
 		{name: "no draft", edit: func(_ *testing.T, m fstest.MapFS) { delete(m, "b/draft.json") },

@@ -62,7 +62,7 @@ func TestOtherRendererVerifiesByDigests(t *testing.T) {
 	if r.Status != verify.OK || r.Rerendered || !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "signed digests") }) {
 		t.Fatalf("%s %+v rerendered %v notes %v; want ok by signed digests", r.Status, r.Findings, r.Rerendered, r.Notes)
 	}
-	replaceOnce(t, filepath.Join(dir, "brief.md"), "significantly lower", "significantly higher")
+	replaceOnce(t, filepath.Join(dir, "brief.md"), "increased substantially", "decreased substantially")
 	if r := verify.Brief(context.Background(), path, verify.Options{PublicKey: pub}); r.Status != verify.Changed || !names(r, "file_changed", "brief.md") {
 		t.Errorf("edited brief.md: %s %+v, want file_changed brief.md", r.Status, r.Findings)
 	}

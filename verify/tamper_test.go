@@ -62,11 +62,11 @@ func flipByte(t *testing.T, path string) {
 // tamperings are the edits of what people read that verify missed before
 // issue 23, one byte in every other file, and files added or removed.
 var tamperings = []tampering{
-	{name: "a claim in brief.md", file: "brief.md", edit: replaceWith("significantly lower participation", "significantly higher participation"), code: "file_changed"},
-	{name: "the same claim in brief.html", file: "brief.html", edit: replaceWith("significantly lower participation", "significantly higher participation"), code: "file_changed"},
-	{name: "a claim in brief.json", file: "brief.json", edit: replaceWith(`"text": "Despite national`, `"text": "Despite regional`), code: "file_changed"},
-	{name: "the title in brief.json", file: "brief.json", edit: replaceWith(`"title": "Evidence brief: cancer screening"`, `"title": "Evidence brief: cancer cures"`), code: "file_changed"},
-	{name: "an invented quote in brief.md", file: "brief.md", edit: replaceWith("in cancer screening. [1]\n", "in cancer screening. [1]\n\n> [1] \"Screening halves mortality in every trial we examined\"\n"), code: "file_changed"},
+	{name: "a claim in brief.md", file: "brief.md", edit: replaceWith("increased substantially", "decreased substantially"), code: "file_changed"},
+	{name: "the same claim in brief.html", file: "brief.html", edit: replaceWith("increased substantially", "decreased substantially"), code: "file_changed"},
+	{name: "a claim in brief.json", file: "brief.json", edit: replaceWith(`"text": "Screening intentions`, `"text": "Screening plans`), code: "file_changed"},
+	{name: "the title in brief.json", file: "brief.json", edit: replaceWith(`"title": "Sourced brief: cancer screening"`, `"title": "Sourced brief: cancer cures"`), code: "file_changed"},
+	{name: "an invented quote in brief.md", file: "brief.md", edit: replaceWith("(a study of Chinese-Australians). [1]\n", "(a study of Chinese-Australians). [1]\n\n> [1] \"Screening halves mortality in every trial we examined\"\n"), code: "file_changed"},
 	{name: "a fabricated reference appended to brief.md", file: "brief.md", edit: appendText("4. Doe J (2024). A paper that does not exist. [doi:10.9999/made.up](https://doi.org/10.9999/made.up)\n"), code: "file_changed"},
 	{name: "one byte of brief.md", file: "brief.md", edit: flipByte, code: "file_changed"},
 	{name: "one byte of brief.html", file: "brief.html", edit: flipByte, code: "file_changed"},

@@ -68,8 +68,8 @@ func TestOneByteEditsAreNamed(t *testing.T) {
 		old, new string
 		want     string
 	}{
-		{name: "quote in the draft", file: brief.DraftFile, old: `"quote": "A`, new: `"quote": "B`, want: "draft_changed"},
-		{name: "quote in brief.json", file: "brief.json", old: `"quote": "A`, new: `"quote": "B`, want: "quote_not_in_source"},
+		{name: "quote in the draft", file: brief.DraftFile, old: `"quote": "S`, new: `"quote": "T`, want: "draft_changed"},
+		{name: "quote in brief.json", file: "brief.json", old: `"quote": "S`, new: `"quote": "T`, want: "quote_not_in_source"},
 		{name: "ledger text", file: brief.LedgerFile, old: `"abstract": "`, new: `"abstract": "X`, want: "ledger_changed"},
 		{name: "reference in brief.md", file: "brief.md", old: "1. Kwok", new: "1. Kwak", want: "file_changed"},
 		{name: "reference in brief.html", file: "brief.html", old: "Kwok C", new: "Kwok D", want: "file_changed"},

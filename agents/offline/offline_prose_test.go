@@ -26,7 +26,7 @@ func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
 		contract.ReasonHiddenCharacters: true, contract.ReasonBlankText: true,
 	}
 	claims, numbered := 0, 0
-	for _, topic := range []string{"cancer screening", "cancer", "survival", "prostate cancer", "breast cancer", "bladder cancer", "pancreatic cancer", "mental health", "artificial intelligence", "paclitaxel", "time-restricted eating", "RNA", "smoking"} {
+	for _, topic := range []string{"cancer screening", "cancer", "survival", "prostate cancer", "breast cancer", "bladder cancer", "pancreatic cancer", "mental health", "AI", "paclitaxel", "time-restricted eating TRE", "RNA", "SHS"} {
 		c := collect.NewSearchCollector(snapshot.NewOracle(corpus), collect.Options{MaxSources: 30, MaxTotalChars: 1 << 20})
 		lead := contract.Lead{Topic: topic, AnyTopicWord: true}
 		ledger, err := c.Collect(context.Background(), lead)
@@ -62,7 +62,7 @@ func TestExtractiveWriterProseOnTheCorpus(t *testing.T) {
 // holding hidden characters are never claims.
 func TestExtractiveWriterSkipsSentencesTheGateWouldReject(t *testing.T) {
 	l := contract.Ledger{Entries: []contract.Entry{{ID: "S1", DOI: "10.1002/hpja.70052", Title: "Screening",
-		Abstract: "Screening uptake rose in rural areas as earlier shown (Smith et al., 2020). " +
+		Abstract: "Results: Screening uptake rose in rural areas as earlier shown (Smith et al., 2020). " +
 			"Screening uptake rose in rural areas after the\u200b education sessions. " +
 			"Screening uptake rose in rural areas as reported in [3] and [4]. " +
 			"Screening uptake rose in rural areas after co-designed education sessions."}}}

@@ -14,9 +14,9 @@ import (
 func offlineLedger() contract.Ledger {
 	l := contract.Ledger{Entries: []contract.Entry{
 		{ID: "S1", DOI: "10.1002/hpja.70052", Title: "Bowel cancer screening in remote Tasmania",
-			Abstract: "Background: Generally, bowel cancer screening rates are lower in rural and remote Australia than in major cities. We aimed to co-design a strategy for a remote community. Results: Participation in bowel cancer screening increased after the co-designed education sessions were delivered."},
+			Abstract: "Background: Generally, bowel cancer screening rates are lower in rural and remote Australia than in major cities. We aimed to co-design a strategy for a remote community. Results: Participation in bowel cancer screening increased after the co-designed education sessions were delivered. Bowel cancer screening kit returns in remote Tasmania increased in the year after the sessions."},
 		{ID: "S2", DOI: "10.1097/cm9.0000000000003667", Title: "Breast cancer in older women",
-			Abstract: "The burden of breast cancer for older adults has been rising with the increasing population aging across regions. Screening coverage in older women remained low in most countries with available registry data."},
+			Abstract: "Background: The burden of breast cancer for older adults has been rising with the increasing population aging across regions. Results: Screening coverage in older women remained low in most countries with available registry data. Conclusions: Breast cancer screening coverage in older women was lower in countries with a lower human development index."},
 	}}
 	for i := range l.Entries {
 		l.Entries[i].Seal()
@@ -96,16 +96,16 @@ func TestExtractiveWriterAbstainsWithoutUsableSentences(t *testing.T) {
 }
 
 func TestRuleSkeptic(t *testing.T) {
-	quote := "bowel cancer screening rates are lower in rural and remote Australia than in major cities"
+	quote := "Participation in bowel cancer screening increased after the co-designed education sessions were delivered"
 	tests := []struct {
 		name string
 		text string
 		want []contract.ObjectionKind
 	}{
-		{name: "faithful claim", text: "Bowel cancer screening rates are lower in rural and remote Australia than in major cities.", want: nil},
-		{name: "overclaim", text: "This proves bowel cancer screening rates are lower in rural and remote Australia than in major cities.", want: []contract.ObjectionKind{contract.KindOverclaim}},
-		{name: "number not in source", text: "Bowel cancer screening rates are 40% lower in rural and remote Australia than in major cities.", want: []contract.ObjectionKind{contract.KindUnsupported}},
-		{name: "claim beyond its quote", text: "Colonoscopy capacity shortages drive mortality differences between Tasmanian hospitals.", want: []contract.ObjectionKind{contract.KindExtrapolation}},
+		{name: "faithful claim", text: "Participation in bowel cancer screening increased in remote Tasmania after the co-designed education sessions were delivered.", want: nil},
+		{name: "overclaim", text: "Co-designed education sessions in remote Tasmania always increased participation in bowel cancer screening.", want: []contract.ObjectionKind{contract.KindOverclaim}},
+		{name: "number not in source", text: "Participation in bowel cancer screening increased by 40% in remote Tasmania after the co-designed education sessions were delivered.", want: []contract.ObjectionKind{contract.KindUnsupported}},
+		{name: "claim beyond its quote", text: "Colonoscopy capacity shortages drive mortality differences between hospitals in Tasmania.", want: []contract.ObjectionKind{contract.KindExtrapolation}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

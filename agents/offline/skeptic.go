@@ -2,7 +2,6 @@ package offline
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/citeloop/citeloop/contract"
@@ -16,10 +15,19 @@ var overclaims = []string{
 	"eliminate", "eliminates", "eliminated", "100%", "all patients", "everyone", "no doubt", "revolutionary", "miracle",
 }
 
+// defaultMinOverlap is RuleSkeptic's MinOverlap when unset.
+const defaultMinOverlap = 0.5
+
 // RuleSkeptic is the offline skeptic. It rewrites nothing and objects, per
-// claim, to: overclaiming words absent from its quotes; numbers absent from
-// the cited sources; claims whose content words barely overlap their quotes.
-// Claims whose citations point outside the ledger are left to the gate.
+// claim, to what a skeptic can see without a model: a quote that is a
+// background, aim or methods sentence of its abstract, or a fragment, stated
+// as a finding (Classify); overclaiming words absent from its quotes;
+// numbers absent from the cited sources; claims whose content words barely
+// overlap their quotes; a claim off the lead's topic; a claim that does not
+// stand alone (an opening "This" or "However", "the two groups"); a claim
+// whose cited study is of a narrower population (dogs, a cell line, older
+// women, one country) than the claim and the brief's title say. Claims whose
+// citations point outside the ledger are left to the gate.
 type RuleSkeptic struct {
 	// MinOverlap is the least share of a claim's content words that must
 	// appear in its quotes (default 0.5).
@@ -33,45 +41,11 @@ func (s RuleSkeptic) Review(ctx context.Context, req contract.ReviewRequest) (co
 	}
 	minOverlap := s.MinOverlap
 	if minOverlap <= 0 {
-		minOverlap = 0.5
+		minOverlap = defaultMinOverlap
 	}
 	res := contract.ReviewResult{Objections: contract.Objections{Objections: []contract.Objection{}}, Usage: contract.Usage{Calls: 1, Model: "offline-rules"}}
-	object := func(c contract.Claim, k contract.ObjectionKind, format string, args ...any) {
-		res.Objections.Objections = append(res.Objections.Objections, contract.Objection{ClaimID: c.ID, Kind: k, Detail: fmt.Sprintf(format, args...)})
-	}
 	for _, c := range req.Draft.Claims() {
-		var quotes, sources strings.Builder
-		for _, cite := range c.Citations {
-			quotes.WriteString(cite.Quote + " ")
-			for _, e := range req.Ledger.Entries {
-				if strings.EqualFold(e.DOI, strings.TrimSpace(cite.DOI)) {
-					sources.WriteString(e.Text() + " ")
-				}
-			}
-		}
-		text := " " + strings.ToLower(c.Text) + " "
-		q := " " + strings.ToLower(quotes.String()) + " "
-		for _, w := range overclaims {
-			if containsWord(text, w) && !containsWord(q, w) {
-				object(c, contract.KindOverclaim, "%q states more certainty than the cited quote", w)
-				break
-			}
-		}
-		srcNums := map[string]bool{}
-		for _, n := range numbers(sources.String() + " " + quotes.String()) {
-			srcNums[n] = true
-		}
-		for _, n := range numbers(c.Text) {
-			if !srcNums[n] {
-				object(c, contract.KindUnsupported, "the number %s does not appear in the cited sources", n)
-				break
-			}
-		}
-		if len(c.Citations) > 0 {
-			if ov := overlap(contentWords(c.Text), contentWords(quotes.String())); ov < minOverlap {
-				object(c, contract.KindExtrapolation, "only %.0f%% of the claim's content words are in its quotes", ov*100)
-			}
-		}
+		res.Objections.Objections = append(res.Objections.Objections, review(c, req.Lead, req.Ledger, minOverlap)...)
 	}
 	return res, nil
 }

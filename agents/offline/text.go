@@ -51,9 +51,10 @@ var numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
 // numbers returns the numerals in s, such as "20", "3.5", "1,200".
 func numbers(s string) []string { return numberRE.FindAllString(s, -1) }
 
-// sentences splits text into sentences at ". ", "? ", "! " followed by an
-// upper-case letter or digit, and at section labels ("Methods: ").
-func sentences(text string) []string {
+// splitSentences splits text into sentences at ". ", "? ", "! " followed
+// by an upper-case letter or digit; section labels ("Results: ") stay on
+// the sentence they open (labelledSentences takes them off).
+func splitSentences(text string) []string {
 	var out []string
 	start := 0
 	rs := []rune(text)
@@ -68,12 +69,6 @@ func sentences(text string) []string {
 	}
 	if rest := strings.TrimSpace(string(rs[start:])); rest != "" {
 		out = append(out, rest)
-	}
-	// Drop leading section labels such as "Results: ".
-	for i, s := range out {
-		if head, tail, ok := strings.Cut(s, ": "); ok && len(strings.Fields(head)) <= 3 && tail != "" && unicode.IsUpper([]rune(head)[0]) {
-			out[i] = tail
-		}
 	}
 	return out
 }

@@ -16,10 +16,10 @@ import (
 func TestExtractiveWriterTitlePassesTheGate(t *testing.T) {
 	w := offline.ExtractiveWriter{ProseHolds: gates.ProseBacked}
 	tests := []struct{ topic, want string }{
-		{"cancer screening", "Evidence brief: cancer screening"},
-		{"type 2 diabetes and cancer screening", "Evidence brief"},
-		{"cancer screening (Smith et al., 2020)", "Evidence brief"},
-		{"bowel cancer screening in remote Tasmania", "Evidence brief: bowel cancer screening in remote Tasmania"},
+		{"cancer screening", "Sourced brief: cancer screening"},
+		{"type 2 diabetes and cancer screening", "Sourced brief"},
+		{"cancer screening (Smith et al., 2020)", "Sourced brief"},
+		{"bowel cancer screening in remote Tasmania", "Sourced brief: bowel cancer screening in remote Tasmania"},
 	}
 	for _, tt := range tests {
 		req := contract.WriteRequest{Lead: contract.Lead{Topic: tt.topic}, Ledger: offlineLedger(), Iteration: 1}
@@ -31,7 +31,7 @@ func TestExtractiveWriterTitlePassesTheGate(t *testing.T) {
 			t.Errorf("topic %q: title %q, want %q", tt.topic, res.Draft.Title, tt.want)
 		}
 		prev := res.Draft
-		prev.Title = "Evidence brief: " + tt.topic
+		prev.Title = "Sourced brief: " + tt.topic
 		rep, err := w.Write(context.Background(), contract.WriteRequest{Lead: req.Lead, Ledger: req.Ledger, Iteration: 2, Previous: &prev,
 			Diagnostics: []contract.Diagnostic{{Reason: contract.ReasonNumberNotInQuote}}})
 		if err != nil {
@@ -41,7 +41,7 @@ func TestExtractiveWriterTitlePassesTheGate(t *testing.T) {
 			t.Errorf("topic %q: repaired title %q, want %q", tt.topic, rep.Draft.Title, tt.want)
 		}
 	}
-	if got, _ := (offline.ExtractiveWriter{}).Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "type 2 cancer screening"}, Ledger: offlineLedger()}); got.Draft.Title != "Evidence brief: type 2 cancer screening" {
+	if got, _ := (offline.ExtractiveWriter{}).Write(context.Background(), contract.WriteRequest{Lead: contract.Lead{Topic: "type 2 cancer screening"}, Ledger: offlineLedger()}); got.Draft.Title != "Sourced brief: type 2 cancer screening" {
 		t.Errorf("without the rule the title is the topic's: %q", got.Draft.Title)
 	}
 }

@@ -10,14 +10,21 @@ import (
 )
 
 // ExtractiveWriter is the offline writer. It is not a language model and
-// does not pretend to be one: it picks the sentences of the sources'
-// abstracts most relevant to the lead's topic and states each one, verbatim,
-// as a claim citing its source with the sentence itself as the quote. It is
-// deterministic, so the same ledger always gives the same draft.
+// does not pretend to be one: it picks the findings of the sources'
+// abstracts (sentences Classify calls findings: from results and
+// conclusions, or with a result verb and a number) most relevant to the
+// lead's topic and states each one, verbatim, as a claim citing its source
+// with the sentence itself as the quote, so a claim keeps the population,
+// place and design its sentence carries. It never states a background,
+// aim or methods sentence or a fragment. It is deterministic, so the same
+// ledger always gives the same draft.
 //
-// On a repair pass it drops the claims the gate or the skeptic faulted and
-// replaces each with the next best unused sentence, leaving the other claims
-// untouched.
+// Its first draft checks a sentence's kind only, as a hurried writer
+// would; the skeptic's other checks (standing alone, topic, population) are
+// the skeptic's to make. On a repair pass it repairs a claim the skeptic
+// objected to when it can (an opening "However, " taken off, the cited
+// study's population said) and drops every other faulted claim, replacing each with the next unused finding that none of
+// the skeptic's checks would object to, leaving the other claims untouched.
 type ExtractiveWriter struct {
 	// MaxClaims caps the claims of a draft (default 6).
 	MaxClaims int
@@ -32,11 +39,11 @@ type ExtractiveWriter struct {
 	// besides the claims (gates.ProseBacked, passed in by the engine): it
 	// reports whether prose passes the gate backed by quotes. The title
 	// names the lead's topic only when it holds against the draft's quotes
-	// and cited titles; otherwise it is "Evidence brief", so a topic with a
+	// and cited titles; otherwise it is PlainTitle, so a topic with a
 	// number no quote holds ("type 2 diabetes") or a character the gate
 	// refuses never fails the title. Nil names the topic as it is.
 	ProseHolds func(prose string, quotes []string) bool
-	// MaxQuoteWords is the longest sentence used as a claim (default 25); the
+	// MaxQuoteWords is the longest sentence used as a claim (default 35); the
 	// gate refuses a quote longer than contract.MaxQuoteWords.
 	MaxQuoteWords int
 }
@@ -67,12 +74,20 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 		for _, o := range req.Objections {
 			faulted[contract.FoldID(o.ClaimID)] = true
 		}
+		gateFaulted := map[string]bool{}
+		for _, d := range req.Diagnostics {
+			gateFaulted[contract.FoldID(d.ClaimID)] = true
+		}
 		for _, c := range req.Previous.Claims() {
 			for _, cite := range c.Citations {
 				used[cite.Quote] = true // never propose a faulted sentence again
 			}
 			if faulted[contract.FoldID(c.ID)] {
-				continue
+				fixed, ok := w.repaired(c, req)
+				if gateFaulted[contract.FoldID(c.ID)] || !ok {
+					continue
+				}
+				c = fixed
 			}
 			claims = append(claims, c)
 			for _, cite := range c.Citations {
@@ -91,13 +106,17 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 		if used[c.text] || perSource[c.entry.DOI] >= w.maxPerSource() {
 			continue
 		}
-		used[c.text] = true
-		perSource[c.entry.DOI]++
-		claims = append(claims, contract.Claim{
+		claim := contract.Claim{
 			ID:        fmt.Sprintf("c%d", next),
 			Text:      c.text,
 			Citations: []contract.Citation{{DOI: c.entry.DOI, Quote: c.text}},
-		})
+		}
+		if req.Repair() && len(review(claim, req.Lead, req.Ledger, defaultMinOverlap)) > 0 {
+			continue // told what the skeptic objects to, propose nothing it would
+		}
+		used[c.text] = true
+		perSource[c.entry.DOI]++
+		claims = append(claims, claim)
 		next++
 	}
 	title := w.title(req, claims)
@@ -108,15 +127,56 @@ func (w ExtractiveWriter) Write(ctx context.Context, req contract.WriteRequest) 
 		}
 		return res, nil
 	}
-	res.Draft = contract.Draft{Title: title, Sections: []contract.Section{{Heading: "Key findings", Claims: claims}}}
+	res.Draft = contract.Draft{Title: title, Sections: []contract.Section{{Heading: Heading, Claims: claims}}}
 	return res, nil
+}
+
+// Heading is the one section of an extractive draft: what the gate checks
+// of its claims, no more ("findings" would promise a judgement).
+const Heading = "Claims with verified quotes"
+
+// PlainTitle is the title of an extractive draft when the lead's topic
+// cannot be named in it.
+const PlainTitle = "Sourced brief"
+
+// repaired repairs a claim the skeptic objected to when the sentence can
+// be said so that it stands alone and names its population: an opening
+// connective is taken off ("However, X" becomes "X") and the population the
+// cited study's title names is said ("... (a study in China)."); ok is
+// false when no such repair leaves a claim the skeptic accepts.
+func (w ExtractiveWriter) repaired(c contract.Claim, req contract.WriteRequest) (contract.Claim, bool) {
+	text := c.Text
+	if t := unlean(text); t != "" {
+		text = t
+	}
+	for _, cite := range c.Citations {
+		e, ok := req.Ledger.ByDOI(cite.DOI)
+		if !ok {
+			continue
+		}
+		for range populations {
+			p, narrow := narrowerPopulation(text, req.Lead, e)
+			if !narrow {
+				break
+			}
+			text = strings.TrimSuffix(text, ".") + " (a study " + p.in() + ")."
+		}
+	}
+	if text == c.Text {
+		return c, false
+	}
+	c.Text = text
+	if len(review(c, req.Lead, req.Ledger, defaultMinOverlap)) > 0 {
+		return c, false
+	}
+	return c, true
 }
 
 // title names the lead's topic (or its name) when the gate would pass it
 // backed by the claims' quotes and the titles of the records they cite
-// (ProseHolds), else "Evidence brief".
+// (ProseHolds), else PlainTitle.
 func (w ExtractiveWriter) title(req contract.WriteRequest, claims []contract.Claim) string {
-	const plain = "Evidence brief"
+	const plain = PlainTitle
 	topic := strings.TrimSpace(req.Lead.Topic)
 	if topic == "" {
 		topic = strings.TrimSpace(req.Lead.Name)
@@ -156,9 +216,9 @@ func maxClaimNumber(cs []contract.Claim) int {
 	return max(n, len(cs))
 }
 
-// candidates scores every usable abstract sentence by the share of topic
-// words it contains plus findingBonus, breaking ties by source rank then
-// position.
+// candidates scores every usable finding of the abstracts by the share of
+// topic words it contains, plus a quarter for a sentence with a number,
+// breaking ties by source rank then position.
 func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 	topic := contentWords(req.Lead.Topic + " " + req.Lead.Name)
 	var out []candidate
@@ -168,24 +228,22 @@ func (w ExtractiveWriter) candidates(req contract.WriteRequest) []candidate {
 		}
 		// The abstract's sentences, then those of the full-text passages
 		// collection chose for the lead (contract.Entry.Passages).
-		texts := []string{e.Abstract}
-		for _, p := range e.Passages {
-			texts = append(texts, p.Text)
-		}
-		for _, s := range sentencesOf(texts) {
-			n := len(strings.Fields(s))
-			if n < 8 || n > w.maxQuoteWords() || !w.plainProse(s) {
+		for _, s := range sentencesOf(e.Abstract, e.Passages) {
+			n := len(strings.Fields(s.Text))
+			if s.Kind != Finding || n < 8 || n > w.maxQuoteWords() || !w.plainProse(s.Text) {
 				continue
 			}
-			score := overlap(topic, contentWords(s))
+			score := overlap(topic, contentWords(s.Text))
 			if len(topic) == 0 {
 				score = 1
 			}
 			if score == 0 {
 				continue
 			}
-			score += findingBonus(s)
-			out = append(out, candidate{entry: e, text: s, score: score, rank: rank})
+			if numberRE.MatchString(s.Text) {
+				score += 0.25
+			}
+			out = append(out, candidate{entry: e, text: s.Text, score: score, rank: rank})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b candidate) int {
@@ -213,7 +271,7 @@ func (w ExtractiveWriter) plainProse(s string) bool {
 
 func (w ExtractiveWriter) maxClaims() int     { return orDefault(w.MaxClaims, 6) }
 func (w ExtractiveWriter) maxPerSource() int  { return orDefault(w.MaxPerSource, 2) }
-func (w ExtractiveWriter) maxQuoteWords() int { return orDefault(w.MaxQuoteWords, 25) }
+func (w ExtractiveWriter) maxQuoteWords() int { return orDefault(w.MaxQuoteWords, 35) }
 
 func orDefault(v, d int) int {
 	if v > 0 {
@@ -222,43 +280,26 @@ func orDefault(v, d int) int {
 	return d
 }
 
-var (
-	findingMarkers = []string{"found", "showed", "shows", "associated", "increased", "decreased", "reduced", "lower", "higher",
-		"significant", "improved", "%", "risk", "rates", "rising", "declined", "more likely", "less likely", "suggest", "indicate"}
-	aimMarkers = []string{"this study", "we aimed", "aimed to", "aims to", "the aim", "objective", "we investigated",
-		"this review", "were sourced", "were collected", "was conducted", "we conducted", "purpose", "we describe", "here, we"}
-)
-
-// findingBonus prefers sentences that report a finding over sentences that
-// state an aim or a method: +0.25 for a finding marker, -0.5 for an aim or
-// method marker. A brief is made of findings.
-func findingBonus(s string) float64 {
-	low := strings.ToLower(s)
-	bonus := 0.0
-	for _, m := range findingMarkers {
-		if strings.Contains(low, m) {
-			bonus += 0.25
-			break
+// sentencesOf classifies the sentences of the abstract and then of each
+// full-text passage, a passage's by the kind of its section (a results
+// section's sentences are findings unless they state an aim or a method):
+// a sentence never runs from one text into the next, and one whose
+// brackets do not close (a full text's "(Fig. 1)" split at "Fig.") is not
+// a sentence.
+func sentencesOf(abstract string, passages []contract.Passage) []Sentence {
+	balanced := func(s string) bool {
+		return strings.Count(s, "(") == strings.Count(s, ")") && strings.Count(s, "[") == strings.Count(s, "]")
+	}
+	var out []Sentence
+	for _, s := range Classify(abstract) {
+		if balanced(s.Text) {
+			out = append(out, s)
 		}
 	}
-	for _, m := range aimMarkers {
-		if strings.Contains(low, m) {
-			bonus -= 0.5
-			break
-		}
-	}
-	return bonus
-}
-
-// sentencesOf lists the sentences of each text in turn: a sentence never
-// runs from one text into the next, and one whose brackets do not close
-// (a full text's "(Fig. 1)" split at "Fig.") is not a sentence.
-func sentencesOf(texts []string) []string {
-	var out []string
-	for _, t := range texts {
-		for _, s := range sentences(t) {
-			if strings.Count(s, "(") == strings.Count(s, ")") && strings.Count(s, "[") == strings.Count(s, "]") {
-				out = append(out, s)
+	for _, p := range passages {
+		for _, text := range splitSentences(p.Text) {
+			if balanced(text) {
+				out = append(out, Sentence{Text: text, Section: p.Section, Kind: ClassifySentence(p.Kind, text)})
 			}
 		}
 	}

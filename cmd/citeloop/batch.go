@@ -53,7 +53,7 @@ func (o *engineFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
 	f.StringVar(&o.formats, "format", "md,json", "comma-separated output formats: md, json, html, bib, ris, csl")
 	f.IntVar(&o.maxIterations, "max-iterations", 0, maxIterationsHelp)
-	f.BoolVar(&o.includeRetracted, "include-retracted", false, "keep retracted papers flagged in the ledger; default from config: collect.include_retracted")
+	f.BoolVar(&o.includeRetracted, "include-retracted", false, "keep retracted papers flagged in the ledger (default from config: collect.include_retracted, false)")
 	f.StringVar(&o.signingKey, "signing-key", "", "Ed25519 private key file to sign each brief's stamp (default from config: signing.key_file)")
 	o.agents.register(f)
 	f.StringVar(&o.databaseURL, "database-url", "", "PostgreSQL queue shared by several machines, postgres://user:pass@host/db (default: an embedded SQLite file in --out)")
@@ -173,11 +173,11 @@ func newBatchCmd(a *app) *cobra.Command {
 	var o batchOptions
 	cmd := &cobra.Command{
 		Use:   "batch LEADS --out DIR [flags]",
-		Short: "Run every lead of a file through the pipeline, concurrently and crash-safe",
+		Short: "Run every lead of a file, concurrently and crash-safe",
 		Long: `batch runs every lead of LEADS (YAML, JSON Lines or CSV; fields id, name,
-orcid, affiliation, topic, since, until, max_sources) through the full
-pipeline, --concurrency at a time, each into --out/<id>/. Invalid rows are
-reported by file, row and field and skipped; the others run.
+orcid, affiliation, topic, since, until, max_sources, any_topic_word, query)
+through the full pipeline, --concurrency at a time, each into --out/<id>/.
+Invalid rows are reported by file, row and field and skipped; the others run.
 
 The queue is River (riverqueue.com): by default an embedded SQLite database
 in --out (` + BatchDatabase + `), where each outcome is written as its lead ends;
@@ -197,9 +197,11 @@ stopped at once, what was written kept); 130 interrupted (running leads
 finish or go back to the queue).`,
 		Example: `  citeloop batch --offline leads.yaml --out nightly/
   citeloop batch leads.csv --out nightly/ --concurrency 32 --fail-on unverified
-  citeloop batch leads.yaml --enqueue-only --database-url postgres://citeloop@db/citeloop --out nightly/
+  citeloop batch leads.yaml --enqueue-only --out nightly/ \
+      --database-url postgres://citeloop@db/citeloop
   citeloop worker --database-url postgres://citeloop@db/citeloop
-  citeloop batch export --database-url postgres://citeloop@db/citeloop --out nightly/`,
+  citeloop batch export --database-url postgres://citeloop@db/citeloop \
+      --out nightly/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.engine.check(cmd, a); err != nil {
@@ -329,7 +331,7 @@ func newBatchExportCmd(a *app) *cobra.Command {
 	var databaseURL, out, run string
 	cmd := &cobra.Command{
 		Use:   "export --database-url URL --out DIR [--run ID]",
-		Short: "Write every outcome of a run from the shared database into a folder",
+		Short: "Write a run's outcomes from the shared database into a folder",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if databaseURL == "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"go.uber.org/zap"
 
 	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/configs"
@@ -78,6 +79,7 @@ func (f *briefFlags) briefer(a *app, bo engine.BriefOptions, wrap func(configs.A
 		if bo.Offline, err = engine.OfflineFile(f.corpus); err != nil {
 			return nil, usageError("--corpus: %w", err)
 		}
+		bo.WrapAgents = wrap
 	} else {
 		if a.newAgents == nil {
 			if cfg.Agents, err = f.agents.Apply(cfg.Agents); err != nil {
@@ -103,8 +105,8 @@ func (f *briefFlags) briefer(a *app, bo engine.BriefOptions, wrap func(configs.A
 func newBriefCmd(a *app) *cobra.Command {
 	var o briefOptions
 	cmd := &cobra.Command{
-		Use:   "brief (--topic TEXT | --orcid ID | --name NAME | --leads FILE) --out DIR [flags]",
-		Short: "Collect sources, draft, challenge, verify, and write a sourced brief",
+		Use:   "brief --topic TEXT|--orcid ID|--name NAME|--leads FILE -o DIR",
+		Short: "Collect sources, draft, challenge, verify; write a sourced brief",
 		Long: `brief runs the maker/checker loop for one lead: collect sources into an
 evidence ledger, then writer → skeptic → citation gate until the gate verifies
 every citation or the run ends for a stated reason. A brief (and its
@@ -130,9 +132,11 @@ lead (in file order) that did not verify.
 
 ` + exitCodesHelp,
 		Example: `  citeloop brief --offline --topic "breast cancer" --out /tmp/brief
-  citeloop brief --offline --sources testdata/europepmc/pyEuropePMC__search_cancer_core.json --topic "prostate cancer" --out out/
+  citeloop brief --offline --topic "cancer survival" --out out/ \
+      --sources testdata/europepmc/pyEuropePMC__search_cancer_core.json
   citeloop brief --offline --leads leads.yaml --out nightly/
-  GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 --since 2022-01-01 --topic "screening" --out out/`,
+  GEMINI_API_KEY=... citeloop brief --orcid 0000-0002-1825-0097 \
+      --since 2022-01-01 --topic "screening" --out out/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.checkCap(cmd.Flags()); err != nil {
@@ -187,7 +191,13 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 	if err != nil {
 		return usageError("lead: %v", err)
 	}
-	briefer, err := o.briefer(a, bo, nil)
+	var wrap func(configs.Agents, pipeline.Writer, pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic)
+	if o.offline {
+		wrap = func(_ configs.Agents, w pipeline.Writer, s pipeline.Skeptic) (pipeline.Writer, pipeline.Skeptic) {
+			return w, narratedSkeptic{Skeptic: s, log: a.logger}
+		}
+	}
+	briefer, err := o.briefer(a, bo, wrap)
 	if err != nil {
 		return err
 	}
@@ -200,7 +210,32 @@ func runBrief(ctx context.Context, a *app, o *briefOptions) error {
 		return err
 	}
 	publishPrint(a, o.out, res.Outcome, p)
+	if o.offline && o.sources == "" && res.Outcome.Reason == contract.Refused {
+		printCoverage(ctx, a, o.corpus)
+	}
 	return outcome(res.Outcome)
+}
+
+// printCoverage says, after an offline refusal of a search (not of a
+// --sources file), what the offline corpus holds and which topics work on
+// it, so that the refusal does not leave a new user guessing at topic
+// words.
+func printCoverage(ctx context.Context, a *app, corpus string) {
+	off, err := engine.OfflineFile(corpus)
+	if err != nil {
+		return
+	}
+	reg, err := a.registry()
+	if err != nil {
+		return
+	}
+	cov, err := offlineCoverage(ctx, a.cfg, reg, off)
+	if err != nil {
+		a.logger.Warn("offline coverage", zap.Error(err))
+		return
+	}
+	s := cov.Sentence()
+	fmt.Fprintf(a.stdout, "%s%s.\n", strings.ToUpper(s[:1]), s[1:])
 }
 
 // publishPrint prints what publishing an outcome into out did.
@@ -228,4 +263,21 @@ func outcome(o contract.Outcome) error {
 		return nil
 	}
 	return &exitError{code: endReasonCode(o.Reason), err: fmt.Errorf("%s: %s", o.Reason, o.Detail), said: true}
+}
+
+// narratedSkeptic logs every objection of the skeptic it wraps, so that an
+// offline brief shows the loop at work: what the skeptic objected to on
+// pass 1, before the writer's repair verifies on pass 2.
+type narratedSkeptic struct {
+	pipeline.Skeptic
+	log *zap.Logger
+}
+
+func (s narratedSkeptic) Review(ctx context.Context, req contract.ReviewRequest) (contract.ReviewResult, error) {
+	res, err := s.Skeptic.Review(ctx, req)
+	for _, o := range res.Objections.Objections {
+		s.log.Info("skeptic objects", zap.Int("pass", req.Iteration), zap.String("claim", o.ClaimID),
+			zap.String("kind", string(o.Kind)), zap.String("detail", o.Detail))
+	}
+	return res, err
 }

@@ -37,7 +37,7 @@ check --no-cache asks again without clearing it; verify and watch never read it.
 		},
 	}, &cobra.Command{
 		Use:   "clear",
-		Short: "Remove every cached answer (the store, and the files of the cache before it)",
+		Short: "Remove every cached answer, old-format cache files included",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			dir, err := cacheDir(a)

@@ -23,6 +23,7 @@ type checkOptions struct {
 	json           bool
 	format         string
 	offline        bool
+	corpus         string
 	allowEmpty     bool
 	onlyProblems   bool
 	noCache        bool
@@ -75,9 +76,9 @@ configuration is invalid; 130 interrupted. not_checked and warned no_doi
 rows leave the exit code alone.`,
 		Example: `  citeloop check paper.bib
   citeloop check --format json references.md notes.txt
-  citeloop check --fix refs.fixed.bib refs.bib             # suggested DOIs written into a copy
-  citeloop check --only-problems --format github refs.bib   # annotations in GitHub Actions
-  citeloop check --format sarif refs.bib > citeloop.sarif   # code scanning
+  citeloop check --fix refs.fixed.bib refs.bib     # suggested DOIs, in a copy
+  citeloop check --only-problems --format github refs.bib  # GitHub annotations
+  citeloop check --format sarif refs.bib > citeloop.sarif  # code scanning
   pandoc -t plain draft.docx | citeloop check -`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -119,6 +120,7 @@ rows leave the exit code alone.`,
 	f.BoolVar(&o.noCache, "no-cache", false, "ask the services again instead of reusing cached answers")
 	f.BoolVar(&o.onlyProblems, "only-problems", false, "leave DOIs that were found and match out of the output (the summary still counts them)")
 	f.BoolVar(&o.offline, "offline", false, "check against the embedded corpus of Europe PMC records instead of the network")
+	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus (citeloop corpus pull writes one)")
 	f.StringVar(&o.fix, "fix", "", "write a copy of the input (one BibTeX, RIS or CSL JSON file) to this path with DOIs added (no_doi entries with one candidate) or corrected (mismatch entries whose title search finds one other paper); the input is never changed")
 	f.BoolVar(&o.force, "force", false, "with --fix, replace the output file if it exists")
 	f.BoolVar(&o.allowEmpty, "allow-empty", false, "exit 0 when the files cite no DOI at all (default: exit 3, a failed conversion looks like that)")
@@ -126,6 +128,9 @@ rows leave the exit code alone.`,
 }
 
 func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) error {
+	if o.corpus != "" && !o.offline {
+		return usageError("--corpus is only used with --offline")
+	}
 	if o.fix != "" {
 		if err := check.FixTarget(files[0], o.fix, o.force); err != nil {
 			return err
@@ -146,8 +151,8 @@ func runCheck(ctx context.Context, a *app, o *checkOptions, files []string) erro
 	opts := engine.CheckOptions{Fresh: o.noCache, TitleSimilarity: o.similarity, NoDOI: o.noDOI,
 		Compare: compare.Options{YearGap: o.yearGap, LongAuthorList: o.longAuthorList}}
 	if o.offline {
-		if opts.Offline, err = engine.EmbeddedOffline(); err != nil {
-			return fmt.Errorf("check: load the embedded corpus: %w", err)
+		if opts.Offline, err = engine.OfflineFile(o.corpus); err != nil {
+			return usageError("--corpus: %w", err)
 		}
 	}
 	// Until the first DOIs are answered the total is not known: the bar

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/pflag"
 
+	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/contract"
 )
 
@@ -25,10 +28,10 @@ func (f *collectFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.lead.Query, "query", "", "a raw Europe PMC query, sent as the whole query: not combined with --topic, --name, --orcid, --since...")
 	fs.StringVar(&f.lead.Since, "since", "", "earliest first publication date, YYYY-MM-DD (or YYYY)")
 	fs.StringVar(&f.lead.Until, "until", "", "latest first publication date, YYYY-MM-DD (or YYYY)")
-	fs.IntVar(&f.lead.MaxSources, "max-sources", 0, "most sources shown to the writer (default from config: collect.max_sources)")
+	fs.IntVar(&f.lead.MaxSources, "max-sources", 0, fmt.Sprintf("most sources shown to the writer (default from config: collect.max_sources, %d)", configs.Default().Collect.MaxSources))
 	fs.StringVar(&f.sources, "sources", "", "cite the sources in FILE instead of searching: a Europe PMC core JSON response, JSON/JSONL records, BibTeX, RIS or one DOI a line")
 	fs.StringVar(&f.leads, "leads", "", "run every lead of FILE (YAML, JSON Lines or CSV), each into --out/<lead id>/; leads already verified there are skipped")
-	fs.BoolVar(&f.includeRetracted, "include-retracted", false, "keep retracted papers, retraction notices and errata in the ledger, flagged (the gate still rejects citing a retracted paper); default from config: collect.include_retracted")
+	fs.BoolVar(&f.includeRetracted, "include-retracted", false, "keep retracted papers, retraction notices and errata in the ledger, flagged (the gate still rejects citing a retracted paper); default from config: collect.include_retracted, false")
 }
 
 // hasLeadFlags reports whether any single-lead flag was given.

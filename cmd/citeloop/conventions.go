@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"regexp"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/citeloop/citeloop/brief"
+	"github.com/citeloop/citeloop/check"
 	"github.com/citeloop/citeloop/internal/logging"
 	"github.com/citeloop/citeloop/internal/strictyaml"
 )
@@ -21,9 +26,11 @@ import (
 // values of --format, --writer-provider and --skeptic-provider. It runs
 // after every command is added, so commands added in their own files get
 // the same treatment.
-func conventions(root *cobra.Command, providers []string) {
+func conventions(root *cobra.Command, providers []string, width int) {
 	root.Version = version(debug.ReadBuildInfo)
 	root.SetVersionTemplate("citeloop {{.Version}}\n")
+	root.AddCommand(versionCmd())
+	wrapFlagUsages(root, width)
 	root.Args = unknownCommand
 	root.SuggestionsMinimumDistance = 2
 	// A runnable root checks its arguments (cobra only checks those of
@@ -76,6 +83,73 @@ func version(read func() (*debug.BuildInfo, bool)) string {
 		parts = append(parts, "modified")
 	}
 	return strings.Join(append(parts, bi.GoVersion), " ")
+}
+
+// versionCmd is `citeloop version`, the same as `citeloop --version`.
+func versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print citeloop's version (the same as --version)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "citeloop %s\n", cmd.Root().Version)
+			return err
+		},
+	}
+}
+
+// helpWidth is the width help is wrapped at: the terminal's when w is one,
+// else 80 columns (a pipe, a file, the help goldens).
+func helpWidth(w io.Writer) int {
+	if n := terminalWidth(w); n > 0 {
+		return n
+	}
+	return 80
+}
+
+// wrapFlagUsages makes the flag lines of every command's help wrap at
+// width, their text aligned under the first line's, instead of running to
+// the end of the longest help text.
+// Any other line of a help longer than width (cobra's own text for the
+// completion commands, say) is wrapped at a space, its continuation
+// indented as it was.
+func wrapFlagUsages(root *cobra.Command, width int) {
+	n := strconv.Itoa(width)
+	root.SetUsageTemplate(strings.NewReplacer(
+		".LocalFlags.FlagUsages", ".LocalFlags.FlagUsagesWrapped "+n,
+		".InheritedFlags.FlagUsages", ".InheritedFlags.FlagUsagesWrapped "+n,
+	).Replace(root.UsageTemplate()))
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		var buf bytes.Buffer
+		c.SetOut(&buf)
+		help(c, args)
+		c.SetOut(out)
+		_, _ = io.WriteString(out, wrapLines(buf.String(), width))
+	})
+}
+
+// wrapLines wraps each line of s longer than width at its last space
+// that fits, indenting the rest as the line was.
+func wrapLines(s string, width int) string {
+	var sb strings.Builder
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		for utf8.RuneCountInString(line) > width {
+			cut := strings.LastIndex(string([]rune(line)[:width+1]), " ")
+			if cut <= len(indent) {
+				break // one word longer than the line: leave it
+			}
+			sb.WriteString(strings.TrimRight(line[:cut], " ") + "\n")
+			line = indent + strings.TrimLeft(line[cut:], " ")
+		}
+		sb.WriteString(line)
+	}
+	return sb.String()
 }
 
 // unknownCommand is the root's argument check: anything given is a command
@@ -137,8 +211,19 @@ func completeValues(c *cobra.Command, providers []string) {
 		"skeptic-provider": fixed(providers),
 		"log-format":       fixed([]string{logging.Auto, logging.Console, logging.JSON}),
 	}
-	if c.Name() == "brief" { // other commands' --format may take other values
+	switch c.Name() { // each command's --format takes its own values
+	case "brief", "batch", "worker":
 		lists["format"] = commaList([]string{string(brief.Markdown), string(brief.JSON), string(brief.HTML), string(brief.BibTeX), string(brief.RIS), string(brief.CSL)})
+		if c.Name() == "batch" {
+			lists["fail-on"] = fixed([]string{"none", "unverified"})
+		}
+	case "check":
+		lists["format"] = fixed(checkFormats)
+		lists["no-doi"] = fixed([]string{check.NoDOIError, check.NoDOIWarn})
+	case "watch":
+		lists["fail-on"] = fixed([]string{"news"})
+	case "verify":
+		lists["export"] = fixed([]string{string(brief.BibTeX), string(brief.RIS), string(brief.CSL)})
 	}
 	for name, values := range lists {
 		if c.LocalNonPersistentFlags().Lookup(name) == nil && c.PersistentFlags().Lookup(name) == nil {

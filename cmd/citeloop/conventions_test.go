@@ -89,6 +89,10 @@ func TestVersion(t *testing.T) {
 	if want := "citeloop " + version(debug.ReadBuildInfo) + "\n"; stdout.String() != want || !strings.Contains(want, bi.GoVersion) {
 		t.Errorf("--version = %q, want %q", stdout, want)
 	}
+	a, alias, _ := testApp(nil)
+	if err := runApp(context.Background(), a, []string{"version"}); err != nil || alias.String() != stdout.String() {
+		t.Errorf("citeloop version = %q (%v), want what --version says, %q", alias, err, stdout)
+	}
 
 	tests := []struct {
 		name string
@@ -128,6 +132,12 @@ func TestCompletionOffersValues(t *testing.T) {
 		{[]string{"brief", "--writer-provider", ""}, []string{"gemini", "openai"}},
 		{[]string{"brief", "--skeptic-provider", ""}, []string{"gemini", "openai"}},
 		{[]string{"check", "--log-format", ""}, []string{"auto", "console", "json"}},
+		{[]string{"check", "--format", ""}, []string{"table", "json", "csv", "github", "sarif"}},
+		{[]string{"verify", "--export", ""}, []string{"bib", "ris", "csl"}},
+		{[]string{"check", "--no-doi", ""}, []string{"error", "warn"}},
+		{[]string{"watch", "--fail-on", ""}, []string{"news"}},
+		{[]string{"batch", "--fail-on", ""}, []string{"none", "unverified"}},
+		{[]string{"batch", "--format", "md,"}, []string{"md,json", "md,html", "md,bib", "md,ris", "md,csl"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.give, " "), func(t *testing.T) {

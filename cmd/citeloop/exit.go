@@ -32,11 +32,12 @@ const exitCodesHelp = `Exit codes:
   0  verified brief written (check: every DOI found and matching)
   1  internal error
   2  usage or configuration error
-  3  not verified: iteration_cap or no_progress (check: some DOI not_found, invalid, retracted, erratum,
-     mismatch or no_doi, or no DOI at all)
+  3  not verified: iteration_cap or no_progress (check: some DOI not_found,
+     invalid, retracted, erratum, mismatch or no_doi, or no DOI at all)
   4  oracle unavailable: an oracle could not answer; nothing was written
      (check: some DOI unknown and nothing worse)
-  5  refused: the sources do not support a brief (too few, or the writer abstained)
+  5  refused: the sources do not support a brief (too few, or the writer
+     abstained)
   6  model error: a model call failed or returned something unusable
   7  output unwritable (batch, worker): no space, read-only or refused; stopped
      at once, what was written kept (an --out unwritable at start is 2)

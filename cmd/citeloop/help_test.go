@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/spf13/cobra"
@@ -81,5 +82,29 @@ func TestHelpGolden(t *testing.T) {
 		if !slices.Contains(want, f) {
 			t.Errorf("%s has no command any more: remove it", f)
 		}
+	}
+}
+
+// TestHelpFitsIn80Columns: rendered where stdout is not a terminal (the
+// goldens), no line of any command's help is wider than 80 columns; flag
+// lines wrap with their text aligned.
+func TestHelpFitsIn80Columns(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(helpDir, "*.txt"))
+	if len(files) == 0 {
+		t.Fatal("no help goldens")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("%s:%d is %d columns: %q", f, i+1, n, line)
+			}
+		}
+	}
+	if got := wrapLines("  a long line of words that does not fit", 20); got != "  a long line of\n  words that does\n  not fit" {
+		t.Errorf("wrapLines = %q", got)
 	}
 }

@@ -16,14 +16,18 @@ import (
 func newKeygenCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "keygen FILE",
-		Short: "Write a new Ed25519 signing key to FILE (mode 0600) and its public key to FILE.pub",
+		Short: "Write an Ed25519 key pair: FILE (private, 0600) and FILE.pub",
 		Long: `keygen writes a PKCS#8 PEM Ed25519 private key to FILE, readable only by
 you, and the PKIX PEM public key to FILE.pub. It never overwrites a file and
 never writes through a symbolic link: FILE or FILE.pub already there (a link
 included) is refused before anything is written. Sign briefs with
 "citeloop brief --signing-key FILE" and check them with
 "citeloop verify --public-key FILE.pub". openssl makes the same files:
-openssl genpkey -algorithm ed25519 -out FILE && openssl pkey -in FILE -pubout -out FILE.pub`,
+openssl genpkey -algorithm ed25519 -out FILE &&
+openssl pkey -in FILE -pubout -out FILE.pub`,
+		Example: `  citeloop keygen signing.key     # writes signing.key and signing.key.pub
+  citeloop brief --offline --topic cancer --signing-key signing.key -o b/
+  citeloop verify --public-key signing.key.pub b/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return keygen(a, args[0])

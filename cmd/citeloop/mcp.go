@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/citeloop/citeloop/configs"
 	"github.com/citeloop/citeloop/engine"
 	"github.com/citeloop/citeloop/mcpserver"
 )
@@ -29,7 +30,7 @@ func newMCPCmd(a *app) *cobra.Command {
 	var o mcpOptions
 	cmd := &cobra.Command{
 		Use:   "mcp [--http ADDR] [--root DIR] [--offline]",
-		Short: "Serve check_citations, verify_quote, collect_sources, write_brief and verify_brief to agents over MCP",
+		Short: "Serve the check, quote, collect, brief and verify tools over MCP",
 		Long: `mcp runs a Model Context Protocol server, on stdin/stdout by default, so that
 coding and research agents can check citations before they answer.
 
@@ -58,7 +59,7 @@ flag; 130 stopped by SIGINT or SIGTERM.`,
 	f.Int64Var(&o.maxInput, "max-input", mcpserver.DefaultMaxInput, "the largest text, quote or file a tool accepts, in bytes")
 	f.BoolVar(&o.offline, "offline", false, "serve the embedded corpus and the offline agents: no network, no API key")
 	f.StringVar(&o.corpus, "corpus", "", "with --offline: a Europe PMC resultType=core JSON file to use instead of the embedded corpus")
-	f.IntVar(&o.maxIterations, "max-iterations", 0, "most passes of write_brief (default from config: pipeline.max_iterations)")
+	f.IntVar(&o.maxIterations, "max-iterations", 0, fmt.Sprintf("most passes of write_brief (default from config: pipeline.max_iterations, %d)", configs.DefaultMaxIterations))
 	o.agents.register(f)
 	return cmd
 }

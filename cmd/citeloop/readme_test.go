@@ -227,6 +227,7 @@ func TestReadmeSizeAndLinks(t *testing.T) {
 	if len(data) > 10*1024 {
 		t.Errorf("README.md is %d bytes, want at most 10 KB: move detail to docs/", len(data))
 	}
+	checkCoverageStated(t, "README.md", string(data))
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	for _, doc := range docPaths(t) {
 		text, err := os.ReadFile(doc)

@@ -114,8 +114,8 @@ rendered from the ledger, and only with the gate's proof.
 	root.AddCommand(newVerifyCmd(a), newWatchCmd(a), newKeygenCmd(a), newCacheCmd(a))
 	root.AddCommand(newMCPCmd(a))
 	root.AddCommand(newBatchCmd(a), newWorkerCmd(a))
-	root.AddCommand(newConfigCmd(a))
-	conventions(root, a.providers.Names())
+	root.AddCommand(newConfigCmd(a), newCorpusCmd(a))
+	conventions(root, a.providers.Names(), helpWidth(a.stdout))
 	return root
 }
 

@@ -15,7 +15,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles/snapshot"
+	"github.com/citeloop/citeloop/pipeline"
 	"github.com/citeloop/citeloop/verify"
 )
 
@@ -119,8 +121,18 @@ func TestOfflineDOIOutsideTheCorpusIsUnknownEverywhere(t *testing.T) {
 	cfg := filepath.Join(dir, "one-source.yaml")
 	mustWriteFile(t, cfg, "collect:\n  min_sources: 1\n")
 	briefs := filepath.Join(dir, "briefs")
-	if code, said := runLogged(t, "--config", cfg, "brief", "--offline", "--corpus", big, "--topic", "array programming python", "--out", filepath.Join(briefs, "numpy")); code != exitOK {
-		t.Fatalf("setup: brief citing %s: exit %d\n%s", outsideDOI, code, said)
+	// The record's abstract holds no finding, so the extractive writer
+	// abstains: a scripted writer states its first sentence instead.
+	numpy := contract.Draft{Title: "Sourced brief", Sections: []contract.Section{{Heading: "Claims with verified quotes", Claims: []contract.Claim{{ID: "c1",
+		Text:      "NumPy is the primary array programming library for the Python language.",
+		Citations: []contract.Citation{{DOI: outsideDOI, Quote: "NumPy is the primary array programming library for the Python language."}}}}}}}
+	a, stdout, stderr := testApp(nil)
+	calls := 0
+	a.newAgents = func(buildEnv) (pipeline.Writer, pipeline.Skeptic, error) {
+		return &callWriter{draft: func(int) contract.Draft { return numpy }, calls: &calls}, noObjections{}, nil
+	}
+	if err := runApp(context.Background(), a, []string{"--log-format", "json", "--config", cfg, "brief", "--offline", "--corpus", big, "--topic", "array programming python", "--out", filepath.Join(briefs, "numpy")}); err != nil {
+		t.Fatalf("setup: brief citing %s: %v\n%s\n%s", outsideDOI, err, stdout, stderr)
 	}
 	if data, _ := os.ReadFile(filepath.Join(briefs, "numpy", "brief.json")); !strings.Contains(string(data), outsideDOI) {
 		t.Fatalf("setup: the brief does not cite %s", outsideDOI)

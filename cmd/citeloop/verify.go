@@ -28,7 +28,7 @@ func newVerifyCmd(a *app) *cobra.Command {
 	var o verifyOptions
 	cmd := &cobra.Command{
 		Use:   "verify PATH...",
-		Short: "Re-check written briefs: edits, quotes, references, signature, retractions",
+		Short: "Re-check written briefs: edits, quotes, signatures, retractions",
 		Long: `verify re-checks briefs (a brief folder, a brief.json, or a tree of them).
 Offline it checks every file of the brief against the digest its stamp
 records and, when this is the renderer that wrote them, renders brief.md,
@@ -52,7 +52,7 @@ could not answer, or no file digests) and nothing worse was found; 2 a path
 holds no brief or a key file is unusable.`,
 		Example: `  citeloop verify out/
   citeloop verify --offline --json out/brief.json
-  citeloop verify --public-key citeloop.pub --export bib out/`,
+  citeloop verify --public-key signing.key.pub --export bib out/`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageError("verify: name at least one brief folder or brief.json")

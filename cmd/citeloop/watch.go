@@ -23,7 +23,7 @@ func newWatchCmd(a *app) *cobra.Command {
 	var o watchOptions
 	cmd := &cobra.Command{
 		Use:   "watch DIR",
-		Short: "Re-verify every brief under DIR online and report retractions and corrections since the last run",
+		Short: "Re-verify the briefs under DIR online, reporting what is new",
 		Long: `watch verifies every brief under DIR online (as verify does), remembers what
 it reported in DIR/` + verify.StateFile + ` so each retraction or correction is
 reported once, and writes DIR/` + verify.ReportJSONFile + ` and DIR/` + verify.ReportHTMLFile + `.
@@ -33,7 +33,8 @@ Exit codes: 0 with or without news; 3 with --fail-on news when there is news;
 2 DIR holds no brief or its state file is unreadable.
 
 Nightly, from cron:
-  17 3 * * * citeloop watch /srv/briefs --fail-on news || mail -s "citeloop watch" you@example.org < /srv/briefs/watch-report.json`,
+  17 3 * * * citeloop watch /srv/briefs --fail-on news || mail -s watch \
+      you@example.org < /srv/briefs/watch-report.json   (one crontab line)`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runWatch(cmd.Context(), a, &o, args[0])

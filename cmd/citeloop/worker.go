@@ -26,7 +26,7 @@ type workerOptions struct {
 func newWorkerCmd(a *app) *cobra.Command {
 	var o workerOptions
 	cmd := &cobra.Command{
-		Use:   "worker [--database-url URL] [--schedule CRON --leads FILE|DIR --out DIR] [flags]",
+		Use:   "worker [--database-url URL] [--schedule CRON --leads F -o D]",
 		Short: "Run the leads of a queue, and the nights of a schedule",
 		Long: `worker runs leads that citeloop batch --enqueue-only put in a shared
 PostgreSQL database, --concurrency at a time, with the same oracle and agent
@@ -47,9 +47,12 @@ It runs until SIGINT/SIGTERM (exit 130; running leads finish within
 --stop-grace or go back to the queue), or with --drain until the queue has
 no lead left to run (exit 0). Exit 7 when an output cannot be written (no
 space, read-only, refused); 2 when it cannot start.`,
-		Example: `  citeloop worker --database-url postgres://citeloop@db/citeloop --concurrency 32
-  citeloop worker --offline --schedule "0 2 * * *" --leads leads.yaml --out nightly/ --watch briefs/
-  citeloop worker --database-url $DB --every 24h --leads leads/ --out nightly/ --ui-addr 127.0.0.1:8081`,
+		Example: `  citeloop worker --concurrency 32 \
+      --database-url postgres://citeloop@db/citeloop
+  citeloop worker --offline --schedule "0 2 * * *" --leads leads.yaml \
+      --out nightly/ --watch briefs/
+  citeloop worker --database-url $DB --every 24h --leads leads/ --out nightly/ \
+      --ui-addr 127.0.0.1:8081`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := o.engine.check(cmd, a); err != nil {
@@ -67,6 +70,7 @@ space, read-only, refused); 2 when it cannot start.`,
 	}
 	f := cmd.Flags()
 	o.engine.register(f)
+	f.Lookup("database-url").Usage = "PostgreSQL queue shared with batch --enqueue-only and other workers, postgres://user:pass@host/db (without it: an embedded SQLite file in --out, this machine only)"
 	f.BoolVar(&o.drain, "drain", false, "exit once no lead is left to run in the queue")
 	o.schedule.register(f, true)
 	f.StringVar(&o.leads, "leads", "", "with a schedule: the leads file, or a folder of leads files, run each night; default from config: schedule.leads")
