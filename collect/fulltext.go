@@ -55,7 +55,8 @@ func (b *ledgerBuilder) fullTexts(ctx context.Context, open map[string]bool, opt
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[k] = fetchFullText(ctx, opts.FullText, b.ledger.Entries[i].PMCID)
+			e := b.ledger.Entries[i]
+			results[k] = fetchFullText(ctx, opts.FullText, e.PMCID, e.DOI)
 		}()
 	}
 	wg.Wait()
@@ -91,9 +92,10 @@ func (b *ledgerBuilder) fullTexts(ctx context.Context, open map[string]bool, opt
 	logging.FromContext(ctx, opts.Logger).Info("full texts", zap.Int("asked", len(todo)), zap.Int("checked", checked))
 }
 
-// fetchFullText asks ft for one full text and reads it. It never fails:
-// what it cannot read is a full text not checked.
-func fetchFullText(ctx context.Context, ft oracles.FullTexter, pmcid string) *contract.FullText {
+// fetchFullText asks ft for the full text of the entry with pmcid and doi,
+// and reads it as that entry's (ReadFullTextOf). It never fails: what it
+// cannot read is a full text not checked.
+func fetchFullText(ctx context.Context, ft oracles.FullTexter, pmcid, doi string) *contract.FullText {
 	res, err := ft.FullText(ctx, pmcid)
 	if err != nil {
 		reason := "unavailable: " + err.Error()
@@ -102,13 +104,55 @@ func fetchFullText(ctx context.Context, ft oracles.FullTexter, pmcid string) *co
 		}
 		return &contract.FullText{Status: contract.FullTextNotChecked, Reason: reason, ID: pmcid}
 	}
-	return ReadFullText(res)
+	return ReadFullTextOf(res, doi)
 }
+
+// ReadFullTextOf reads res as the full text of the article with doi (and
+// the PMCID res was asked for, res.ID): the front matter must name that
+// article, by its DOI or its PMCID, and name no other. A full text that
+// names another article, or none, is not checked: it cannot be told to be
+// the cited paper's, so none of its words may back a quote.
+func ReadFullTextOf(res oracles.FullText, doi string) *contract.FullText {
+	f, front := readFullText(res)
+	if !f.Checked() {
+		return f
+	}
+	if why := otherArticle(front, doi, res.ID); why != "" {
+		*f = contract.FullText{Status: contract.FullTextNotChecked, Reason: why, Oracle: f.Oracle, ID: f.ID, Hash: f.Hash}
+	}
+	return f
+}
+
+// otherArticle says why front does not identify the article with doi and
+// pmcid ("" when it does): an identifier it holds differs, or it holds
+// neither.
+func otherArticle(front articleIDs, doi, pmcid string) string {
+	sameDOI := front.doi != "" && doi != "" && contract.FoldID(front.doi) == contract.FoldID(doi)
+	samePMC := front.pmcid != "" && pmcid != "" && contract.FoldID(front.pmcid) == contract.FoldID(pmcid)
+	switch {
+	case front.doi != "" && doi != "" && !sameDOI:
+		return fmt.Sprintf("the full text is of another article: its front matter names DOI %s, the record %s", front.doi, doi)
+	case front.pmcid != "" && pmcid != "" && !samePMC:
+		return fmt.Sprintf("the full text is of another article: its front matter names %s, the record %s", front.pmcid, pmcid)
+	case !sameDOI && !samePMC:
+		return "the full text's front matter names neither the record's DOI nor its PMCID, so it cannot be told to be this article's"
+	}
+	return ""
+}
+
+// articleIDs are the identifiers a full text's front matter gives.
+type articleIDs struct{ doi, pmcid string }
 
 // ReadFullText reads a full text as the ledger keeps it: its sections with
 // their paths, kinds and hashes (texts held in memory only), its form and
 // licence. A body that is not a JATS article is a full text not checked.
 func ReadFullText(res oracles.FullText) *contract.FullText {
+	f, _ := readFullText(res)
+	return f
+}
+
+// readFullText is ReadFullText with the identifiers the front matter gives.
+func readFullText(res oracles.FullText) (*contract.FullText, articleIDs) {
 	hash := res.Hash
 	if hash == "" {
 		hash = oracles.ContentHash(res.Body)
@@ -117,11 +161,12 @@ func ReadFullText(res oracles.FullText) *contract.FullText {
 	a, err := jats.Read(bytes.NewReader(res.Body))
 	if err != nil {
 		f.Status, f.Reason = contract.FullTextNotChecked, fmt.Sprintf("unreadable: %v", err)
-		return f
+		return f, articleIDs{}
 	}
 	f.Status, f.Form, f.License = contract.FullTextChecked, string(a.Form), a.License
+
 	for _, s := range a.Sections {
 		f.Sections = append(f.Sections, contract.TextSection{Path: s.Path, Kind: string(s.Kind), Hash: s.Hash(), Text: s.Text, Raw: s.Raw})
 	}
-	return f
+	return f, articleIDs{doi: a.DOI, pmcid: a.PMCID}
 }

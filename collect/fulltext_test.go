@@ -4,6 +4,9 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -87,12 +90,12 @@ func TestCollectFullTexts(t *testing.T) {
 		t.Fatal("europepmc serves no full text")
 	}
 	hits := []oracles.Hit{
-		fullTextHit("10.1/a", "PMC7382548", "Entrapment neuropathies", true),
+		fullTextHit("10.1097/pr9.0000000000000829", "PMC7382548", "Entrapment neuropathies", true),
 		fullTextHit("10.1/b", "PMC11903078", "An author manuscript about nerve entrapment", true),
 		fullTextHit("10.1/c", "PMC403", "A forbidden nerve entrapment paper", true),
 		fullTextHit("10.1/d", "PMC999", "Flagged open access, no nerve entrapment full text", true),
 		fullTextHit("10.1/e", "PMC5753237", "Not flagged open access, nerve entrapment", false),
-		fullTextHit("10.1/f", "PMC10710713", "Suspension syndrome and nerve entrapment", true),
+		fullTextHit("10.1186/s13049-023-01164-z", "PMC10710713", "Suspension syndrome and nerve entrapment", true),
 	}
 	opts := testOptions(t)
 	opts.FullText, opts.FullTextTop, opts.FullTextConcurrency = ft, 5, 2
@@ -160,7 +163,7 @@ func TestPassagesWithinBudget(t *testing.T) {
 	client := europepmc.New(europepmc.Options{BaseURL: srv.URL, HTTPOptions: oracletest.FastOptions(europepmc.Name)})
 	opts := testOptions(t)
 	opts.FullText = client
-	hit := fullTextHit("10.1/a", "PMC7382548", "Entrapment neuropathies", true)
+	hit := fullTextHit("10.1097/pr9.0000000000000829", "PMC7382548", "Entrapment neuropathies", true)
 	opts.MaxTotalChars = len([]rune(contract.SourceText(hit.Record.Title, hit.Record.Abstract))) + 800
 	l, err := build(context.Background(), contract.Lead{Topic: "nerve entrapment"}, []oracles.Hit{hit}, "europepmc", opts.withDefaults())
 	if err != nil {
@@ -234,5 +237,42 @@ func TestPassagesForAClaim(t *testing.T) {
 	}
 	if got := PassagesFor(contract.Entry{}, "geosmin", 2, 700); got != nil {
 		t.Errorf("passages without a full text: %+v", got)
+	}
+}
+
+// A full text is read as the cited article's only when its front matter
+// names that article, by its DOI or its PMCID, and names no other: a body
+// served for another article (a PMCID swapped in a sources file, a mirror
+// that answers with the wrong paper) or one that names none is not
+// checked, so none of its words can back a quote.
+func TestFullTextMustNameItsArticle(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("..", "testdata", "europepmc-fulltext", "catid-specialist__PMC7382548_fullTextXML.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ownDOI = "10.1097/pr9.0000000000000829"
+	noIDs := regexp.MustCompile(`(?s)<article-id[^>]*>.*?</article-id>`).ReplaceAll(body, nil)
+	tests := []struct {
+		name, doi, id string
+		body          []byte
+		checked       bool
+	}{
+		{"its own DOI and PMCID", ownDOI, "PMC7382548", body, true},
+		{"its own DOI in another case", strings.ToUpper(ownDOI), "PMC7382548", body, true},
+		{"its own PMCID, the record without a DOI", "", "PMC7382548", body, true},
+		{"another article's DOI", "10.1002/hpja.70059", "PMC7382548", body, false},
+		{"asked for another PMCID", ownDOI, "PMC12120539", body, false},
+		{"front matter without identifiers", ownDOI, "PMC7382548", noIDs, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ft := ReadFullTextOf(oracles.FullText{ID: tt.id, Body: tt.body, Oracle: "europepmc"}, tt.doi)
+			if ft.Checked() != tt.checked {
+				t.Fatalf("checked = %v (%s), want %v", ft.Checked(), ft.Reason, tt.checked)
+			}
+			if !tt.checked && (len(ft.Sections) > 0 || ft.Reason == "") {
+				t.Errorf("not checked, yet %d sections and reason %q", len(ft.Sections), ft.Reason)
+			}
+		})
 	}
 }

@@ -46,7 +46,7 @@ func (f *fullTexts) get(ctx context.Context, e contract.Entry) (*contract.FullTe
 	res, err := src.FullText(ctx, e.FullText.ID)
 	var ft *contract.FullText
 	if err == nil {
-		if ft = collect.ReadFullText(res); !ft.Checked() {
+		if ft = collect.ReadFullTextOf(res, e.DOI); !ft.Checked() {
 			err = errors.New(ft.Reason)
 		}
 	}
