@@ -16,7 +16,10 @@ type section struct {
 	titled bool
 	// dropText: text directly under this element is not kept (a
 	// floats-group holds only tables and figures).
-	dropText   bool
+	dropText bool
+	// typed: a sec-type attribute gave the section a content kind
+	// (results, methods…), which its heading cannot make back matter.
+	typed      bool
 	raw, clean []string
 }
 
@@ -80,7 +83,7 @@ func (r *reader) blocks(s *section) error {
 				if k := titleKind(title); k != "" && s.part != Float {
 					s.kind = k
 				}
-				if s.part == Body && isBackMatter("", title) {
+				if s.part == Body && !s.typed && isBackMatter("", title) {
 					return errDrop
 				}
 				return nil
@@ -118,7 +121,7 @@ func (r *reader) block(s *section, el xml.StartElement) error {
 		r.flush(s)
 		child := &section{part: s.part, path: s.path, kind: s.kind, titled: true}
 		if k := secTypeKind(secType); k != "" {
-			child.kind = k
+			child.kind, child.typed = k, k != KindOther
 		}
 		return r.blocks(child)
 	case "table-wrap", "fig", "table-wrap-group", "fig-group":

@@ -1,6 +1,7 @@
 package jats
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -80,16 +81,52 @@ var backMatterSecTypes = []string{
 	"display-objects", "abbreviations", "notes", "conflict", "disclosure",
 }
 
-// backMatterStems are the stems of a heading's first words that name back
-// matter: "References", "Acknowledgements", "Funding", "Declarations",
-// "Footnotes", "Associated Data", "Author contributions", "Competing
-// interests", "Conflicts of interest", "Ethics approval", "Consent for
-// publication", "Availability of data and materials", "Abbreviations",
-// "Supporting information", "Supplementary material", "Disclosures".
+// A heading names back matter when it is made of back-matter words only,
+// one of them a word that names back matter by itself: "References",
+// "Literature cited", "Role of the funder", "Data availability statement",
+// "CRediT authorship contribution statement", "Electronic supplementary
+// material", "Publisher's note". One word of another kind makes it a
+// section of the paper: "Supplementary analyses", "Ethics of outreach",
+// "Funding gaps and screening uptake", "Materials and methods".
+//
+// backMatterStems are the stems of words that name back matter by
+// themselves; backMatterCompanions the words that only join them.
 var backMatterStems = []string{
-	"reference", "bibliograph", "acknowledg", "funding", "financial", "declaration", "footnote",
-	"associated", "author", "competing", "conflict", "ethic", "consent", "availability", "data availab",
-	"abbreviation", "supporting", "supplement", "disclosure", "grant", "note", "orcid", "contributor",
+	"reference", "bibliograph", "cited", "acknowledg", "funding", "funder", "financial", "sponsor",
+	"grant", "support", "declaration", "footnote", "note", "disclosure", "competing", "conflict",
+	"ethic", "consent", "availab", "abbreviation", "glossary", "supplement", "supporting",
+	"contribut", "authorship", "credit", "orcid", "copyright", "permission", "publisher", "associated",
+}
+
+var backMatterCompanions = []string{
+	"literature", "works", "work", "data", "material", "materials", "author", "authors", "interest",
+	"interests", "statement", "statements", "information", "electronic", "additional", "file", "files",
+	"approval", "approvals", "participate", "participation", "publication", "role", "roles", "source",
+	"sources", "study", "article", "online", "ids", "id", "appendix", "appendices", "other", "open", "access",
+	"of", "the", "and", "for", "to", "in", "on", "a", "an", "s", "this", "all", "any", "by", "with",
+}
+
+// backMatterHeading reports whether words, a heading's, name back matter.
+func backMatterHeading(words []string) bool {
+	core := false
+	for _, w := range words {
+		switch {
+		case hasStem(w, backMatterStems):
+			core = true
+		case !slices.Contains(backMatterCompanions, w):
+			return false
+		}
+	}
+	return core
+}
+
+func hasStem(w string, stems []string) bool {
+	for _, s := range stems {
+		if strings.HasPrefix(w, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // isBackMatter reports whether a section with this sec-type and heading is
@@ -101,14 +138,5 @@ func isBackMatter(secType, title string) bool {
 			return true
 		}
 	}
-	words := headingWords(title)
-	if len(words) == 0 {
-		return false
-	}
-	for _, s := range backMatterStems {
-		if strings.HasPrefix(words[0], s) {
-			return true
-		}
-	}
-	return false
+	return backMatterHeading(headingWords(title))
 }
