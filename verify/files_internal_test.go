@@ -137,3 +137,16 @@ func TestJSONIntactSoFar(t *testing.T) {
 		}
 	}
 }
+
+// What watch reports as news: a source retracted or corrected, or a
+// full-text quote changed or gone; the rest of verify's findings are not.
+func TestIsNews(t *testing.T) {
+	for code, want := range map[string]bool{
+		"source_retracted": true, "source_corrected": true, "quote_changed": true, "quote_gone": true,
+		"file_changed": false, "source_unknown": false, "full_text_unknown": false, "extra_file": false,
+	} {
+		if got := isNews(Finding{Code: code}); got != want {
+			t.Errorf("isNews(%s) = %v, want %v", code, got, want)
+		}
+	}
+}

@@ -36,7 +36,8 @@ type WatchBrief struct {
 	Path   string `json:"path"`
 	Title  string `json:"title,omitempty"`
 	Status Status `json:"status"`
-	// News are the retractions and corrections not reported before.
+	// News are the retractions, corrections and full-text quotes changed
+	// or gone not reported before.
 	News     []Finding `json:"news,omitempty"`
 	Findings []Finding `json:"findings,omitempty"`
 }
@@ -52,9 +53,16 @@ type WatchReport struct {
 	Unknown int `json:"unknown"`
 }
 
-// isNews reports whether a finding is a source retracted or corrected since
-// the brief shipped.
-func isNews(f Finding) bool { return f.Code == "source_retracted" || f.Code == "source_corrected" }
+// isNews reports whether a finding is news of a source since the brief
+// shipped: retracted or corrected, or its full text no longer saying what
+// the brief quotes (the quote changed, or gone with its section).
+func isNews(f Finding) bool {
+	switch f.Code {
+	case "source_retracted", "source_corrected", "quote_changed", "quote_gone":
+		return true
+	}
+	return false
+}
 
 // Watch verifies every brief under dir online, compares with the state file
 // in dir, reports only news, and writes the state and both reports into dir.
