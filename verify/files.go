@@ -170,6 +170,10 @@ func rendered(s contract.Stamp, b briefJSON, ledger contract.Ledger, draft contr
 // first line that differs, with the file's text there and the rendering's.
 func changedLine(name string, got, want []byte) Finding {
 	line, g, w := firstDiff(got, want)
+	if len(got) < len(want) && bytes.HasPrefix(want, got) {
+		return Finding{Code: "file_changed", File: name, Line: line,
+			Detail: fmt.Sprintf("%s ends at line %d, cut short of what draft.json and ledger.json render (%d bytes more)", name, line, len(want)-len(got))}
+	}
 	return Finding{Code: "file_changed", File: name, Line: line,
 		Detail: fmt.Sprintf("%s line %d differs from what draft.json and ledger.json render: the file has %q where the rendering has %q", name, line, g, w)}
 }
@@ -186,7 +190,7 @@ func firstDiff(got, want []byte) (line int, g, w string) {
 	if i-start > 30 {
 		start = i - 30
 	}
-	for start > 0 && !utf8.RuneStart(got[start]) {
+	for start > 0 && start < len(got) && !utf8.RuneStart(got[start]) {
 		start--
 	}
 	return line, excerpt(got, start), excerpt(want, start)

@@ -1,6 +1,7 @@
 package verify_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"os"
@@ -69,6 +70,15 @@ var tamperings = []tampering{
 	{name: "an invented quote in brief.md", file: "brief.md", edit: replaceWith("(a study of Chinese-Australians). [1]\n", "(a study of Chinese-Australians). [1]\n\n> [1] \"Screening halves mortality in every trial we examined\"\n"), code: "file_changed"},
 	{name: "a fabricated reference appended to brief.md", file: "brief.md", edit: appendText("4. Doe J (2024). A paper that does not exist. [doi:10.9999/made.up](https://doi.org/10.9999/made.up)\n"), code: "file_changed"},
 	{name: "one byte of brief.md", file: "brief.md", edit: flipByte, code: "file_changed"},
+	{name: "brief.md cut after a line", file: "brief.md", edit: func(t *testing.T, path string) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data[:bytes.IndexByte(data, '\n')+1], 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}, code: "file_changed"},
 	{name: "one byte of brief.html", file: "brief.html", edit: flipByte, code: "file_changed"},
 	{name: "one byte of brief.bib", file: "brief.bib", edit: flipByte, code: "file_changed"},
 	{name: "one byte of brief.ris", file: "brief.ris", edit: flipByte, code: "file_changed"},
