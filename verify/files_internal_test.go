@@ -1,9 +1,12 @@
 package verify
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"pgregory.net/rapid"
 
 	"github.com/citeloop/citeloop/brief"
 	"github.com/citeloop/citeloop/contract"
@@ -152,4 +155,21 @@ func TestIsNews(t *testing.T) {
 			t.Errorf("isNews(%s) = %v, want %v", code, got, want)
 		}
 	}
+}
+
+// changedLine never fails, whatever the two texts: a file cut short, grown,
+// or differing anywhere, in any bytes, names a line within the file.
+func TestChangedLineAnyTexts(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		alphabet := rapid.SampledFrom([]byte{'a', '\n', 0xc3, 0xa9, 0xe2, 0x82, 0xac, ' '})
+		want := rapid.SliceOfN(alphabet, 0, 200).Draw(t, "want")
+		got := rapid.SliceOfN(alphabet, 0, 200).Draw(t, "got")
+		if rapid.Bool().Draw(t, "prefix") {
+			got = want[:rapid.IntRange(0, len(want)).Draw(t, "cut")]
+		}
+		f := changedLine("brief.md", got, want)
+		if f.Line < 1 || f.Line > 1+bytes.Count(got, []byte("\n")) {
+			t.Fatalf("line %d of a file of %d lines", f.Line, 1+bytes.Count(got, []byte("\n")))
+		}
+	})
 }
