@@ -191,7 +191,13 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		v.Quotes = append(v.Quotes, qc)
 	}
 
-	v.Failures = append(v.Failures, textFailures(draft, ledger, idx)...)
+	titles := map[string]string{}
+	for id, res := range answers {
+		if res.Status == oracles.Found && res.Record != nil && doi.Same(res.Record.DOI, id) {
+			titles[id] = res.Record.Title
+		}
+	}
+	v.Failures = append(v.Failures, textFailures(draft, ledger, idx, titles)...)
 
 	ids := map[string]string{}
 	for _, c := range draft.Claims() {
