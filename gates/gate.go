@@ -183,7 +183,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(*d)
 			continue
 		}
-		if p.entry.Retracted || res.Record.Retracted {
+		if p.entry.Retracted || res.Record.Retracted || noticeOf(p.entry, *res.Record).Retracted {
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted"})
 			continue
 		}
@@ -228,11 +228,15 @@ func (v *Verdict) fail(d contract.Diagnostic) { v.Failures = append(v.Failures, 
 
 // noticeOf classifies the cited source by what the ledger and the oracle
 // say of it: a notice by either is a notice.
+// A work either says is retracted (a type, its own title) is Retracted.
 func noticeOf(e contract.Entry, r oracles.Record) evidence.Class {
 	r.Title = contract.CleanText(r.Title)
-	if c := evidence.OfRecord(r); c.IsNotice() {
+	c := evidence.OfRecord(r)
+	if c.IsNotice() {
 		return c
 	}
-	return evidence.OfRecord(oracles.Record{Title: contract.CleanText(e.Title), PubTypes: e.PubTypes, Erratum: e.Erratum,
+	l := evidence.OfRecord(oracles.Record{Title: contract.CleanText(e.Title), PubTypes: e.PubTypes, Erratum: e.Erratum,
 		RetractionNotice: e.RetractionNotice, Preprint: e.Preprint})
+	l.Retracted = l.Retracted || c.Retracted
+	return l
 }
