@@ -137,6 +137,12 @@ func joinNumbers(s string, parts []part) []part {
 		return parts
 	}
 	prev := &parts[k-1]
+	if prev.word == "minus" && p.sep == sepSoft && !p.neg && p.cmp == "" {
+		// "minus 39.4%" is −39.4%.
+		p.neg, p.start, p.sep = true, prev.start, prev.sep
+		parts[k-1] = *p
+		return parts[:k]
+	}
 	if prev.isNum() && !prev.numword && !p.numword {
 		digit := p.start
 		for digit < p.end && !isNumberStart(s, digit, firstRune(s[digit:])) {
@@ -332,20 +338,30 @@ func comparison(s string) (string, int, bool) {
 	at := len(t) - n
 	var sign string
 	switch r {
-	case '<', '>':
+	case '<', '>', '≪', '≫':
 		sign = string(r)
+	case '‹', '﹤', '＜':
+		sign = "<" // what looks like "<" reads as "<"
+	case '›', '﹥', '＞':
+		sign = ">"
 	case '≤', '≥':
 		sign = string(r)
+	case '≦', '⩽':
+		sign = "≤"
+	case '≧', '⩾':
+		sign = "≥"
 	case '~', '∼', '≈', '≃', '≅':
 		sign = "~"
 	case '=':
-		// "<=" and ">=" are ≤ and ≥; a bare "=" reads as no sign.
-		p, m := utf8.DecodeLastRuneInString(t[:at])
+		// "<=" and ">=" are ≤ and ≥, spaced or not; a bare "=" reads as
+		// no sign.
+		before := strings.TrimRightFunc(t[:at], unicode.IsSpace)
+		p, m := utf8.DecodeLastRuneInString(before)
 		switch p {
-		case '<':
-			return "≤", at - m, true
-		case '>':
-			return "≥", at - m, true
+		case '<', '‹':
+			return "≤", len(before) - m, true
+		case '>', '›':
+			return "≥", len(before) - m, true
 		}
 		return "", at, true
 	default:
@@ -479,11 +495,14 @@ func scanNumber(s string, i, lastEnd int) (part, bool) {
 		p.cmp = "±"
 		k = lastEnd + strings.LastIndexAny(t, "±+")
 	} else {
+		plus := false
 		if r, n := utf8.DecodeLastRuneInString(s[lastEnd:k]); n > 0 && (r == '+' || isDash(r)) && signAt(s[:k]) {
-			k, p.neg = k-n, r != '+'
+			k, p.neg, plus = k-n, r != '+', r == '+'
 		}
 		if cmp, at, ok := comparison(s[lastEnd:k]); ok && cmp != "" {
 			p.cmp, k = cmp, lastEnd+at
+		} else if plus {
+			p.cmp = "+" // "+39.4%" is a signed change, not the level 39.4%
 		}
 	}
 	p.start = k
@@ -539,7 +558,8 @@ func readDigits(s string, i int) (string, int) {
 }
 
 // readGroups reads thousands groups after a head of one to three digits
-// that does not start with 0: a comma, a space of any width (a run of
+// that does not start with 0: a comma, an apostrophe (', ’ or ʼ: Swiss and
+// SI style), a space of any width (a run of
 // whitespace: a line may break between groups), or nothing (a longer head
 // is the same number, "75000"), then exactly three digits. Every separator
 // of one number is the same kind. It reports whether a comma grouped.
@@ -554,6 +574,8 @@ func readGroups(s, head string, i int) (string, int, bool) {
 		switch {
 		case r == ',':
 			k = ','
+		case r == '\'' || r == '’' || r == 'ʼ':
+			k = '\'' // Swiss and SI style: 184'216
 		case unicode.IsSpace(r):
 			k = ' '
 			n = skipSpaces(s, i) - i

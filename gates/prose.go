@@ -147,6 +147,7 @@ func (pc *proseChecker) check(f proseField) []contract.Diagnostic {
 		}
 		return out
 	}
+	out = append(out, lookalikeNumberFailures(f.claimID, f.name, f.text, texts)...)
 	return append(out, confusableFailures(f.claimID, f.name, f.text, words, skeletons)...)
 }
 
