@@ -174,10 +174,10 @@ func needsLookup(d oracles.Hit, all bool) bool {
 
 // lookup asks the oracle, in one call, about every DOI of the file and
 // merges its answers: where the oracle has the record, its metadata wins
-// (title, abstract, authors, journal, year, PMID, PMCID, types), so that a
-// reference is rendered, numbers are backed and quotes are checked by one
-// record, the oracle's; the file fills only what the oracle lacks, and a
-// warning flag from either is kept. It also returns a description of each
+// (title, authors, journal, year, PMID, PMCID, types; see fromOracle), so
+// that a reference is rendered, numbers are backed by a title and notices
+// are classified by one record, the oracle's, whose text quotes are
+// checked against too. It also returns a description of each
 // record whose file metadata the oracle contradicts, for the ledger's
 // notes. A reference that lacks a title or an abstract (or, with
 // Options.LookupAll, any) must be answered: one the oracle does not find
@@ -242,17 +242,23 @@ func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit, complete
 	return out, disagree, nil
 }
 
-// fromOracle is the record of a reference the oracle has: the oracle's,
-// with only its missing text (title, abstract) taken from the file, whose
-// text the gate then checks against the oracle's, and with the file's DOI
-// spelling and the warning flags of both. The file's identifiers, authors,
-// journal, year and types are not taken where the oracle is silent: a
-// reference shows nothing the oracle does not say.
+// fromOracle is the record of a reference the oracle has: the oracle's
+// metadata (title, authors, journal, year, identifiers, types), with the
+// file's DOI spelling, the warning flags of both, the file's title only
+// where the oracle has none, and the file's abstract where it gives one:
+// that is the text the writer is shown, which the gate checks against the
+// oracle's (a quote only an edited file holds fails source_text_mismatch).
+// The file's identifiers, authors, journal, year and types are not taken
+// where the oracle is silent: a reference shows nothing the oracle does
+// not say.
 func fromOracle(o, file oracles.Record) oracles.Record {
 	text := oracles.Record{Title: file.Title, Abstract: file.Abstract, Retracted: file.Retracted,
 		RetractionNotice: file.RetractionNotice, Erratum: file.Erratum, Preprint: file.Preprint, Corrected: file.Corrected}
 	r := o.Merge(text)
 	r.DOI = file.DOI
+	if file.Abstract != "" {
+		r.Abstract = file.Abstract
+	}
 	return r
 }
 
