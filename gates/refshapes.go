@@ -367,13 +367,14 @@ var dotWritten = regexp.MustCompile(`(?i)\s*[·•∙・．。]\s*|\s+dot\s+`)
 // "prolific·com", "prolific dot com") and returns the span from the word
 // before the first such dot to the word after it.
 func dottedHost(prose string) (int, int) {
+	label := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' }
 	for _, loc := range dotWritten.FindAllStringIndex(prose, -1) {
 		i, j := loc[0], loc[1]
-		for i > 0 && isHostByte(prose[i-1]) && prose[i-1] != '.' {
-			i--
+		for r, n := utf8.DecodeLastRuneInString(prose[:i]); i > 0 && label(r); r, n = utf8.DecodeLastRuneInString(prose[:i]) {
+			i -= n
 		}
-		for j < len(prose) && isHostByte(prose[j]) && prose[j] != '.' {
-			j++
+		for r, n := utf8.DecodeRuneInString(prose[j:]); j < len(prose) && label(r); r, n = utf8.DecodeRuneInString(prose[j:]) {
+			j += n
 		}
 		if i == loc[0] || j == loc[1] || isStopWord(strings.ToLower(prose[i:loc[0]])) {
 			continue
