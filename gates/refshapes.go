@@ -52,7 +52,7 @@ var (
 	etAlPattern = regexp.MustCompile(`(?i)\bet\.?\s*al(?:ii|iae|ia)?\b|(?:\band|&)\s+(?:(?:his|her|their)\s+)?(?:colleagues|co-?workers|co-?authors|collaborators|associates|co-?investigators|team)\b|\bet\s+coll?\b|\bet\s+collaborateurs\b|\bu\.\s*a\.|\bm\.\s*fl\b|\by\s+cols?\b|\bve\s+ark\b|\bi\s+wsp\b|\be\s+coll\b|\bи\s+др\b|\bund\s+Kollegen\b|\bet\s+autres\b`)
 	// latinRefPattern is a reference by a Latin pointer: ibid., op. cit.,
 	// loc. cit., vide infra/supra, cf. and a name.
-	latinRefPattern = regexp.MustCompile(`(?i)\bibid(?:em)?\b|\b(?:op|loc)\.?\s*cit\b|\bvide\s+(?:infra|supra)\b|\bcf\.?\s+\p{Lu}`)
+	latinRefPattern = regexp.MustCompile(`(?i:\bibid(?:em)?\b|\b(?:op|loc)\.?\s*cit\b|\bvide\s+(?:infra|supra)\b)|\b[Cc][Ff]\.?\s+\p{Lu}`)
 	// pointerPattern is a reference by its place among the references or
 	// by a reference noun and number: "the second reference", "the first
 	// source", "(source 1)", "ref #1", "footnote 2".
