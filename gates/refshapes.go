@@ -17,18 +17,35 @@ import (
 // prose may hold none: references appear only as rendered from the ledger.
 // The rules refuse shapes, not spellings:
 //
-//   - a host name whose suffix is an ICANN public suffix, a URL scheme;
-//   - a DOI, a PMID, a PMCID, an arXiv id, a journal locator
-//     ("2020;395(10223):497");
-//   - "et al." and its kin ("and colleagues", "and co-workers");
+//   - a host name whose suffix is an ICANN public suffix or a special-use
+//     name (.local, .internal), its dots written as dots, middle dots,
+//     bullets or " dot "; a URL scheme; an identifier written with a URI
+//     scheme ("hdl:", "info:pmid/", "urn:", any scheme before a path);
+//   - a DOI, a PMID, a PMCID, an arXiv id, a PubMed or other index id, a
+//     journal locator ("2020;395(10223):497");
+//   - "et al." and its kin ("and colleagues", "and co-workers", and the
+//     abbreviated "others" of other languages: "u. a.", "et coll.", "y
+//     cols.", "m.fl.", "ve ark."); a Latin pointer (ibid., op. cit., loc.
+//     cit., vide infra, cf. and a name); a pointer by a reference's place
+//     or a reference noun and number ("the second reference", "(source
+//     1)", "ref #1", "footnote 2");
 //   - an author–year reference: a capitalised word (not a month, not a
 //     function word), not first in its sentence unless a bracketed year
 //     follows it, and not in the cited source's text, followed within three
 //     tokens, across "and", "&", "et al.", commas, brackets and other
-//     capitalised words, by a four-digit year;
+//     capitalised words, by a four-digit year; or a bracket ending in a
+//     year (not a range's end) holding a word that is neither a function
+//     word nor in the cited source's text, in any language or case;
 //   - a bracket of reference numbers (integers of one to three digits or
-//     ranges of them: "[1]", "(1, 2)", "[12–14]"), unless that bracket with
-//     its contents is in one of the claim's quotes;
+//     ranges of them, after an optional "No."/"#": "[1]", "(1, 2)",
+//     "[12–14]", "‹1›"), unless that bracket with its contents is in one
+//     of the claim's quotes or counts what the word before it names as a
+//     quote does ("Chinese-Australians (821)" for "821
+//     Chinese-Australians");
+//   - unless in one of the claim's quotes: a ledger id written apart
+//     ("(S 1)", "[S.1]"), a footnote mark († ‡ ¶ ‖, § or a caret before a
+//     number), a footnote letter in square brackets ("[a]"), a journal's
+//     abbreviated name in brackets ("(Br J Health Psychol)");
 //   - a superscript digit run ("rose²˒³") or a ledger id ("S1"), unless
 //     in a quote (notation.go).
 var (
