@@ -7,11 +7,15 @@ import (
 )
 
 // numberWord returns the value of a number word of the closed set a reader
-// reads as a number: the cardinals two to ninety-nine (compounds are joined
-// by joinWords), the scale words (read by scale), the -fold forms of the
-// cardinals ("twofold", "tenfold", "hundredfold"), half and quarter. "one",
-// the ordinals and "third" are not read: they are more often words than
-// counts ("one of the", "a third party"). word is lower case.
+// reads as a number: zero, the cardinals two to ninety-nine (compounds are
+// joined by joinWords, hyphenated or spaced), dozen, the scale words (read
+// by joinWords), the -fold forms of the cardinals ("twofold", "tenfold",
+// "hundredfold"), twice and thrice, half and quarter. "one", "single", the
+// ordinals and a lone "third" are not read: they are more often words than
+// counts ("one of the", "a single centre", "a third party"); a fraction
+// word is read after a numerator with a hyphen ("two-thirds") or before
+// "of" ("a fifth of"). Vague plurals ("hundreds of", "thousands of") and
+// verbs of change ("doubled") are not numbers. word is lower case.
 func numberWord(word string) (decimal, bool) {
 	w := strings.TrimSuffix(word, "fold")
 	fold := w != word
