@@ -283,3 +283,42 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyTitleHeadEdges pins the bounds of the title rules: at most
+// four signers, a head word that ends the title, the five words an error
+// may stand from "in", "et al" at the end, a dash after "Retracted".
+func TestClassifyTitleHeadEdges(t *testing.T) {
+	tests := []struct {
+		title     string
+		want      evidence.NoticeType
+		retracted bool
+	}{
+		{"The editors of the journal erratum", "", false},
+		{"The editors of the erratum", evidence.Erratum, false},
+		{"Withdrawn", evidence.Withdrawal, false},
+		{"Withdrawn:", evidence.Withdrawal, false},
+		{"Withdrawn trial of aspirin", "", false},
+		{"Fe de", "", false},
+		{"Errors of the published type in Table 1", evidence.Erratum, false},
+		{"Errors of the published data type in Table 1", "", false},
+		{"Error in", "", false},
+		{"Error in Table", evidence.Erratum, false},
+		{"Correction for Smith et", "", false},
+		{"Correction for Smith et al", evidence.Correction, false},
+		{"Retracted \u2014", "", false},
+		{"Retracted", "", true},
+		{"Retracted paper: a study", "", true},
+		{"Retracted publication", "", true},
+		{"Correction", evidence.Correction, false},
+		{"Correction on:", evidence.Correction, false},
+		{"Correction on", evidence.Correction, false},
+		{"Correction on screening", "", false},
+		{"Retraction notices", evidence.Retraction, false},
+	}
+	for _, tt := range tests {
+		c := evidence.OfRecord(oracles.Record{Title: tt.title, PubTypes: []string{"Journal Article"}})
+		if c.Notice != tt.want || c.IsNotice() != (tt.want != "") || c.Retracted != tt.retracted {
+			t.Errorf("title %q: %+v, want notice %q retracted %v", tt.title, c, tt.want, tt.retracted)
+		}
+	}
+}
