@@ -121,6 +121,9 @@ func TestRomanOf(t *testing.T) {
 			t.Errorf("romanOf(%d, additive) = %q, want %q", n, got, want)
 		}
 	}
+	if v, ok := romanNumeral("Ib"); v != 1 || !ok {
+		t.Errorf(`romanNumeral("Ib") = %d, %v; want 1, true (stage Ib)`, v, ok)
+	}
 	for _, w := range []string{"MMMMM", "IM", "VX", "LC", "DM", "XM"} {
 		if v, ok := romanValue(w); ok {
 			t.Errorf("romanValue(%q) = %d, want none", w, v)
@@ -145,6 +148,9 @@ func TestLookalikeNumbers(t *testing.T) {
 		{"IO", nil},
 		{"IO x %", nil},
 		{"H2O%", nil},
+		{"I0%", [][2]string{{"I0", "10"}}},
+		{"I9%", [][2]string{{"I9", "19"}}},
+		{"9I%", [][2]string{{"9I", "91"}}},
 	}
 	for _, tt := range tests {
 		if got := lookalikeNumbers(tt.give); !cmp.Equal(got, tt.want) {
