@@ -294,3 +294,35 @@ func TestNumberSpansHoldRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestRedTeamShapeEdges pins what gremlins moved in the shape rules: every
+// match is judged, not only the first (a quote may excuse the first); a
+// bracket at the text's ends; the abbreviation length of a journal's
+// word; the digits of a counted bracket; a host that is a public suffix
+// only.
+func TestRedTeamShapeEdges(t *testing.T) {
+	inQuote := func(quote string) refContext {
+		return refContext{inQuote: func(f string) bool { return strings.Contains(foldText(quote), f) }, inSource: func(string) bool { return false }}
+	}
+	tests := []struct {
+		give, quote, want string
+	}{
+		{"Rates rose† and fell‡.", "rose†", "‡"},
+		{"Rates rose (2012 to 2016) and fell (de la cruz 2023).", "", "(de la cruz 2023)"},
+		{"(de la cruz 2023) found rates rose.", "", "(de la cruz 2023)"},
+		{"Rates rose (de la cruz 2023)", "", "(de la cruz 2023)"},
+		{"Scores were 4·5 at prolific·com.", "", "prolific·com"},
+		{"Rates in the co·uk zone rose.", "", ""},
+		{"Deaths (0) were few.", "0 deaths", ""},
+		{"Deaths (9) were few.", "9 deaths", ""},
+	}
+	for _, tt := range tests {
+		_, got := refIn(tt.give, inQuote(tt.quote))
+		if got != tt.want {
+			t.Errorf("refIn(%q) with quote %q = %q, want %q", tt.give, tt.quote, got, tt.want)
+		}
+	}
+	if !journalShape("(Cancer Epidem.)") || journalShape("(Cancer Epidemio.)") {
+		t.Error("an abbreviation with a full stop has at most six letters")
+	}
+}
