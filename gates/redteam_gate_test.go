@@ -46,3 +46,13 @@ func TestGateRefusesWhatATitleOrTypeSaysIsRetracted(t *testing.T) {
 		t.Errorf("control refused: %+v", v.Failures)
 	}
 }
+
+// TestGateRefusesAHiddenCharacterInAClaimID: the gate refuses it itself,
+// whatever parsed the draft.
+func TestGateRefusesAHiddenCharacterInAClaimID(t *testing.T) {
+	c := claim("c1\u200b", "10.1234/alpha", "screening reduced mortality by 20%")
+	v, _ := gates.New(knownOracle()).Check(context.Background(), draftOf(c), testLedger(), nil)
+	if v.Verified || !slices.ContainsFunc(v.Failures, func(d contract.Diagnostic) bool { return d.Reason == contract.ReasonHiddenCharacters }) {
+		t.Errorf("failures %+v, want hidden_characters", v.Failures)
+	}
+}
