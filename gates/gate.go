@@ -173,7 +173,8 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s returned no record whose DOI equals the cited one", res.Oracle)})
 			continue
 		}
-		if c := noticeOf(p.entry, *res.Record); c.IsNotice() {
+		class := noticeOf(p.entry, *res.Record)
+		if c := class; c.IsNotice() {
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotEvidence,
 				Detail: fmt.Sprintf("source is a notice (%s, by its %s), not evidence", c.Notice, c.Signal)})
 			continue
@@ -183,7 +184,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(*d)
 			continue
 		}
-		if p.entry.Retracted || res.Record.Retracted || noticeOf(p.entry, *res.Record).Retracted {
+		if p.entry.Retracted || res.Record.Retracted || class.Retracted {
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted"})
 			continue
 		}

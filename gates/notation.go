@@ -284,6 +284,9 @@ func looksLikeDigit(r rune) (rune, bool) {
 // "1O%"). Each is returned with the number it looks like. A word of such
 // letters elsewhere ("IO", "lo") is a word.
 func lookalikeNumbers(s string) [][2]string {
+	if !strings.ContainsAny(s, "%‰") {
+		return nil // no sign for a run to stand before
+	}
 	var out [][2]string
 	rs := []rune(s)
 	for i := 0; i < len(rs); {

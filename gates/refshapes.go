@@ -270,6 +270,26 @@ type shapePattern struct {
 	trigger func(lower string) bool
 }
 
+// bracketBefore returns a trigger for prose (lower case) holding an
+// opening bracket followed, after spaces, by the letter c.
+func bracketBefore(c byte) func(string) bool {
+	return func(lower string) bool {
+		for i := 0; i < len(lower); i++ {
+			if lower[i] != '(' && lower[i] != '[' && lower[i] != '{' {
+				continue
+			}
+			j := i + 1
+			for j < len(lower) && lower[j] == ' ' {
+				j++
+			}
+			if j < len(lower) && lower[j] == c {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 func has(subs ...string) func(string) bool {
 	return func(lower string) bool {
 		for _, s := range subs {
@@ -300,7 +320,7 @@ var shapePatterns = []shapePattern{
 // brackets. Each refuses prose unless the match is in one of the field's
 // quotes.
 var quotablePatterns = []shapePattern{
-	{"ledger id", ledgerIDPattern, has("s")},
+	{"ledger id", ledgerIDPattern, bracketBefore('s')},
 	{"footnote mark", footnotePattern, func(l string) bool { return strings.ContainsAny(l, "†‡¶‖§^") }},
 	{"footnote letter", letterMarkPattern, has("[")},
 	{"journal name", journalPattern, func(l string) bool { return strings.ContainsAny(l, "([") }},
@@ -384,6 +404,9 @@ var dotWritten = regexp.MustCompile(`(?i)\s*[·•∙・．。]\s*|\s+dot\s+`)
 // "prolific·com", "prolific dot com") and returns the span from the word
 // before the first such dot to the word after it.
 func dottedHost(prose string) (int, int) {
+	if !strings.ContainsAny(prose, "·•∙・．。") && !strings.Contains(strings.ToLower(prose), "dot") {
+		return 0, 0
+	}
 	label := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' }
 	for _, loc := range dotWritten.FindAllStringIndex(prose, -1) {
 		i, j := loc[0], loc[1]
