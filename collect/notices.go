@@ -46,7 +46,7 @@ func (b *ledgerBuilder) filterFlags(docs []oracles.Hit, notices map[string]evide
 			c = n
 		}
 		switch {
-		case d.Record.Retracted:
+		case d.Record.Retracted || c.Retracted:
 			b.exclude(ExcludedRetracted, d.Record.DOI)
 		case c.IsNotice():
 			b.exclude(noticeReason(c.Notice), d.Record.DOI)

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"go.uber.org/zap"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/contract"
@@ -96,8 +98,9 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	for _, d := range docs {
 		checked = append(checked, fileDoc{Hit: d})
 	}
-	if c.oracle != nil && !fromResponse {
-		if checked, err = c.lookup(ctx, docs); err != nil {
+	var disagree []string
+	if c.oracle != nil {
+		if checked, disagree, err = c.lookup(ctx, docs, fromResponse); err != nil {
 			return contract.Ledger{}, err
 		}
 	}
@@ -132,6 +135,7 @@ func (c *FileCollector) Collect(ctx context.Context, lead contract.Lead) (contra
 	if n := file.invalid; n > 0 && !fromResponse {
 		head = append(head, fmt.Sprintf("%s: %d invalid DOI token(s) skipped (citeloop check %s lists them)", origin, n, name))
 	}
+	head = append(head, disagreeNotes(origin, disagree)...)
 	l.Notes = append(head, l.Notes...)
 	c.opts.Logger.Info("collected from file",
 		zap.String("origin", origin), zap.Int("sources", len(docs)), zap.Int("entries", len(l.Entries)))
@@ -168,15 +172,25 @@ func needsLookup(d oracles.Hit, all bool) bool {
 	return d.Record.DOI != "" && (all || d.Record.Title == "" || d.Record.Abstract == "")
 }
 
-// lookup asks the oracle, in one call, about every DOI whose title or
-// abstract is missing (every DOI with Options.LookupAll) and merges its
-// answers. A DOI an offline corpus does not hold is kept out as unknown;
-// any other unknown answer fails the lookup.
-func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileDoc, error) {
-	all := c.opts.LookupAll
+// lookup asks the oracle, in one call, about every DOI of the file and
+// merges its answers: where the oracle has the record, its metadata wins
+// (title, authors, journal, year, PMID, PMCID, types; see fromOracle), so
+// that a reference is rendered, numbers are backed by a title and notices
+// are classified by one record, the oracle's, whose text quotes are
+// checked against too. It also returns a description of each
+// record whose file metadata the oracle contradicts, for the ledger's
+// notes. A reference that lacks a title or an abstract (or, with
+// Options.LookupAll, any) must be answered: one the oracle does not find
+// is excluded, one an offline corpus does not hold is kept out as unknown,
+// and any other unknown answer fails the lookup. A complete record (a saved
+// search response, or a reference with title and abstract) the oracle
+// cannot confirm is kept as the file has it: the gate asks again and
+// decides.
+func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit, complete bool) ([]fileDoc, []string, error) {
+	all := c.opts.LookupAll && !complete
 	var dois []string
 	for _, d := range docs {
-		if needsLookup(d, all) {
+		if d.Record.DOI != "" {
 			dois = append(dois, d.Record.DOI)
 		}
 	}
@@ -185,34 +199,33 @@ func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileD
 		answers = c.oracle.Lookup(ctx, dois)
 	}
 	out := make([]fileDoc, 0, len(docs))
-	unknown := 0
+	var disagree []string
+	unknown, asked := 0, 0
 	var cause error
 	for _, d := range docs {
 		fd := fileDoc{Hit: d}
-		if needsLookup(d, all) {
-			res := answers[d.Record.DOI]
-			switch res.Status {
-			case oracles.Found:
-				if res.Record != nil {
-					// The oracle's title and abstract are what the source
-					// says; the file fills only what the oracle lacks, and
-					// a warning flag from either is kept.
-					fd.Record = res.Record.Merge(d.Record)
-					fd.Record.DOI = d.Record.DOI
-				}
-			case oracles.NotFound:
-				fd.missing = true
-			case oracles.Unknown:
-				if oracles.CauseOf(res) == oracles.CauseNotInCorpus {
-					fd.unknown = res.Err
-					break
-				}
-				fallthrough
-			default:
-				unknown++
-				if cause == nil {
-					cause = res.Err
-				}
+		res, ok := answers[d.Record.DOI]
+		must := !complete && needsLookup(d, all)
+		if must {
+			asked++
+		}
+		switch {
+		case d.Record.DOI == "":
+		case ok && res.Status == oracles.Found && res.Record != nil:
+			if diff := metadataDiff(d.Record, *res.Record); len(diff) > 0 {
+				disagree = append(disagree, d.Record.DOI+" ("+strings.Join(diff, ", ")+")")
+			}
+			fd.Record = fromOracle(*res.Record, d.Record)
+		case !must:
+			// Complete as the file has it; the gate asks the oracle again.
+		case res.Status == oracles.NotFound:
+			fd.missing = true
+		case res.Status == oracles.Unknown && oracles.CauseOf(res) == oracles.CauseNotInCorpus:
+			fd.unknown = res.Err
+		default:
+			unknown++
+			if cause == nil {
+				cause = res.Err
 			}
 		}
 		out = append(out, fd)
@@ -224,9 +237,89 @@ func (c *FileCollector) lookup(ctx context.Context, docs []oracles.Hit) ([]fileD
 		if !errors.Is(cause, oracles.ErrUnavailable) {
 			cause = fmt.Errorf("%w: %w", oracles.ErrUnavailable, cause)
 		}
-		return nil, fmt.Errorf("look up %d of %d source DOI(s) with %s: %w", unknown, len(dois), c.oracle.Name(), cause)
+		return nil, nil, fmt.Errorf("look up %d of %d source DOI(s) with %s: %w", unknown, asked, c.oracle.Name(), cause)
 	}
-	return out, nil
+	return out, disagree, nil
+}
+
+// fromOracle is the record of a reference the oracle has: the oracle's
+// metadata (title, authors, journal, year, identifiers, types), with the
+// file's DOI spelling, the warning flags of both, the file's title only
+// where the oracle has none, and the file's abstract where it gives one:
+// that is the text the writer is shown, which the gate checks against the
+// oracle's (a quote only an edited file holds fails source_text_mismatch).
+// The file's identifiers, authors, journal, year and types are not taken
+// where the oracle is silent: a reference shows nothing the oracle does
+// not say.
+func fromOracle(o, file oracles.Record) oracles.Record {
+	text := oracles.Record{Title: file.Title, Abstract: file.Abstract, Retracted: file.Retracted,
+		RetractionNotice: file.RetractionNotice, Erratum: file.Erratum, Preprint: file.Preprint, Corrected: file.Corrected}
+	r := o.Merge(text)
+	r.DOI = file.DOI
+	if file.Abstract != "" {
+		r.Abstract = file.Abstract
+	}
+	return r
+}
+
+// metadataDiff names the fields in which a file's record contradicts the
+// oracle's: both give the field and they differ other than by case,
+// spacing, punctuation or markup (titles, journals), by the form of a name
+// (authors: the first author's family name), or at all (year, PMID, PMCID).
+func metadataDiff(file, oracle oracles.Record) []string {
+	var out []string
+	differ := func(name, a, b string) {
+		if a != "" && b != "" && a != b {
+			out = append(out, name)
+		}
+	}
+	differ("title", foldMeta(file.Title), foldMeta(oracle.Title))
+	if len(file.Authors) > 0 && len(oracle.Authors) > 0 {
+		differ("authors", familyName(file.Authors[0]), familyName(oracle.Authors[0]))
+	}
+	differ("journal", foldMeta(file.Journal), foldMeta(oracle.Journal))
+	if file.Year != 0 && oracle.Year != 0 && file.Year != oracle.Year && file.Year != oracle.OnlineYear && file.Year != oracle.PrintYear {
+		out = append(out, "year")
+	}
+	differ("PMID", strings.TrimSpace(file.PMID), strings.TrimSpace(oracle.PMID))
+	differ("PMCID", strings.ToUpper(strings.TrimSpace(file.PMCID)), strings.ToUpper(strings.TrimSpace(oracle.PMCID)))
+	return out
+}
+
+// foldMeta is a title or journal as compared: its reader's text, letters
+// and digits only, lower case.
+func foldMeta(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, norm.NFKD.String(contract.CleanText(s)))
+}
+
+// familyName is an author's family name as compared: before a comma
+// ("Xiang, Zhisheng"), else the first word ("Xiang Z"), folded.
+func familyName(a string) string {
+	if f, _, ok := strings.Cut(a, ","); ok {
+		return foldMeta(f)
+	}
+	f, _, _ := strings.Cut(strings.TrimSpace(a), " ")
+	return foldMeta(f)
+}
+
+// disagreeNotes are the ledger's notes of records whose file metadata the
+// oracle contradicts: the oracle's record is used.
+func disagreeNotes(origin string, disagree []string) []string {
+	if len(disagree) == 0 {
+		return nil
+	}
+	const shown = 5
+	more := ""
+	if len(disagree) > shown {
+		more = fmt.Sprintf(" and %d more", len(disagree)-shown)
+		disagree = disagree[:shown]
+	}
+	return []string{fmt.Sprintf("%s: the oracle's metadata replaces the file's where they disagree: %s%s", origin, strings.Join(disagree, "; "), more)}
 }
 
 // sourceFile is a sources file read once.

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/oracles"
 	"github.com/citeloop/citeloop/oracles/europepmc/europepmctest"
@@ -187,16 +190,16 @@ func TestFileCollectorWithoutOracleAndBadFile(t *testing.T) {
 	}
 }
 
-func TestFileCollectorTakesEuropePMCRecordsAsTheyAre(t *testing.T) {
+// TestFileCollectorKeepsEuropePMCRecordsTheOracleCannotConfirm: a saved
+// search response is complete; an oracle that cannot answer leaves its
+// records as the file has them (the gate asks again and decides).
+func TestFileCollectorKeepsEuropePMCRecordsTheOracleCannotConfirm(t *testing.T) {
 	srv := doiServer(t)
 	srv.SetStatus(http.StatusServiceUnavailable)
 	path := writeFile(t, "core.json", string(readTestdata(t, "europepmc", "pyEuropePMC__search_cancer_core.json")))
 	l, err := NewFileCollector(path, testClient(t, srv.URL), testOptions(t)).Collect(context.Background(), contract.Lead{Topic: "cancer screening"})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if srv.Requests() != 0 {
-		t.Errorf("oracle calls = %d, want none for Europe PMC's own records", srv.Requests())
 	}
 	if len(l.Entries) == 0 || l.Entries[0].DOI != "10.1002/hpja.70059" || l.Entries[0].Origin != "file:core.json" {
 		t.Errorf("entries = %+v", l.Entries)
@@ -240,5 +243,83 @@ func TestParseSourcesBOM(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFileCollectorOracleMetadataWins: a reference the oracle has is the
+// oracle's record, whatever the file says of its title, authors, journal,
+// year or identifiers; the file's abstract is what the writer is shown
+// (the gate checks quotes against the oracle's), and the ledger notes
+// which fields disagreed. One record then backs the
+// rendered reference, the numbers a cited title backs and the quotes.
+func TestFileCollectorOracleMetadataWins(t *testing.T) {
+	srv := doiServer(t, "pyEuropePMC__search_cancer_core.json")
+	tests := []struct {
+		name, file string
+	}{
+		{"bibtex", `@article{x, title={A randomised trial showing 95% survival}, author={Nobel, Alfred and Curie, Marie},
+ journal={The New England journal of medicine}, year={2019}, doi={10.1002/hpja.70059}, pmid={12345678},
+ abstract={An abstract the file made up.}}`},
+		{"csl", `[{"DOI":"10.1002/hpja.70059","title":"A randomised trial showing 95% survival",
+ "author":[{"family":"Nobel","given":"Alfred"}],"container-title":"The New England journal of medicine",
+ "issued":{"date-parts":[[2019]]},"PMID":"12345678","PMCID":"PMC9999999","abstract":"An abstract the file made up."}]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ext := map[string]string{"bibtex": "refs.bib", "csl": "refs.json"}[tt.name]
+			l, err := NewFileCollector(writeFile(t, ext, tt.file), testClient(t, srv.URL), testOptions(t)).Collect(context.Background(), contract.Lead{Topic: "carcinoma"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, ok := l.ByDOI("10.1002/hpja.70059")
+			if !ok {
+				t.Fatalf("entries = %+v", l.Entries)
+			}
+			if !strings.HasPrefix(e.Title, "Co-Designed Culturally") || e.Year != 2025 || e.PMID != "40437959" || e.PMCID != "PMC12120539" ||
+				!strings.HasPrefix(e.Journal, "Health promotion") || len(e.Authors) == 0 || e.Authors[0] != "Kwok C" || e.Abstract != "An abstract the file made up." {
+				t.Errorf("entry = %+v; want the oracle's record", e)
+			}
+			assertNotes(t, l, "the oracle's metadata replaces the file's where they disagree: 10.1002/hpja.70059 (title, authors, journal, year, PMID")
+		})
+	}
+}
+
+func TestMetadataDiff(t *testing.T) {
+	o := oracles.Record{Title: "A <i>population</i>-based analysis.", Authors: []string{"Xiang Z", "Ma J"}, Journal: "Cancer epidemiology",
+		Year: 2025, OnlineYear: 2024, PMID: "40527231", PMCID: "PMC1"}
+	tests := []struct {
+		give oracles.Record
+		want []string
+	}{
+		{oracles.Record{Title: "A population based analysis", Authors: []string{"Xiang, Zhisheng"}, Journal: "CANCER EPIDEMIOLOGY", Year: 2024, PMID: " 40527231", PMCID: "pmc1"}, nil},
+		{oracles.Record{}, nil},
+		{oracles.Record{Title: "Another analysis"}, []string{"title"}},
+		{oracles.Record{Authors: []string{"Nobel A"}}, []string{"authors"}},
+		{oracles.Record{Journal: "Lancet"}, []string{"journal"}},
+		{oracles.Record{Year: 2019}, []string{"year"}},
+		{oracles.Record{PMID: "1"}, []string{"PMID"}},
+		{oracles.Record{PMCID: "PMC2"}, []string{"PMCID"}},
+	}
+	for _, tt := range tests {
+		if got := metadataDiff(tt.give, o); !cmp.Equal(got, tt.want, cmpopts.EquateEmpty()) {
+			t.Errorf("metadataDiff(%+v) = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+	if got := metadataDiff(oracles.Record{Year: 2023}, oracles.Record{Year: 2025, PrintYear: 2023}); got != nil {
+		t.Errorf("a print year is the record's year: %v", got)
+	}
+}
+
+func TestDisagreeNotes(t *testing.T) {
+	if got := disagreeNotes("file:a", nil); got != nil {
+		t.Errorf("no disagreement: %v", got)
+	}
+	got := disagreeNotes("file:a", []string{"1", "2", "3", "4", "5", "6", "7"})
+	want := []string{"file:a: the oracle's metadata replaces the file's where they disagree: 1; 2; 3; 4; 5 and 2 more"}
+	if !cmp.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if got := disagreeNotes("file:a", []string{"1", "2", "3", "4", "5"}); !strings.HasSuffix(got[0], "5") {
+		t.Errorf("five are all shown: %v", got)
 	}
 }

@@ -85,11 +85,23 @@ var decided = map[rune]any{
 	0x0667: refused{contract.NonASCIIDigit}, 0xFF11: refused{contract.NonASCIIDigit},
 	0xFF15: refused{contract.NonASCIIDigit}, 0xFF17: refused{contract.NonASCIIDigit},
 	0x1D7CF: refused{contract.NonASCIIDigit}, 0x1D7D3: refused{contract.NonASCIIDigit}, 0x1D7D5: refused{contract.NonASCIIDigit},
+	// The red team's cases (testdata/adversarial/cases/redteam_*): marks
+	// the reference shapes refuse in prose unless quoted (§ † ‡), units
+	// and signs the number grammar reads (′ ″ Å ≪ ›), letters the
+	// look-alike rule judges (Ƽ).
+	0x00A7: contract.CharPunct, 0x2020: contract.CharPunct, 0x2021: contract.CharPunct,
+	0x2032: contract.CharPunct, 0x2033: contract.CharPunct, 0x203A: contract.CharPunct,
+	0x226A: contract.CharSymbol, 0x00C5: contract.CharLetter, 0x00E5: contract.CharLetter, 0x01BC: contract.CharLetter,
+	0x212B: composes{}, // the angstrom sign: NFC makes it Å, which prose reads
 }
+
+// composes decides a character outside the allowlist that the reader's
+// view (NFC) turns into an allowed one.
+type composes struct{}
 
 // hiddenInTestdata are the hidden characters the adversarial cases hold:
 // refused by the hidden-character rule (and outside the allowlist).
-var hiddenInTestdata = []rune{0x00AD, 0x200B, 0x200D, 0x200E, 0x202C, 0x202E, 0x2067, 0x2069, 0xFEFF,
+var hiddenInTestdata = []rune{0x00AD, 0x200B, 0x200D, 0x200E, 0x200F, 0x202C, 0x202E, 0x2067, 0x2069, 0xFEFF,
 	0xE0065, 0xE0067, 0xE0069, 0xE006E, 0xE006F, 0xE0072}
 
 // testdataRunes returns every non-ASCII character of every file under
@@ -174,6 +186,13 @@ func TestAllowlistCoversEveryCharacterInTestdata(t *testing.T) {
 			}
 			if p, bad := contract.RefusedRune("a" + string(r)); bad {
 				t.Errorf("RefusedRune(%s) = %v, want allowed", contract.RuneName(r), p.Detail())
+			}
+		case composes:
+			if got := contract.ClassOf(r); got != contract.CharNotAllowed {
+				t.Errorf("ClassOf(%s) = %v, want not allowed before NFC", contract.RuneName(r), got)
+			}
+			if p, bad := contract.RefusedRune("a" + string(r)); bad {
+				t.Errorf("RefusedRune(%s) = %v, want allowed after NFC", contract.RuneName(r), p.Detail())
 			}
 		case refused:
 			if got := contract.ClassOf(r); got != contract.CharNotAllowed {

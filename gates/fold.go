@@ -258,7 +258,10 @@ func groupSeparators(s string) []int {
 	return out
 }
 
-// numberSpans returns the spans of the numbers of folded text s.
+// numberSpans returns the spans of the numbers of folded text s. A range
+// is one number, written with a dash or with "to" ("20–50%", "20% to
+// 50%", "18 to 65 years"): a quote may not end or start inside it, so
+// "prevalence is 20%" is not cut out of "prevalence is 20% to 50%".
 func numberSpans(s string) []span32 {
 	var out []span32
 	lastEnd := 0
@@ -269,10 +272,33 @@ func numberSpans(s string) []span32 {
 			continue
 		}
 		p, _ := scanNumber(s, i, lastEnd)
-		out = append(out, span32{int32(p.start), int32(p.end)})
-		lastEnd, i = p.end, max(p.end, i+n)
+		end := p.end
+		if k, ok := rangeTail(s, p.end); ok {
+			q, _ := scanNumber(s, k, p.end)
+			end = q.end
+		}
+		out = append(out, span32{int32(p.start), int32(end)})
+		lastEnd, i = end, max(end, i+n)
 	}
 	return out
+}
+
+// rangeTail reports whether s[i:] goes on a range, a dash or "to" between
+// spaces and then a number, and where that number starts.
+func rangeTail(s string, i int) (int, bool) {
+	k := skipSpaces(s, i)
+	r, n := utf8.DecodeRuneInString(s[k:])
+	switch {
+	case isDash(r):
+		k += n
+	case strings.HasPrefix(s[k:], "to ") && k > i:
+		k += len("to")
+	default:
+		return 0, false
+	}
+	k = skipSpaces(s, k)
+	r, _ = utf8.DecodeRuneInString(s[k:])
+	return k, k < len(s) && isNumberStart(s, k, r)
 }
 
 // span maps the folded byte range [i, j) back to the original text.

@@ -173,7 +173,8 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotFound, Detail: fmt.Sprintf("%s returned no record whose DOI equals the cited one", res.Oracle)})
 			continue
 		}
-		if c := noticeOf(p.entry, *res.Record); c.IsNotice() {
+		class := noticeOf(p.entry, *res.Record)
+		if c := class; c.IsNotice() {
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonNotEvidence,
 				Detail: fmt.Sprintf("source is a notice (%s, by its %s), not evidence", c.Notice, c.Signal)})
 			continue
@@ -183,7 +184,7 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 			v.fail(*d)
 			continue
 		}
-		if p.entry.Retracted || res.Record.Retracted {
+		if p.entry.Retracted || res.Record.Retracted || class.Retracted {
 			v.fail(contract.Diagnostic{ClaimID: p.claim, DOI: p.doi, Reason: contract.ReasonRetracted, Detail: "source is retracted"})
 			continue
 		}
@@ -191,9 +192,15 @@ func (g *Gate) Check(ctx context.Context, draft contract.Draft, ledger contract.
 		v.Quotes = append(v.Quotes, qc)
 	}
 
+	titles := map[string]string{}
+	for id, res := range answers {
+		if res.Status == oracles.Found && res.Record != nil && doi.Same(res.Record.DOI, id) {
+			titles[id] = res.Record.Title
+		}
+	}
 	// A quote matched across a citation marker backs only the numbers of
 	// its marker-free text (numbersDraft).
-	v.Failures = append(v.Failures, textFailures(numbersDraft(draft, v.Quotes), ledger, idx)...)
+	v.Failures = append(v.Failures, textFailures(numbersDraft(draft, v.Quotes), ledger, idx, titles)...)
 
 	ids := map[string]string{}
 	for _, c := range draft.Claims() {
@@ -224,11 +231,15 @@ func (v *Verdict) fail(d contract.Diagnostic) { v.Failures = append(v.Failures, 
 
 // noticeOf classifies the cited source by what the ledger and the oracle
 // say of it: a notice by either is a notice.
+// A work either says is retracted (a type, its own title) is Retracted.
 func noticeOf(e contract.Entry, r oracles.Record) evidence.Class {
 	r.Title = contract.CleanText(r.Title)
-	if c := evidence.OfRecord(r); c.IsNotice() {
+	c := evidence.OfRecord(r)
+	if c.IsNotice() {
 		return c
 	}
-	return evidence.OfRecord(oracles.Record{Title: contract.CleanText(e.Title), PubTypes: e.PubTypes, Erratum: e.Erratum,
+	l := evidence.OfRecord(oracles.Record{Title: contract.CleanText(e.Title), PubTypes: e.PubTypes, Erratum: e.Erratum,
 		RetractionNotice: e.RetractionNotice, Preprint: e.Preprint})
+	l.Retracted = l.Retracted || c.Retracted
+	return l
 }

@@ -120,6 +120,7 @@ func readParts(s string, mode readMode) []part {
 		parts = joinNumbers(s, parts)
 		parts = joinWords(s, parts, mode)
 		parts = withUnit(s, parts)
+		parts = withMonth(s, parts)
 		lastEnd = parts[len(parts)-1].end
 		i = max(lastEnd, i+n)
 	}
@@ -137,6 +138,12 @@ func joinNumbers(s string, parts []part) []part {
 		return parts
 	}
 	prev := &parts[k-1]
+	if prev.word == "minus" && p.sep == sepSoft && !p.neg && p.cmp == "" {
+		// "minus 39.4%" is −39.4%.
+		p.neg, p.start, p.sep = true, prev.start, prev.sep
+		parts[k-1] = *p
+		return parts[:k]
+	}
 	if prev.isNum() && !prev.numword && !p.numword {
 		digit := p.start
 		for digit < p.end && !isNumberStart(s, digit, firstRune(s[digit:])) {
@@ -223,13 +230,45 @@ func withUnit(s string, parts []part) []part {
 	return parts
 }
 
-// joinDates makes a whole of an ISO date, "2021-03-04": four digits, two
-// and two, joined by hyphens without spaces, a month and a day.
+// months are the month names and their abbreviations, by number.
+var months = map[string]int{"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+	"august": 8, "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3,
+	"apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
+
+// withMonth makes a day of a date read with its month: a number of 1–31
+// without a unit written just after a month name ("March 1") or just
+// before one ("1 March") takes the month as its unit, so "May 1" is not
+// "March 1". The month is capitalised: "3 may explain" is no date.
+func withMonth(s string, parts []part) []part {
+	k := len(parts) - 1
+	if k < 1 {
+		return parts
+	}
+	p, prev := &parts[k], &parts[k-1]
+	day := func(q *part) bool {
+		v := atoi(q.value.digits)
+		return q.isNum() && q.unit == "" && !q.numword && q.value.frac == "" && q.value.exp == 0 && v >= 1 && v <= 31 && q.cmp == "" && !q.neg
+	}
+	month := func(q *part) bool {
+		return !q.isNum() && months[q.word] != 0 && unicode.IsUpper(firstRune(s[q.start:]))
+	}
+	switch {
+	case month(p) && p.sep == sepSoft && day(prev) && !prev.nameDigit:
+		prev.unit = "month " + itoa(months[p.word])
+	case p.isNum() && p.sep == sepSoft && month(prev) && day(p):
+		p.unit, p.unitTried = "month "+itoa(months[prev.word]), p.end
+	}
+	return parts
+}
+
+// joinDates makes a whole of an ISO date, "2021-03-04" (or "2024-1-1"):
+// four digits, one or two and one or two, joined by hyphens without
+// spaces, a month and a day.
 func joinDates(s string, parts []part) []part {
 	for k := 2; k < len(parts); k++ {
 		y, m, d := parts[k-2], parts[k-1], parts[k]
 		if !y.isNum() || !m.isNum() || !d.isNum() || m.sep != sepHyphen || d.sep != sepHyphen ||
-			y.end-y.start != 4 || m.end-m.start != 2 || d.end-d.start != 2 ||
+			y.end-y.start != 4 || m.end-m.start > 2 || d.end-d.start > 2 ||
 			!singleDash(s[y.end:m.start]) || !singleDash(s[m.end:d.start]) {
 			continue
 		}
@@ -332,20 +371,30 @@ func comparison(s string) (string, int, bool) {
 	at := len(t) - n
 	var sign string
 	switch r {
-	case '<', '>':
+	case '<', '>', '≪', '≫':
 		sign = string(r)
+	case '‹', '﹤', '＜':
+		sign = "<" // what looks like "<" reads as "<"
+	case '›', '﹥', '＞':
+		sign = ">"
 	case '≤', '≥':
 		sign = string(r)
+	case '≦', '⩽':
+		sign = "≤"
+	case '≧', '⩾':
+		sign = "≥"
 	case '~', '∼', '≈', '≃', '≅':
 		sign = "~"
 	case '=':
-		// "<=" and ">=" are ≤ and ≥; a bare "=" reads as no sign.
-		p, m := utf8.DecodeLastRuneInString(t[:at])
+		// "<=" and ">=" are ≤ and ≥, spaced or not; a bare "=" reads as
+		// no sign.
+		before := strings.TrimRightFunc(t[:at], unicode.IsSpace)
+		p, m := utf8.DecodeLastRuneInString(before)
 		switch p {
-		case '<':
-			return "≤", at - m, true
-		case '>':
-			return "≥", at - m, true
+		case '<', '‹':
+			return "≤", len(before) - m, true
+		case '>', '›':
+			return "≥", len(before) - m, true
 		}
 		return "", at, true
 	default:
@@ -479,11 +528,14 @@ func scanNumber(s string, i, lastEnd int) (part, bool) {
 		p.cmp = "±"
 		k = lastEnd + strings.LastIndexAny(t, "±+")
 	} else {
+		plus := false
 		if r, n := utf8.DecodeLastRuneInString(s[lastEnd:k]); n > 0 && (r == '+' || isDash(r)) && signAt(s[:k]) {
-			k, p.neg = k-n, r != '+'
+			k, p.neg, plus = k-n, r != '+', r == '+'
 		}
 		if cmp, at, ok := comparison(s[lastEnd:k]); ok && cmp != "" {
 			p.cmp, k = cmp, lastEnd+at
+		} else if plus {
+			p.cmp = "+" // "+39.4%" is a signed change, not the level 39.4%
 		}
 	}
 	p.start = k
@@ -539,7 +591,8 @@ func readDigits(s string, i int) (string, int) {
 }
 
 // readGroups reads thousands groups after a head of one to three digits
-// that does not start with 0: a comma, a space of any width (a run of
+// that does not start with 0: a comma, an apostrophe (', ’ or ʼ: Swiss and
+// SI style), a space of any width (a run of
 // whitespace: a line may break between groups), or nothing (a longer head
 // is the same number, "75000"), then exactly three digits. Every separator
 // of one number is the same kind. It reports whether a comma grouped.
@@ -554,6 +607,8 @@ func readGroups(s, head string, i int) (string, int, bool) {
 		switch {
 		case r == ',':
 			k = ','
+		case r == '\'' || r == '’' || r == 'ʼ':
+			k = '\'' // Swiss and SI style: 184'216
 		case unicode.IsSpace(r):
 			k = ' '
 			n = skipSpaces(s, i) - i

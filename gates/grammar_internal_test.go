@@ -116,9 +116,12 @@ func TestRomanNumeralEdges(t *testing.T) {
 		want int
 		ok   bool
 	}{
-		{"I", 1, true}, {"II", 2, true}, {"III", 3, true}, {"IIII", 0, false}, {"IV", 4, true}, {"V", 5, true},
-		{"VI", 6, true}, {"VIII", 8, true}, {"VIIII", 0, false}, {"IX", 9, true}, {"X", 10, true}, {"XIV", 14, true},
-		{"XIX", 19, true}, {"XXXIX", 39, true}, {"XXXX", 0, false}, {"XL", 0, false}, {"VX", 0, false},
+		{"I", 1, true}, {"II", 2, true}, {"III", 3, true}, {"IIII", 4, true}, {"IV", 4, true}, {"V", 5, true},
+		{"VI", 6, true}, {"VIII", 8, true}, {"VIIII", 9, true}, {"IX", 9, true}, {"X", 10, true}, {"XIV", 14, true},
+		{"XIX", 19, true}, {"XXXIX", 39, true}, {"XXXX", 40, true}, {"XL", 0, false}, {"VX", 0, false},
+		{"XLII", 42, true}, {"MMXIX", 2019, true}, {"MCMXC", 1990, true}, {"MMMMCMXCIX", 4999, true}, {"CML", 0, false},
+		{"MCI", 0, false}, {"IIIII", 0, false}, {"IXX", 0, false}, {"VV", 0, false}, {"XCX", 0, false}, {"IIIIb", 4, true},
+		{"MMXIXX", 0, false}, {"IIIIIb", 0, false}, {"LXXXX", 90, true}, {"MMMMM", 0, false},
 		{"IIIb", 3, true}, {"IVa", 4, true}, {"IIe", 0, false}, {"IIIB", 3, true}, {"IB", 0, false}, {"IIC", 2, true},
 		{"IID", 0, false}, {"ii", 2, true}, {"iv", 4, true}, {"i", 0, false}, {"x", 0, false}, {"", 0, false}, {"Iv", 0, false},
 	}

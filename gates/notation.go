@@ -2,6 +2,8 @@ package gates
 
 import (
 	"fmt"
+	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -250,6 +252,89 @@ func wordSkeletons(s string) map[string]string {
 		if sk := contract.Skeleton(w); out[sk] == "" {
 			out[sk] = w
 		}
+	}
+	return out
+}
+
+// digitSkeletons maps the TR39 skeleton of each ASCII digit to the digit:
+// "O" is what 0 looks like, "l" what 1 does.
+var digitSkeletons = sync.OnceValue(func() map[string]rune {
+	out := map[string]rune{}
+	for d := '0'; d <= '9'; d++ {
+		out[contract.Skeleton(string(d))] = d
+	}
+	return out
+})
+
+// looksLikeDigit returns the digit a letter looks like (the same TR39
+// skeleton): 'O' and 'o' 0, 'I' and 'l' 1, 'Ƽ' 5.
+func looksLikeDigit(r rune) (rune, bool) {
+	if !unicode.IsLetter(r) {
+		return 0, false
+	}
+	d, ok := digitSkeletons()[contract.Skeleton(string(r))]
+	return d, ok
+}
+
+// lookalikeNumbers returns the runs of s that a reader reads as a number
+// but that are written, wholly or partly, with letters that look like
+// digits: a run of digits and such letters, holding at least one letter,
+// followed (after spaces or not) by a percent or per-mille sign, or
+// between a comparison sign and such a sign ("IO%", "lOO %", "ƼƼ%",
+// "1O%"). Each is returned with the number it looks like. A word of such
+// letters elsewhere ("IO", "lo") is a word.
+func lookalikeNumbers(s string) [][2]string {
+	if !strings.ContainsAny(s, "%‰") {
+		return nil // no sign for a run to stand before
+	}
+	var out [][2]string
+	rs := []rune(s)
+	for i := 0; i < len(rs); {
+		j, letters := i, 0
+		var looks strings.Builder
+		for j < len(rs) {
+			if rs[j] >= '0' && rs[j] <= '9' {
+				looks.WriteRune(rs[j])
+			} else if d, ok := looksLikeDigit(rs[j]); ok {
+				looks.WriteRune(d)
+				letters++
+			} else {
+				break
+			}
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		startsWord := i == 0 || !unicode.IsLetter(rs[i-1]) && !unicode.IsNumber(rs[i-1])
+		k := j
+		for k < len(rs) && unicode.IsSpace(rs[k]) {
+			k++
+		}
+		if letters > 0 && startsWord && k < len(rs) && (rs[k] == '%' || rs[k] == '‰') {
+			out = append(out, [2]string{string(rs[i:j]), looks.String()})
+		}
+		i = j
+	}
+	return out
+}
+
+// lookalikeNumberFailures refuses prose holding a number written with
+// letters that look like digits (lookalikeNumbers) that none of quotes
+// holds as written: no number is read from it, so no quote backs it, yet a
+// reader reads one.
+func lookalikeNumberFailures(claimID, field, s string, quotes []string) []contract.Diagnostic {
+	var out []contract.Diagnostic
+next:
+	for _, l := range lookalikeNumbers(contract.ReadNFC(s)) {
+		for _, q := range quotes {
+			if strings.Contains(contract.ReadNFC(q), l[0]) {
+				continue next
+			}
+		}
+		out = append(out, contract.Diagnostic{ClaimID: claimID, Reason: contract.ReasonMixedScript,
+			Detail: fmt.Sprintf("%s holds %s, letters that read as the number %s", field, quoteToken(l[0]), l[1])})
 	}
 	return out
 }

@@ -54,7 +54,7 @@ func TestNumbersIn(t *testing.T) {
 		// (with or without spaces) or attached to a word it is a dash.
 		{give: "a change of −0.5 and -0.5 and (−1.2 to 0.3)", want: []string{"-0.5", "-0.5", "-1.2", "0.3"}},
 		{give: "12-14, 12–14, 0.6 - 0.9, 0.6 -0.9, 7.4% -37%", want: []string{"12", "14", "12", "14", "0.6", "0.9", "0.6", "0.9", "7.4%", "37%"}},
-		{give: "-0.5 at the start and +3.4 points", want: []string{"-0.5", "3.4"}},
+		{give: "-0.5 at the start and +3.4 points", want: []string{"-0.5", "+3.4"}}, // an explicit plus is part of the number
 		// Letters written against a number are part of it: a unit (units.go)
 		// or other letters.
 		{give: "82months, 10mg, 60Gy, the 10th, 2nd, 5FU", want: []string{"82 mo", "10 mg", "60 Gy", "10 th", "2 nd", "5 fu"}},

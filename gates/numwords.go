@@ -7,11 +7,15 @@ import (
 )
 
 // numberWord returns the value of a number word of the closed set a reader
-// reads as a number: the cardinals two to ninety-nine (compounds are joined
-// by joinWords), the scale words (read by scale), the -fold forms of the
-// cardinals ("twofold", "tenfold", "hundredfold"), half and quarter. "one",
-// the ordinals and "third" are not read: they are more often words than
-// counts ("one of the", "a third party"). word is lower case.
+// reads as a number: zero, the cardinals two to ninety-nine (compounds are
+// joined by joinWords, hyphenated or spaced), dozen, the scale words (read
+// by joinWords), the -fold forms of the cardinals ("twofold", "tenfold",
+// "hundredfold"), twice and thrice, half and quarter. "one", "single", the
+// ordinals and a lone "third" are not read: they are more often words than
+// counts ("one of the", "a single centre", "a third party"); a fraction
+// word is read after a numerator with a hyphen ("two-thirds") or before
+// "of" ("a fifth of"). Vague plurals ("hundreds of", "thousands of") and
+// verbs of change ("doubled") are not numbers. word is lower case.
 func numberWord(word string) (decimal, bool) {
 	w := strings.TrimSuffix(word, "fold")
 	fold := w != word
@@ -30,12 +34,25 @@ func numberWord(word string) (decimal, bool) {
 	case "quarter":
 		return decimal{digits: "0", frac: "25"}, true
 	}
+	if v, ok := multiples[word]; ok {
+		return v, true
+	}
 	return decimal{}, false
 }
 
-// cardinals are the number words below a hundred that are read alone.
+// multiples are the adverbs of a factor: "twice" reads as "2-fold",
+// "thrice" as "3-fold". Verbs of change ("doubled", "halved") are not
+// read: a writer derives them from the quote's numbers, which the claim
+// states beside them; "double" and "triple" are more often adjectives
+// ("double-blind", "triple-negative").
+var multiples = map[string]decimal{
+	"twice": {digits: "2"}, "thrice": {digits: "3"},
+}
+
+// cardinals are the number words below a hundred that are read alone:
+// zero, two to twenty and the tens, and "dozen" (12).
 var cardinals = map[string]int{
-	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"zero": 0, "dozen": 12, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
 	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
 	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
 	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
@@ -58,11 +75,18 @@ var units = map[string]int{
 // scales are the scale words and their powers of ten. After a number they
 // multiply it ("1.2 million", "two hundred"); after "a" or "one" they are
 // the number itself ("a hundred").
-var scales = map[string]int{"hundred": 2, "thousand": 3, "million": 6, "billion": 9}
+var scales = map[string]int{"hundred": 2, "thousand": 3, "lakh": 5, "lakhs": 5, "million": 6, "crore": 7, "crores": 7,
+	"billion": 9, "trillion": 12}
+
+// scaleAbbrevs are the abbreviated scale words, read only after a number
+// they multiply, written apart ("3 k", "2.5 bn"; "3k" is a unit).
+var scaleAbbrevs = map[string]int{"k": 3, "mn": 6, "bn": 9, "tn": 12}
 
 // joinWords reads the word just appended to parts as a number where it is
-// one: a number word, a tens-unit compound ("twenty-four"), a scale word
-// after a number or after "a"/"one", a Roman numeral (romanNumeral), and
+// one: a number word, a tens-unit compound ("twenty-four", "twenty four"),
+// a scale word after a number or after "a"/"one" (an abbreviated one after
+// a number only), a fraction ("two-thirds", "a fifth of"), a Roman numeral
+// (romanNumeral), and
 // drops a word that adds nothing after a number. It returns the new parts.
 func joinWords(s string, parts []part, mode readMode) []part {
 	k := len(parts) - 1
@@ -74,8 +98,13 @@ func joinWords(s string, parts []part, mode readMode) []part {
 	if k > 0 {
 		prev = &parts[k-1]
 	}
-	if v, ok := units[p.word]; ok && prev != nil && prev.numword && p.sep == sepHyphen && isTens(prev.value) {
+	if v, ok := units[p.word]; ok && prev != nil && prev.numword && (p.sep == sepHyphen || p.sep == sepSoft) && isTens(prev.value) {
 		prev.value.digits = itoa(atoi(prev.value.digits) + v)
+		prev.num, prev.end = prev.value.canonical(), p.end
+		return parts[:k]
+	}
+	if e, ok := scaleAbbrevs[p.word]; ok && prev != nil && p.sep == sepSoft && prev.isNum() && prev.value.power == "" && !prev.value.comma && prev.unit == "" {
+		prev.value.exp += e
 		prev.num, prev.end = prev.value.canonical(), p.end
 		return parts[:k]
 	}
@@ -92,7 +121,8 @@ func joinWords(s string, parts []part, mode readMode) []part {
 			return parts
 		}
 	}
-	if den, ok := fractionWords[p.word]; ok && prev != nil && p.sep == sepHyphen && (prev.numword && prev.unit == "" || prev.word == "one" || prev.word == "a") {
+	if den, ok := fractionWords[p.word]; ok && prev != nil && (p.sep == sepHyphen || p.sep == sepSoft && nextWord(s, p.end) == "of") &&
+		(prev.numword && prev.unit == "" || prev.word == "one" || prev.word == "a") {
 		// "two-thirds", "one-quarter": a numerator and its denominator.
 		if !prev.isNum() {
 			prev.value = decimal{digits: "1"}
@@ -104,6 +134,9 @@ func joinWords(s string, parts []part, mode readMode) []part {
 	if d, ok := numberWord(p.word); ok {
 		if strings.HasSuffix(p.word, "fold") {
 			p.unit = "fold" // "twofold" is "2-fold"
+		}
+		if _, ok := multiples[p.word]; ok {
+			p.unit = "fold"
 		}
 		p.value, p.num, p.word, p.numword = d, d.canonical(), "", true
 		parts[k] = p
@@ -121,6 +154,21 @@ func joinWords(s string, parts []part, mode readMode) []part {
 		return parts
 	}
 	return parts
+}
+
+// nextWord is the word after s[i:] past spaces, folded: "of" in "a fifth
+// of patients", where a fraction word is a fraction.
+func nextWord(s string, i int) string {
+	i = skipSpaces(s, i)
+	j := i
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		j += n
+	}
+	return strings.ToLower(s[i:j])
 }
 
 // standalone reports whether the word p is written against no number:
@@ -151,11 +199,14 @@ func isTens(d decimal) bool {
 	return d.frac == "" && d.exp == 0 && v >= 20 && v <= 90 && v%10 == 0
 }
 
-// romanNumeral reads a standalone run of the Roman numerals I, V and X
-// (1–39), in capitals, with an optional sub-stage letter ("IIIb", "IIA"),
-// or in lower case when two or more ("stage iv", "type ii"): "stage III",
-// "phase II", "Pol IV". L, C, D and M are not read: they are too often
-// names ("CI", "CML", "DC", "MD"); nor is a lone "i", "v" or "x".
+// romanNumeral reads a standalone run of Roman numerals: of I, V and X
+// (additive forms too: "IIII", "XXXX"), in capitals, with an optional
+// sub-stage letter ("IIIb", "IIA"), or in lower case when two or more
+// ("stage iv", "type ii"): "stage III", "phase II", "Pol IV"; and a
+// numeral holding L, C, D or M when it is four letters or more and well
+// formed ("MMXIX", "XLII"). Shorter ones are not read: they are too often
+// names ("CI", "MI", "CD", "MD", "LV", "CML"); nor is a lone "i", "v" or
+// "x".
 func romanNumeral(w string) (int, bool) {
 	if len(w) >= 2 && strings.Trim(w, "ivx") == "" {
 		w = strings.ToUpper(w)
@@ -163,29 +214,58 @@ func romanNumeral(w string) (int, bool) {
 	if romanSuffix(w) != "" {
 		w = w[:len(w)-1]
 	}
-	if w == "" {
+	if w == "" || strings.Trim(w, "IVXLCDM") != "" {
 		return 0, false
 	}
-	total, i := 0, 0
-	for i < len(w) && w[i] == 'X' && total < 30 {
-		total, i = total+10, i+1
+	if strings.Trim(w, "IVX") != "" && len(w) < 4 {
+		return 0, false
 	}
-	rest := w[i:]
-	switch {
-	case rest == "IX":
-		total += 9
-	case rest == "IV":
-		total += 4
-	default:
-		if strings.HasPrefix(rest, "V") {
-			total, rest = total+5, rest[1:]
+	return romanValue(w)
+}
+
+// romanValue is the value of a well-formed Roman numeral: one that is the
+// numeral of its value written the usual way ("XLII", "MMXIX") or, digit
+// by digit, additively ("IIII", "XXXX", "VIIII").
+func romanValue(w string) (int, bool) {
+	val := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100, 'D': 500, 'M': 1000}
+	total := 0
+	for i := 0; i < len(w); i++ {
+		v := val[w[i]]
+		if i+1 < len(w) && val[w[i+1]] > v {
+			total -= v
+		} else {
+			total += v
 		}
-		if len(rest) > 3 || strings.Trim(rest, "I") != "" {
-			return 0, false
-		}
-		total += len(rest)
 	}
-	return total, total > 0
+	if total <= 0 || total >= 5000 {
+		return 0, false
+	}
+	if w != romanOf(total, false) && w != romanOf(total, true) {
+		return 0, false
+	}
+	return total, true
+}
+
+// romanOf writes n (1–4999) as a Roman numeral, the usual way or, with
+// additive, without subtraction ("IIII" for 4, "XXXX" for 40).
+func romanOf(n int, additive bool) string {
+	type sym struct {
+		v int
+		s string
+	}
+	syms := []sym{{1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"}, {90, "XC"}, {50, "L"}, {40, "XL"},
+		{10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}}
+	var b strings.Builder
+	for _, y := range syms {
+		if additive && len(y.s) == 2 {
+			continue
+		}
+		for n >= y.v {
+			b.WriteString(y.s)
+			n -= y.v
+		}
+	}
+	return b.String()
 }
 
 // romanSuffix returns the sub-stage letter of a Roman numeral: a lower-case
@@ -196,7 +276,7 @@ func romanSuffix(w string) string {
 	}
 	last := w[len(w)-1]
 	head := w[:len(w)-1]
-	if strings.Trim(head, "IVX") != "" {
+	if strings.Trim(head, "IVX") != "" || len(head) > 4 {
 		return ""
 	}
 	switch {

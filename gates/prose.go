@@ -147,6 +147,7 @@ func (pc *proseChecker) check(f proseField) []contract.Diagnostic {
 		}
 		return out
 	}
+	out = append(out, lookalikeNumberFailures(f.claimID, f.name, f.text, texts)...)
 	return append(out, confusableFailures(f.claimID, f.name, f.text, words, skeletons)...)
 }
 
@@ -195,12 +196,18 @@ func proseFailures(d contract.Draft, ledger contract.Ledger, idx *Index) []contr
 
 // textFailures is every failure of the draft's prose: characters,
 // references and notation (proseFailures), and numbers no quote or cited
-// title holds (numbers.go says which quotes count for which prose).
-func textFailures(d contract.Draft, ledger contract.Ledger, idx *Index) []contract.Diagnostic {
+// title holds (numbers.go says which quotes count for which prose). A
+// cited record's title is the oracle's when the oracle returned one
+// (oracleTitles, by normalised DOI), the title quotes are checked against;
+// the ledger's only where the oracle gave none.
+func textFailures(d contract.Draft, ledger contract.Ledger, idx *Index, oracleTitles map[string]string) []contract.Diagnostic {
 	titleOf := func(cited string) (string, bool) {
 		id, err := doi.Normalize(cited)
 		if err != nil {
 			return "", false
+		}
+		if t, ok := oracleTitles[id]; ok && t != "" {
+			return contract.CleanText(t), true
 		}
 		e, ok := ledger.ByDOI(id)
 		return contract.CleanText(e.Title), ok && e.Title != ""

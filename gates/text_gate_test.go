@@ -9,6 +9,7 @@ import (
 
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/gates"
+	"github.com/citeloop/citeloop/oracles"
 )
 
 // TestGateChecksProse runs drafts whose citations all pass through the
@@ -103,8 +104,20 @@ func TestGateLetsTheCitedTitleBackANumber(t *testing.T) {
 	d := draftOf(contract.Claim{ID: "c1", Text: "In the Alpha-2 trial, screening cut mortality by 20%.", Citations: []contract.Citation{{DOI: "10.1234/alpha", Quote: "Screening reduced mortality by 20%"}}})
 	d.Title = "Evidence brief: the Alpha-2 trial"
 	d.Sections[0].Heading = "Alpha-2"
-	if v, _ := gates.New(knownOracle()).Check(context.Background(), d, l, nil); !v.Verified {
+	o := knownOracle()
+	o.records["10.1234/alpha"] = oracles.Record{DOI: "10.1234/alpha", Title: "The Alpha-2 trial"}
+	if v, _ := gates.New(o).Check(context.Background(), d, l, nil); !v.Verified {
 		t.Errorf("numbers of the cited title: failures %+v", v.Failures)
+	}
+	// The title that backs numbers is the oracle's, the one quotes are
+	// checked against: a ledger edited to say Alpha-2 backs nothing.
+	if v, _ := gates.New(knownOracle()).Check(context.Background(), d, l, nil); v.Verified {
+		t.Error("a number only the ledger's edited title holds verified")
+	}
+	// Where the oracle gives no title, the ledger's backs.
+	o.records["10.1234/alpha"] = oracles.Record{DOI: "10.1234/alpha"}
+	if v, _ := gates.New(o).Check(context.Background(), d, l, nil); !v.Verified {
+		t.Errorf("the ledger's title where the oracle has none: failures %+v", v.Failures)
 	}
 	d.Sections[0].Heading = "Alpha-3"
 	if v, _ := gates.New(knownOracle()).Check(context.Background(), d, l, nil); v.Verified {

@@ -40,7 +40,9 @@ import (
 //     kJ, MJ;
 //   - rates and physics: Hz, kHz, MHz, bpm, rpm, Gy, cGy, mGy, Sv, mSv,
 //     µSv, Bq, kBq, MBq, GBq, mCi, mV, kV, mA, kW, mW, dB, Ω, kΩ;
-//   - temperature and angle: °C (ºC, degrees Celsius), °F, °;
+//   - temperature and angle: °C (ºC, degrees Celsius), °F, °, the prime
+//     ′, double prime ″ (′′) and triple prime ‴ (minutes and seconds of arc,
+//     feet and inches); length: Å (U+00C5 or the angstrom sign U+212B);
 //   - molecules: bp (base pairs), kb, Mb, kDa, Da, nt;
 //   - currencies: $ (dollar), usd (US$, USD, US dollar), aud (A$, AUD), cad
 //     (C$, CA$, CAD), eur (€, EUR, euro), gbp (£, GBP), jpy (JPY, yen), cny
@@ -109,6 +111,7 @@ var unitPhrases = map[string]string{
 var unitSymbols = []struct{ text, unit string }{
 	{"%", "%"}, {"‰", "‰"}, {"‱", "‱"}, {"p.p.", "pp"},
 	{"°C", "°C"}, {"ºC", "°C"}, {"° C", "°C"}, {"°F", "°F"}, {"ºF", "°F"}, {"°", "°"},
+	{"′′", "″"}, {"″", "″"}, {"‴", "‴"}, {"′", "′"}, {"Å", "Å"}, {"Å", "Å"},
 	{"×", "fold"}, {"$", "$"}, {"€", "eur"}, {"£", "gbp"}, {"¥", "¥"}, {"₹", "inr"},
 }
 

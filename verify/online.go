@@ -8,6 +8,7 @@ import (
 	"github.com/citeloop/citeloop/contract"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/evidence"
 )
 
 // checkOnline looks every cited DOI up again and reports sources retracted
@@ -35,13 +36,18 @@ func checkOnline(ctx context.Context, r *Result, o oracles.Oracle, draft contrac
 		switch a.Status {
 		case oracles.Found:
 			if a.Record != nil {
-				src.Retracted = a.Record.Retracted || a.Record.RetractionNotice
-				src.Erratum = a.Record.Erratum || a.Record.Corrected
+				// By the flags and by evidence.OfRecord, the gate's
+				// classification: a retracted work, or a retraction or
+				// withdrawal notice, is retracted; another notice an erratum.
+				c := evidence.OfRecord(*a.Record)
+				notice := c.IsNotice() && (c.Notice == evidence.Retraction || c.Notice == evidence.Withdrawal)
+				src.Retracted = a.Record.Retracted || a.Record.RetractionNotice || c.Retracted || notice
+				src.Erratum = a.Record.Erratum || a.Record.Corrected || c.IsNotice() && !notice
 			}
 			if src.Retracted && !entry.Retracted {
 				r.add(Changed, Finding{Code: "source_retracted", DOI: d, Detail: fmt.Sprintf("%s is now marked retracted by %s", d, a.Oracle)})
 			}
-			if a.Record != nil && (a.Record.Corrected || (a.Record.Erratum && !entry.Erratum)) {
+			if a.Record != nil && (a.Record.Corrected || (src.Erratum && !entry.Erratum)) {
 				r.add(Changed, Finding{Code: "source_corrected", DOI: d, Detail: fmt.Sprintf("%s now has an erratum or correction per %s", d, a.Oracle)})
 			}
 		case oracles.NotFound:

@@ -131,6 +131,30 @@ func TestOnlineNews(t *testing.T) {
 	if r.Status != verify.Changed || !slices.Contains(codes(r), "source_retracted") {
 		t.Errorf("retracted source: %s %v, want changed with source_retracted", r.Status, codes(r))
 	}
+	// By the gate's classification too: a title or type that says
+	// retracted, a notice's title, with no flag.
+	for name, edit := range map[string]func(*oracles.Record){
+		"retracted title": func(r *oracles.Record) { r.Title = "RETRACTED: " + r.Title },
+		"retracted type":  func(r *oracles.Record) { r.PubTypes = []string{"Retracted Article"} },
+		"retraction note": func(r *oracles.Record) { r.PubTypes = []string{"RetractionNote"} },
+	} {
+		o := knownOracle(l, func(r *oracles.Record) {
+			if r.DOI == l.Entries[0].DOI {
+				edit(r)
+			}
+		})
+		if r := verify.Brief(context.Background(), filepath.Join(dir, "brief.json"), verify.Options{Oracle: o}); !slices.Contains(codes(r), "source_retracted") {
+			t.Errorf("%s: %s %v, want source_retracted", name, r.Status, codes(r))
+		}
+	}
+	corrected := knownOracle(l, func(r *oracles.Record) {
+		if r.DOI == l.Entries[0].DOI {
+			r.Title = "Correction to: " + r.Title
+		}
+	})
+	if r := verify.Brief(context.Background(), filepath.Join(dir, "brief.json"), verify.Options{Oracle: corrected}); !slices.Contains(codes(r), "source_corrected") {
+		t.Errorf("a correction's title: %s %v, want source_corrected", r.Status, codes(r))
+	}
 	down := oracletestDown{}
 	r = verify.Brief(context.Background(), filepath.Join(dir, "brief.json"), verify.Options{Oracle: down})
 	if r.Status != verify.Unknown || slices.ContainsFunc(r.Findings, func(f verify.Finding) bool { return f.Code != "source_unknown" || f.Cause != oracles.CauseUnavailable }) {

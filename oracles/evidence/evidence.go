@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -69,6 +70,10 @@ type Signals struct {
 type Class struct {
 	Kind   Kind
 	Notice NoticeType // set for a notice
+	// Retracted is set for a work that a type or its own title says is
+	// retracted ("Retracted Publication", "RETRACTED: …", "[Retracted]"):
+	// the work itself, not a notice, and not evidence either.
+	Retracted bool
 	// Signal names what decided it, for a diagnostic ("pub type
 	// \"Published Erratum\"", "title").
 	Signal string
@@ -78,10 +83,14 @@ type Class struct {
 func (c Class) IsNotice() bool { return c.Kind == Notice }
 
 // Classify decides what a record is from every signal, closed under
-// spelling: a type is read case-folded with hyphens, underscores and
-// spaces alike. A notice signal wins over everything; a comment or reply
-// counts only when no type says the record is more than that; then a
-// preprint signal; otherwise the record is research.
+// spelling: a type or title is read as words (Words: compatibility forms,
+// format characters dropped, CamelCase split, case folded, every run of
+// anything but letters and digits one break). A type is a notice when one
+// of its words is of the notice vocabulary (noticeWord); a title when its
+// head announces one (titleNotice). A notice signal wins over everything;
+// a comment or reply counts only when no type says the record is more
+// than that; then a preprint signal; otherwise the record is research.
+// Retracted is decided beside the kind.
 func Classify(s Signals) Class {
 	var types []string
 	for _, t := range s.PubTypes {
@@ -94,13 +103,19 @@ func Classify(s Signals) Class {
 	if a := normType(s.ArticleType); a != "" {
 		types = append(types, a)
 	}
+	c := classify(s, types)
+	c.Retracted = c.Kind != Notice && (retractedTypes(types) || titleRetracted(s.Title))
+	return c
+}
+
+func classify(s Signals, types []string) Class {
 	for _, t := range types {
-		if n, ok := noticeTypes[t]; ok {
+		if n, ok := typeNotice(t); ok {
 			return Class{Kind: Notice, Notice: n, Signal: "publication type " + quoteSignal(t)}
 		}
 	}
 	for _, u := range s.UpdateTo {
-		if n, ok := noticeTypes[normType(u)]; ok {
+		if n, ok := typeNotice(normType(u)); ok {
 			return Class{Kind: Notice, Notice: n, Signal: "Crossref update-to " + quoteSignal(normType(u))}
 		}
 	}
@@ -136,33 +151,116 @@ func OfRecord(r oracles.Record) Class {
 	if len(types) == 2 && types[0] == "posted-content" {
 		types = []string{"posted content " + types[1]} // Crossref type and subtype
 	}
-	return Classify(Signals{PubTypes: types, Source: r.Source, Title: r.Title,
+	c := Classify(Signals{PubTypes: types, Source: r.Source, Title: r.Title,
 		Erratum: r.Erratum, RetractionNotice: r.RetractionNotice, Preprint: r.Preprint})
+	c.Retracted = c.Retracted || (r.Retracted && !c.IsNotice())
+	return c
 }
 
-// normType reads a type closed under spelling: NFKC, lower case, every run
-// of hyphens, underscores, spaces and dashes one space.
+// Words reads text closed under spelling, as Classify reads types and
+// titles: compatibility forms folded (NFKC) and accents dropped, format
+// characters (U+200B, U+00AD, U+2060…) removed, a CamelCase join split
+// ("PublishedErratum" is "published erratum"), lower case, and every run
+// of characters that are neither letters nor digits one break. A colon
+// survives as its own word ":", since a title's head ends at it.
+func Words(t string) []string {
+	var b strings.Builder
+	var prev rune
+	for _, r := range plain(t) {
+		switch {
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			b.WriteByte(' ')
+		case r == ':' || r == '\uff1a' || r == '\ufe55':
+			b.WriteString(" : ")
+			prev = ' '
+			continue
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			b.WriteByte(' ')
+			prev = ' '
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+		prev = r
+	}
+	return strings.Fields(b.String())
+}
+
+// plain is t in compatibility forms (NFKC) without accents (NFKD, marks
+// dropped) or format characters.
+func plain(t string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, norm.NFKD.String(norm.NFKC.String(t)))
+}
+
+// normType is a type as words, one space between them, colons dropped.
 func normType(t string) string {
-	t = strings.ToLower(norm.NFKC.String(t))
-	f := strings.FieldsFunc(t, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '-' || r == '_' || unicode.Is(unicode.Pd, r)
-	})
-	return strings.Join(f, " ")
+	var out []string
+	for _, w := range Words(t) {
+		if w != ":" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func quoteSignal(s string) string { return `"` + s + `"` }
 
-// noticeTypes are the types (normType form) that make a record a notice,
-// from Europe PMC and PubMed, JATS and Crossref's update types.
-var noticeTypes = map[string]NoticeType{
-	"published erratum": Erratum, "erratum": Erratum, "errata": Erratum, "corrigendum": Correction,
-	"corrigenda": Correction, "correction": Correction, "corrections": Correction,
-	"correction forward": Correction, "addendum": Correction, "clarification": Correction,
-	"retraction of publication": Retraction, "retraction": Retraction, "partial retraction": Retraction,
-	"retraction notice": Retraction, "retraction forward": Retraction, "removal": Withdrawal,
-	"withdrawal": Withdrawal, "withdrawal notice": Withdrawal, "withdrawn": Withdrawal,
-	"expression of concern": ExpressionOfConcern, "expressions of concern": ExpressionOfConcern,
-	"editorial expression of concern": ExpressionOfConcern, "retractions": Retraction,
+// noticeWord is the notice a word of the notice vocabulary names, by its
+// stem: erratum and its plurals and languages (errat-), corrigendum
+// (corrigend-), correction, addendum, clarification and the German
+// Berichtigung/Korrektur, retraction, withdrawal and removal, and concern
+// (of an expression or notice of concern). "Retracted", "corrected" and
+// "withdrawn" name a work's state, not a notice: not in it, but withdrawn
+// as a type (PubMed's "Withdrawn Publication" is the notice).
+func noticeWord(w string) (NoticeType, bool) {
+	switch {
+	case strings.HasPrefix(w, "errat"):
+		return Erratum, true
+	case strings.HasPrefix(w, "corrigend"), strings.HasPrefix(w, "correction"), strings.HasPrefix(w, "addend"),
+		strings.HasPrefix(w, "clarification"), strings.HasPrefix(w, "berichtigung"), strings.HasPrefix(w, "korrektur"),
+		strings.HasPrefix(w, "rectificac"), strings.HasPrefix(w, "rectificat"):
+		return Correction, true
+	case strings.HasPrefix(w, "retraction"), strings.HasPrefix(w, "retractac"):
+		return Retraction, true
+	case strings.HasPrefix(w, "withdrawal"), w == "removal":
+		return Withdrawal, true
+	case strings.HasPrefix(w, "concern"):
+		return ExpressionOfConcern, true
+	}
+	return "", false
+}
+
+// typeNotice reports whether a type (normType form) makes a record a
+// notice: one of its words is of the notice vocabulary, or it is
+// "withdrawn" (PubMed's "Withdrawn Publication"). The first such word
+// decides ("retraction of publication" is a retraction).
+func typeNotice(t string) (NoticeType, bool) {
+	for _, w := range strings.Fields(t) {
+		if n, ok := noticeWord(w); ok {
+			return n, true
+		}
+		if w == "withdrawn" {
+			return Withdrawal, true
+		}
+	}
+	return "", false
+}
+
+// retractedTypes reports whether a type says the work is retracted
+// ("Retracted Publication", "Retracted Article").
+func retractedTypes(types []string) bool {
+	for _, t := range types {
+		for _, w := range strings.Fields(t) {
+			if w == "retracted" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // commentTypes are the types of a comment or a reply.
@@ -203,40 +301,152 @@ func hasResearchType(types []string) bool {
 	return false
 }
 
-// titleRule is a title shape that announces a notice.
+// titleRule is a title shape that announces a comment or reply.
 type titleRule struct {
 	re     *regexp.Regexp
 	notice NoticeType
 }
 
-// byWhom is who may sign a notice at the start of its title.
-const byWhom = `^(?:(?:author|authors|publisher|publishers|editorial|editor|editors|journal)\s+)?`
-
-// noticeTitles are the title shapes of notices, read as normTitle writes
-// them. An ambiguous word ("correction", "retraction", "withdrawal" also
-// name procedures) counts only before a colon, at the end, before
-// "note"/"notice"/"statement", or in "correction for … et al.".
-var noticeTitles = []titleRule{
-	{regexp.MustCompile(byWhom + `(?:erratum|errata)\b`), Erratum},
-	{regexp.MustCompile(byWhom + `department of error\b`), Erratum},
-	{regexp.MustCompile(byWhom + `corrigendum\b`), Correction},
-	{regexp.MustCompile(byWhom + `(?:correction|addendum)(?: (?:note|notice|statement))?(?: (?:to|for|of|on|in))?\s*(?::|$)`), Correction},
-	{regexp.MustCompile(byWhom + `correction (?:note|notice|statement)\b`), Correction},
-	{regexp.MustCompile(byWhom + `correction for .*\bet al\b`), Correction},
-	{regexp.MustCompile(byWhom + `(?:partial )?retraction(?: (?:note|notice|statement))?(?: (?:to|for|of|on|in))?\s*(?::|$)`), Retraction},
-	{regexp.MustCompile(byWhom + `retraction (?:note|notice|statement)\b`), Retraction},
-	{regexp.MustCompile(byWhom + `notice of (?:partial )?retraction\b`), Retraction},
-	{regexp.MustCompile(byWhom + `(?:withdrawal|withdrawn)(?: (?:note|notice|statement))?(?: (?:to|for|of|on|in))?\s*(?::|$)`), Withdrawal},
-	{regexp.MustCompile(byWhom + `(?:withdrawal (?:note|notice|statement)|notice of withdrawal)\b`), Withdrawal},
-	{regexp.MustCompile(byWhom + `(?:expression of concern|notice of concern)\b`), ExpressionOfConcern},
+// signers are who may sign a notice at the head of its title, and the
+// words that name a notice as such ("Statement of Retraction", "Notice of
+// Concern"): skipped before the head word.
+var signers = map[string]bool{
+	"author": true, "authors": true, "publisher": true, "publishers": true, "editorial": true, "editor": true,
+	"editors": true, "journal": true, "the": true, "s": true, "statement": true, "notice": true, "note": true,
+	"expression": true, "of": true, "partial": true, "department": true, "urgent": true, "important": true,
 }
 
-// titleFirstWords are the first words every title rule starts with.
-var titleFirstWords = map[string]bool{
-	"author": true, "authors": true, "publisher": true, "publishers": true, "editorial": true, "editor": true,
-	"editors": true, "journal": true, "erratum": true, "errata": true, "department": true, "corrigendum": true,
-	"correction": true, "addendum": true, "partial": true, "retraction": true, "notice": true, "withdrawal": true,
-	"withdrawn": true, "expression": true, "the": true, "reply": true, "response": true, "in": true, "comment": true,
+// ambiguous reports whether a head word also names a procedure
+// ("Correction of hypokalaemia", "Retraction of the gingiva", "Withdrawal
+// of treatment", "Clarification of roles"): such a word announces a notice
+// only when the head ends after it, at a colon, before "to", "note",
+// "notice" or "statement", before "for/of/on/in" followed by a colon or the
+// end, or in "correction for … et al".
+func ambiguous(w string) bool {
+	for _, p := range []string{"correction", "retraction", "withdrawal", "clarification", "rectificac", "korrektur"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// headEnders are the words after an ambiguous head word that make it a
+// notice.
+var headEnders = map[string]bool{":": true, "to": true, "note": true, "notice": true, "statement": true, "notices": true}
+
+// errorWords and articleParts make the JAMA-style notice: a title naming an
+// error in a part of the article ("Error in Results Section", "Incorrect
+// Data in Table 2", "Omitted Author Name in Byline").
+var (
+	errorWords   = map[string]bool{"error": true, "errors": true, "incorrect": true, "omitted": true, "omission": true, "missing": true, "wrong": true, "errores": true}
+	articleParts = map[string]bool{"table": true, "tables": true, "figure": true, "figures": true, "fig": true, "results": true,
+		"methods": true, "abstract": true, "text": true, "section": true, "byline": true, "author": true, "authors": true,
+		"affiliation": true, "affiliations": true, "title": true, "discussion": true, "introduction": true, "conclusions": true,
+		"supplement": true, "appendix": true, "references": true, "funding": true, "disclosures": true, "legend": true,
+		"key": true, "data": true, "name": true, "names": true, "article": true, "box": true, "acknowledgment": true,
+		"acknowledgments": true, "conflict": true, "units": true, "dose": true, "dosage": true, "labels": true, "label": true, "axis": true}
+)
+
+// noticeTitle reports whether a title announces a notice by its head (its
+// first words, leading brackets and quotes ignored, signers skipped):
+//
+//   - a head word of the notice vocabulary that names only notices
+//     (erratum, corrigendum, addendum, clarification, Berichtigung,
+//     expression or notice of concern), or "fe de errores";
+//   - an ambiguous one (correction, retraction, withdrawal) where the head
+//     ends after it (see ambiguous);
+//   - "Department of Error";
+//   - an error word and, within five words, "in" before a part of the
+//     article ("Error in Results Section", "Incorrect Data in Table 2").
+//
+// A retracted work's own title ("RETRACTED: …") is not a notice: see
+// titleRetracted.
+func noticeTitle(title string) (NoticeType, bool) {
+	ws := Words(title)
+	i := 0
+	for i < len(ws) && i < 4 && signers[ws[i]] {
+		i++
+	}
+	if i >= len(ws) {
+		return "", false
+	}
+	head := ws[i]
+	next := func(k int) string {
+		if i+k < len(ws) {
+			return ws[i+k]
+		}
+		return ""
+	}
+	if head == "error" && i > 0 && ws[i-1] == "of" && ws[0] == "department" {
+		return Erratum, true
+	}
+	if head == "fe" && next(1) == "de" && strings.HasPrefix(next(2), "error") {
+		return Erratum, true
+	}
+	if n, ok := noticeWord(head); ok {
+		if n == ExpressionOfConcern {
+			return n, i > 0 // "expression of concern", "notice of concern"
+		}
+		if !ambiguous(head) || ambiguousEnds(ws[i+1:]) {
+			return n, true
+		}
+		return "", false
+	}
+	if head == "withdrawn" && (next(1) == "" || next(1) == ":") {
+		return Withdrawal, true
+	}
+	if errorWords[head] {
+		for k := 1; k <= 5 && i+k+1 < len(ws); k++ {
+			if ws[i+k] == "in" && articleParts[ws[i+k+1]] {
+				return Erratum, true
+			}
+		}
+	}
+	return "", false
+}
+
+// ambiguousEnds reports whether the words after an ambiguous head word
+// end its head (see ambiguous).
+func ambiguousEnds(rest []string) bool {
+	switch {
+	case len(rest) == 0 || headEnders[rest[0]]:
+		return true
+	case rest[0] == "for" || rest[0] == "of" || rest[0] == "on" || rest[0] == "in":
+		if len(rest) == 1 || rest[1] == ":" {
+			return true
+		}
+		if rest[0] == "for" {
+			for k := 1; k+1 < len(rest); k++ {
+				if rest[k] == "et" && rest[k+1] == "al" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// titleRetracted reports whether a work's own title says it is retracted:
+// its head (leading brackets and quotes ignored) is "retracted" at the
+// end, before punctuation other than a dash (a colon, a closing bracket
+// or quote), or before "article", "paper"
+// or "publication" ("RETRACTED: …", "[Retracted] …", "Retracted article:
+// …").
+func titleRetracted(title string) bool {
+	t := strings.TrimLeftFunc(plain(title), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	const word = "retracted"
+	if len(t) < len(word) || !strings.EqualFold(t[:len(word)], word) {
+		return false
+	}
+	rest := strings.TrimLeftFunc(t[len(word):], unicode.IsSpace)
+	if first, _ := utf8.DecodeRuneInString(rest); rest == "" || (unicode.IsPunct(first) && !unicode.Is(unicode.Pd, first)) {
+		return true
+	}
+	ws := Words(rest)
+	return len(ws) > 0 && (ws[0] == "article" || ws[0] == "paper" || ws[0] == "publication")
 }
 
 // commentTitles are the title shapes of comments and replies.
@@ -266,21 +476,17 @@ func normTitle(t string) string {
 	return strings.TrimLeft(t, "[(\"“‘ ")
 }
 
-// noticeTitle reports whether a title announces a notice: "Correction
-// to: …", "Erratum: …", "Retraction: …", "Retraction Note: …", "Notice of
-// Retraction", "Expression of Concern: …", "Department of Error", signed
-// by an author, publisher or editor or not. A retracted article's own
-// title ("RETRACTED: …") announces its retraction, not a notice.
-func noticeTitle(title string) (NoticeType, bool) { return matchTitle(noticeTitles, title) }
-
 // commentTitle reports whether a title announces a comment or a reply:
 // "Reply to …", "In reply", "Response to the letter …", "Comment on …".
 func commentTitle(title string) (NoticeType, bool) { return matchTitle(commentTitles, title) }
 
+// commentFirstWords are the first words every comment rule starts with.
+var commentFirstWords = map[string]bool{"the": true, "author": true, "authors": true, "reply": true, "response": true, "in": true, "comment": true}
+
 func matchTitle(rules []titleRule, title string) (NoticeType, bool) {
 	t := normTitle(title)
 	first, _, _ := strings.Cut(t, " ")
-	if !titleFirstWords[strings.TrimRight(first, ":")] {
+	if !commentFirstWords[strings.TrimRight(first, ":")] {
 		return "", false // every rule starts with one of these words
 	}
 	for _, r := range rules {

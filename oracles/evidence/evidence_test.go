@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/citeloop/citeloop/oracles"
@@ -194,6 +195,130 @@ func TestClassifyRecordedRecords(t *testing.T) {
 		c := evidence.Classify(evidence.Signals{PubTypes: rec.PubTypes, UpdateTo: updates, Title: rec.Title, Preprint: rec.Preprint})
 		if c.Kind != want {
 			t.Errorf("%s: %+v, want %s", file, c, want)
+		}
+	}
+}
+
+// TestClassifyRedTeamNotices: notices shaped as the red team found them
+// (issue 22's follow-up), each by the rule that now reads it, and the
+// research titles beside them that use the same words.
+func TestClassifyRedTeamNotices(t *testing.T) {
+	tests := []struct {
+		name      string
+		types     []string
+		title     string
+		want      evidence.NoticeType
+		retracted bool
+	}{
+		{"statement of retraction", nil, "Statement of Retraction: A population-based analysis", evidence.Retraction, false},
+		{"correction to without colon", nil, "Correction to A population-based analysis", evidence.Correction, false},
+		{"bracketed erratum", nil, "[Erratum] A population-based analysis", evidence.Erratum, false},
+		{"jama error in", nil, "Error in Results Section.", evidence.Erratum, false},
+		{"jama incorrect data", nil, "Incorrect Data in Table 2 of a cancer survival analysis.", evidence.Erratum, false},
+		{"jama omitted author", nil, "Omitted Author Name in Byline", evidence.Erratum, false},
+		{"german", nil, "Berichtigung: Krebsüberleben in der Provinz Fujian", evidence.Correction, false},
+		{"spanish", nil, "Fe de errores: supervivencia del cáncer", evidence.Erratum, false},
+		{"fullwidth colon", nil, "Correction\uff1a A population-based analysis", evidence.Correction, false},
+		{"nbsp", nil, "Correction\u00a0to: A population-based analysis", evidence.Correction, false},
+		{"withdrawn prefix", nil, "WITHDRAWN: A population-based analysis", evidence.Withdrawal, false},
+		{"type published errata", []string{"Published Errata"}, "A study", evidence.Erratum, false},
+		{"type camel case", []string{"PublishedErratum"}, "A study", evidence.Erratum, false},
+		{"type zero width", []string{"Published\u200bErratum"}, "A study", evidence.Erratum, false},
+		{"type soft hyphen", []string{"Retrac\u00adtion Note"}, "A study", evidence.Retraction, false},
+		{"type retraction note", []string{"Retraction Note"}, "A study", evidence.Retraction, false},
+		{"type withdrawn publication", []string{"Withdrawn Publication"}, "A study", evidence.Withdrawal, false},
+		{"type corrected and republished", []string{"Corrected and Republished Article"}, "A study", "", false},
+		{"type retracted article", []string{"Retracted Article"}, "A study", "", true},
+		{"retracted prefix", nil, "RETRACTED: A population-based analysis", "", true},
+		{"retracted bracket", nil, "[Retracted] A population-based analysis", "", true},
+		{"retracted article prefix", nil, "Retracted article: A population-based analysis", "", true},
+		{"retracted alone", nil, "Retracted", "", true},
+		{"research retracted word", nil, "Retracted gums after orthodontic treatment", "", false},
+		{"research errors", nil, "Errors in medication administration in intensive care", "", false},
+		{"research error in a part", nil, "Incorrect inhaler technique in asthma", "", false},
+		{"research clarification", nil, "Clarification of roles in multidisciplinary teams", "", false},
+		{"research expression", nil, "Expression of PD-L1 in tumours", "", false},
+		{"research concern first", nil, "Concern about screening", "", false},
+		{"research department", nil, "Department of Surgery outcomes", "", false},
+		{"research empty", nil, "", "", false},
+		{"research signers only", nil, "The Editors", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			types := tt.types
+			if types == nil {
+				types = []string{"Journal Article"}
+			}
+			c := evidence.OfRecord(oracles.Record{Title: tt.title, PubTypes: types})
+			if c.Notice != tt.want || c.IsNotice() != (tt.want != "") || c.Retracted != tt.retracted {
+				t.Errorf("%q %q: %+v, want notice %q retracted %v", tt.types, tt.title, c, tt.want, tt.retracted)
+			}
+		})
+	}
+	if c := evidence.OfRecord(oracles.Record{Title: "A study", Retracted: true}); !c.Retracted || c.IsNotice() {
+		t.Errorf("a record flagged retracted: %+v", c)
+	}
+	if c := evidence.OfRecord(oracles.Record{Title: "Retraction: A study", Retracted: true}); c.Retracted || !c.IsNotice() {
+		t.Errorf("a notice is not itself retracted: %+v", c)
+	}
+}
+
+func TestWords(t *testing.T) {
+	tests := []struct {
+		give string
+		want string
+	}{
+		{"PublishedErratum", "published erratum"},
+		{"Published\u200bErratum", "published erratum"},
+		{"PUBLISHED_ERRATUM", "published erratum"},
+		{"Fe de errores:", "fe de errores :"},
+		{"Correction\uff1aX", "correction : x"},
+		{"Retrac\u00adtion", "retraction"},
+		{"cáncer", "cancer"},
+		{"ﬁx", "fix"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(evidence.Words(tt.give), " "); got != tt.want {
+			t.Errorf("Words(%q) = %q, want %q", tt.give, got, tt.want)
+		}
+	}
+}
+
+// TestClassifyTitleHeadEdges pins the bounds of the title rules: at most
+// four signers, a head word that ends the title, the five words an error
+// may stand from "in", "et al" at the end, a dash after "Retracted".
+func TestClassifyTitleHeadEdges(t *testing.T) {
+	tests := []struct {
+		title     string
+		want      evidence.NoticeType
+		retracted bool
+	}{
+		{"The editors of the journal erratum", "", false},
+		{"The editors of the erratum", evidence.Erratum, false},
+		{"Withdrawn", evidence.Withdrawal, false},
+		{"Withdrawn:", evidence.Withdrawal, false},
+		{"Withdrawn trial of aspirin", "", false},
+		{"Fe de", "", false},
+		{"Errors of the published type in Table 1", evidence.Erratum, false},
+		{"Errors of the published data type in Table 1", "", false},
+		{"Error in", "", false},
+		{"Error in Table", evidence.Erratum, false},
+		{"Correction for Smith et", "", false},
+		{"Correction for Smith et al", evidence.Correction, false},
+		{"Retracted \u2014", "", false},
+		{"Retracted", "", true},
+		{"Retracted paper: a study", "", true},
+		{"Retracted publication", "", true},
+		{"Correction", evidence.Correction, false},
+		{"Correction on:", evidence.Correction, false},
+		{"Correction on", evidence.Correction, false},
+		{"Correction on screening", "", false},
+		{"Retraction notices", evidence.Retraction, false},
+	}
+	for _, tt := range tests {
+		c := evidence.OfRecord(oracles.Record{Title: tt.title, PubTypes: []string{"Journal Article"}})
+		if c.Notice != tt.want || c.IsNotice() != (tt.want != "") || c.Retracted != tt.retracted {
+			t.Errorf("title %q: %+v, want notice %q retracted %v", tt.title, c, tt.want, tt.retracted)
 		}
 	}
 }
