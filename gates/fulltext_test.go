@@ -167,3 +167,37 @@ func TestGateFullTextNotChecked(t *testing.T) {
 		t.Errorf("abstract quote refused: %+v", v.Failures)
 	}
 }
+
+// Numbers of neighbouring table cells never join: the cells "1" and "234"
+// of a row (Year 1, Year 2) back neither "1,234" nor "1 234", while the
+// row still backs each cell's own number.
+func TestGateTableCellsAreApart(t *testing.T) {
+	doc := `<article><front><article-meta><article-id pub-id-type="doi">10.5555/cells</article-id></article-meta></front><body>
+<sec sec-type="results"><title>Results</title><p>Screening uptake by year is in Table 1.</p>
+<table-wrap id="t1"><label>Table 1</label><caption><p>Women screened</p></caption><table><tbody>
+<tr><td>Women screened in the region</td><td>1</td><td>234</td></tr></tbody></table></table-wrap></sec></body></article>`
+	ft := collect.ReadFullTextOf(oracles.FullText{ID: "PMC1", Body: []byte(doc), Oracle: "europepmc"}, "10.5555/cells")
+	if !ft.Checked() {
+		t.Fatal(ft.Reason)
+	}
+	e := contract.Entry{ID: "S1", DOI: "10.5555/cells", Title: "A screening table", Abstract: "Screening was offered to every woman in the region.", FullText: ft}
+	e.Seal()
+	l := contract.Ledger{Entries: []contract.Entry{e}}
+	for _, tt := range []struct {
+		claim, quote string
+		verified     bool
+	}{
+		{"1,234 women were screened.", "Women screened in the region\t1\t234", false},
+		{"1 234 women were screened.", "Women screened in the region 1 234", false},
+		{"234 women were screened in the second year.", "Women screened in the region\t1\t234", true},
+	} {
+		d := draftOf(contract.Claim{ID: "c1", Text: tt.claim, Citations: []contract.Citation{{DOI: e.DOI, Quote: tt.quote}}})
+		v, _ := gates.New(fullTextOracle(e)).Check(context.Background(), d, l, nil)
+		if v.Verified != tt.verified {
+			t.Errorf("%q citing %q: verified %v, want %v (%+v)", tt.claim, tt.quote, v.Verified, tt.verified, v.Failures)
+		}
+		if !tt.verified && (len(v.Failures) != 1 || v.Failures[0].Reason != contract.ReasonNumberNotInQuote && v.Failures[0].Reason != contract.ReasonQuoteNotFound) {
+			t.Errorf("%q citing %q: failures %+v, want the number refused", tt.claim, tt.quote, v.Failures)
+		}
+	}
+}
