@@ -160,7 +160,11 @@ func notationFailures(claimID, field, s string, nfkc, plain []Folded, ledgerIDs 
 		}
 		held := false
 		for _, q := range quotes {
-			if _, _, ok := find(q, t); ok {
+			// A unit's notation stands inside its number's span ("4 cm²"
+			// is one number to the number rule), where find may not
+			// start; the notation rule asks only that the quote hold the
+			// token as a word.
+			if _, _, ok := find(q, t); ok || holdsWord(q.Text, t) {
 				held = true
 				break
 			}
@@ -337,4 +341,28 @@ next:
 			Detail: fmt.Sprintf("%s holds %s, letters that read as the number %s", field, quoteToken(l[0]), l[1])})
 	}
 	return out
+}
+
+// holdsWord reports whether text holds w with no letter or digit on either
+// side.
+func holdsWord(text, w string) bool {
+	if w == "" {
+		return false
+	}
+	for from := 0; from <= len(text); {
+		k := strings.Index(text[from:], w)
+		if k < 0 {
+			return false
+		}
+		k += from
+		before, _ := utf8.DecodeLastRuneInString(text[:k])
+		after, _ := utf8.DecodeRuneInString(text[k+len(w):])
+		if k == 0 || !unicode.IsLetter(before) && !unicode.IsDigit(before) {
+			if k+len(w) == len(text) || !unicode.IsLetter(after) && !unicode.IsDigit(after) {
+				return true
+			}
+		}
+		from = k + 1
+	}
+	return false
 }
