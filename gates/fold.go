@@ -173,7 +173,14 @@ func foldNFC(s string, withMap bool) Folded {
 			continue
 		}
 		if inSpace && b.Len() > 0 && !(r == '%' && isDigitRune(last)) && !isComparisonSign(r) && !isComparisonSign(last) {
-			b.WriteByte(' ')
+			sep := byte(' ')
+			if isDigitRune(last) && isDigitRune(r) && hardGap(s[spaceStart:spaceEnd]) {
+				// Between two digits, a table cell's tab or a blank
+				// line between paragraphs stays a tab, which no number
+				// reads through: "1" and "234" stay two numbers.
+				sep = '\t'
+			}
+			b.WriteByte(sep)
 			if withMap {
 				f.start = append(f.start, int32(spaceStart))
 				f.end = append(f.end, int32(spaceEnd))
@@ -213,6 +220,12 @@ func foldNFC(s string, withMap bool) Folded {
 }
 
 func isDigitRune(r rune) bool { return unicode.IsDigit(r) }
+
+// hardGap reports whether a whitespace run stands between blocks: it holds
+// a tab (between table cells) or a blank line (between paragraphs).
+func hardGap(run string) bool {
+	return strings.ContainsRune(run, '\t') || strings.Count(run, "\n") > 1
+}
 
 // isSpaceRune is unicode.IsSpace with the ASCII letters, digits and
 // punctuation that make up most text answered at once.

@@ -168,12 +168,14 @@ func TestGateFullTextNotChecked(t *testing.T) {
 	}
 }
 
-// Numbers of neighbouring table cells never join: the cells "1" and "234"
-// of a row (Year 1, Year 2) back neither "1,234" nor "1 234", while the
-// row still backs each cell's own number.
+// Numbers of neighbouring table cells or paragraphs never join: the cells
+// "1" and "234" of a row (Year 1, Year 2), or a paragraph ending in 1 and
+// the next starting with 234, back neither "1,234" nor "1 234", while each
+// still backs its own number.
 func TestGateTableCellsAreApart(t *testing.T) {
 	doc := `<article><front><article-meta><article-id pub-id-type="doi">10.5555/cells</article-id></article-meta></front><body>
 <sec sec-type="results"><title>Results</title><p>Screening uptake by year is in Table 1.</p>
+<p>Uptake was highest in the invitation round of year 1</p><p>234 women attended the second round of invitations.</p>
 <table-wrap id="t1"><label>Table 1</label><caption><p>Women screened</p></caption><table><tbody>
 <tr><td>Women screened in the region</td><td>1</td><td>234</td></tr></tbody></table></table-wrap></sec></body></article>`
 	ft := collect.ReadFullTextOf(oracles.FullText{ID: "PMC1", Body: []byte(doc), Oracle: "europepmc"}, "10.5555/cells")
@@ -190,6 +192,8 @@ func TestGateTableCellsAreApart(t *testing.T) {
 		{"1,234 women were screened.", "Women screened in the region\t1\t234", false},
 		{"1 234 women were screened.", "Women screened in the region 1 234", false},
 		{"234 women were screened in the second year.", "Women screened in the region\t1\t234", true},
+		{"1,234 women attended.", "invitation round of year 1 234 women attended the second round", false},
+		{"234 women attended the second round.", "234 women attended the second round of invitations", true},
 	} {
 		d := draftOf(contract.Claim{ID: "c1", Text: tt.claim, Citations: []contract.Citation{{DOI: e.DOI, Quote: tt.quote}}})
 		v, _ := gates.New(fullTextOracle(e)).Check(context.Background(), d, l, nil)

@@ -594,7 +594,8 @@ func readDigits(s string, i int) (string, int) {
 // that does not start with 0: a comma, an apostrophe (', ’ or ʼ: Swiss and
 // SI style), a space of any width (a run of
 // whitespace: a line may break between groups, but a tab, which stands
-// between a table's cells, never groups), or nothing (a longer head
+// between a table's cells, or a blank line, which stands between
+// paragraphs, never groups), or nothing (a longer head
 // is the same number, "75000"), then exactly three digits. Every separator
 // of one number is the same kind. It reports whether a comma grouped.
 func readGroups(s, head string, i int) (string, int, bool) {
@@ -613,9 +614,11 @@ func readGroups(s, head string, i int) (string, int, bool) {
 		case unicode.IsSpace(r):
 			k = ' '
 			n = skipSpaces(s, i) - i
-			if strings.ContainsRune(s[i:i+n], '\t') {
-				// A tab stands between table cells: "1" and "234" of
-				// two cells are two numbers, not 1,234.
+			if hardGap(s[i : i+n]) {
+				// A tab stands between table cells, a blank line
+				// between paragraphs: "1" and "234" of two cells or
+				// paragraphs are two numbers, not 1,234. A line wrap
+				// groups.
 				return digits, i, kind == ','
 			}
 		default:

@@ -52,7 +52,7 @@ func (r *reader) flush(s *section) {
 	}
 	r.art.Sections = append(r.art.Sections, Section{
 		Path: s.path, Part: s.part, Kind: kind,
-		Text: strings.Join(s.clean, "\n"), Raw: strings.Join(s.raw, "\n"),
+		Text: strings.Join(s.clean, "\n\n"), Raw: strings.Join(s.raw, "\n\n"),
 	})
 	s.raw, s.clean = nil, nil
 }

@@ -122,7 +122,7 @@ func TestSections(t *testing.T) {
 		{"body", Body, KindOther, "Lead paragraph."},
 		{"body › 1. Introduction", Body, KindBackground, "Known."},
 		{"body › 2 Methods", Body, KindMethods, "Intro to methods."},
-		{"table 2", Float, KindTable, "Baseline\nMeans.\nAge\tn\n62\t12\nSD in brackets."},
+		{"table 2", Float, KindTable, "Baseline\n\nMeans.\n\nAge\tn\n\n62\t12\n\nSD in brackets."},
 		{"body › 2 Methods › 2.3 Statistics", Body, KindMethods, "We used R."},
 		{"figure 1 legend", Float, KindFigure, "Curves."},
 		{"body › Results", Body, KindResults, "Survival was 51.7%."},
