@@ -173,3 +173,16 @@ func TestChangedLineAnyTexts(t *testing.T) {
 		}
 	})
 }
+
+// A file cut short of its rendering says where it ends and how much is
+// missing.
+func TestChangedLineCutShort(t *testing.T) {
+	want := []byte("# Title\n\nA claim. [1]\n\n## References\n")
+	f := changedLine("brief.md", want[:9], want)
+	if f.Line != 3 || !strings.Contains(f.Detail, "ends at line 3") || !strings.Contains(f.Detail, "(28 bytes more)") {
+		t.Errorf("finding %+v", f)
+	}
+	if f := changedLine("brief.md", want, want[:9]); strings.Contains(f.Detail, "cut short") {
+		t.Errorf("a file longer than its rendering read as cut short: %+v", f)
+	}
+}
