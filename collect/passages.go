@@ -1,7 +1,6 @@
 package collect
 
 import (
-	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -90,38 +89,15 @@ func selectPassages(secs []contract.TextSection, shown string, terms []string, n
 	return out
 }
 
-// scoreBM25 scores each candidate with Okapi BM25 over its words.
+// scoreBM25 scores each candidate with Okapi BM25 over its words
+// (bm25Scores, as records are ranked).
 func scoreBM25(cands []candidate, q []string) {
-	if len(q) == 0 || len(cands) == 0 {
-		return
-	}
-	tf := make([]map[string]int, len(cands))
-	lens := make([]int, len(cands))
-	df := map[string]int{}
-	total := 0
+	texts := make([]string, len(cands))
 	for i, c := range cands {
-		toks := phrase.Words(c.text)
-		lens[i], total = len(toks), total+len(toks)
-		tf[i] = map[string]int{}
-		for _, t := range toks {
-			tf[i][t]++
-		}
-		for _, t := range q {
-			if tf[i][t] > 0 {
-				df[t]++
-			}
-		}
+		texts[i] = c.text
 	}
-	avg := math.Max(1, float64(total)/float64(len(cands)))
-	for i := range cands {
-		for _, t := range q {
-			f := float64(tf[i][t])
-			if f == 0 {
-				continue
-			}
-			idf := math.Log(1 + (float64(len(cands))-float64(df[t])+0.5)/(float64(df[t])+0.5))
-			cands[i].score += idf * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(lens[i])/avg))
-		}
+	for i, sc := range bm25Scores(texts, q) {
+		cands[i].score += sc
 	}
 }
 

@@ -43,41 +43,12 @@ func queryTokens(terms []string) []string {
 // by DOI, so the order is fully deterministic. It returns the scores in the
 // new order.
 func rankBM25(docs []oracles.Hit, terms []string) []float64 {
-	q := queryTokens(terms)
 	n := len(docs)
-	tf := make([]map[string]int, n)
-	lens := make([]int, n)
-	df := map[string]int{}
-	total := 0
+	texts := make([]string, n)
 	for i, d := range docs {
-		toks := phrase.Words(d.Record.Title + " " + d.Record.Abstract)
-		lens[i] = len(toks)
-		total += len(toks)
-		tf[i] = map[string]int{}
-		for _, t := range toks {
-			tf[i][t]++
-		}
-		for _, t := range q {
-			if tf[i][t] > 0 {
-				df[t]++
-			}
-		}
+		texts[i] = d.Record.Title + " " + d.Record.Abstract
 	}
-	avg := 1.0
-	if n > 0 && total > 0 {
-		avg = float64(total) / float64(n)
-	}
-	scores := make([]float64, n)
-	for i := range docs {
-		for _, t := range q {
-			f := float64(tf[i][t])
-			if f == 0 {
-				continue
-			}
-			idf := math.Log(1 + (float64(n)-float64(df[t])+0.5)/(float64(df[t])+0.5))
-			scores[i] += idf * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(lens[i])/avg))
-		}
-	}
+	scores := bm25Scores(texts, queryTokens(terms))
 	idx := make([]int, n)
 	for i := range idx {
 		idx[i] = i
@@ -99,4 +70,45 @@ func rankBM25(docs []oracles.Hit, terms []string) []float64 {
 	}
 	copy(docs, sorted)
 	return sortedScores
+}
+
+// bm25Scores scores each text with Okapi BM25 (k1 = 1.2, b = 0.75) over its
+// words against the query tokens q: idf is ln(1 + (N - n + 0.5)/(n + 0.5))
+// over texts, the length norm the mean length of texts (1 for none). The
+// ranking of records and the choice of full-text passages share it.
+func bm25Scores(texts []string, q []string) []float64 {
+	n := len(texts)
+	tf := make([]map[string]int, n)
+	lens := make([]int, n)
+	df := map[string]int{}
+	total := 0
+	for i, text := range texts {
+		toks := phrase.Words(text)
+		lens[i], total = len(toks), total+len(toks)
+		tf[i] = map[string]int{}
+		for _, t := range toks {
+			tf[i][t]++
+		}
+		for _, t := range q {
+			if tf[i][t] > 0 {
+				df[t]++
+			}
+		}
+	}
+	avg := 1.0
+	if n > 0 && total > 0 {
+		avg = float64(total) / float64(n)
+	}
+	scores := make([]float64, n)
+	for i := range texts {
+		for _, t := range q {
+			f := float64(tf[i][t])
+			if f == 0 {
+				continue
+			}
+			idf := math.Log(1 + (float64(n)-float64(df[t])+0.5)/(float64(df[t])+0.5))
+			scores[i] += idf * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(lens[i])/avg))
+		}
+	}
+	return scores
 }
