@@ -103,7 +103,7 @@ func (e *Entry) readBBL(body string) {
 		e.Volume, e.Issue, e.Pages = m[1], m[2], strings.TrimSpace(m[3])
 	}
 	switch {
-	case preprintWord(e.Journal):
+	case refline.PreprintVenue(e.Journal):
 		e.Type, e.Publisher = TypePreprint, e.Journal
 	case e.Journal != "" && e.Volume != "":
 		e.Type = TypeArticle

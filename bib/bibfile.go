@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/citeloop/citeloop/bib/refline"
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/internal/latex"
 )
@@ -71,7 +72,7 @@ func parseBibTeX(data []byte) []Entry {
 		if at < 0 {
 			return out
 		}
-		line += strings.Count(string(data[counted:offset+at]), "\n")
+		line += bytes.Count(data[counted:offset+at], []byte{'\n'})
 		counted = offset + at
 		start := line
 		s = s[at+1:]
@@ -159,14 +160,13 @@ func bibType(kind string, e Entry, raw map[string]string) Type {
 	switch kind {
 	case "article":
 		return TypeArticle
-	case "misc", "unpublished", "online", "electronic", "preprint", "techreport", "report":
-		if kind == "preprint" {
-			return TypePreprint
-		}
+	case "preprint":
+		return TypePreprint
+	case "misc", "unpublished", "online", "electronic", "techreport", "report":
 		if _, ok := raw["eprint"]; ok {
 			return TypePreprint
 		}
-		if preprintWord(e.Publisher) || preprintWord(e.Journal) || preprintWord(raw["note"]) {
+		if refline.PreprintVenue(e.Publisher) || refline.PreprintVenue(e.Journal) || refline.PreprintVenue(raw["note"]) {
 			return TypePreprint
 		}
 		if e.Journal != "" {
@@ -178,17 +178,6 @@ func bibType(kind string, e Entry, raw map[string]string) Type {
 		return TypeOther
 	}
 	return ""
-}
-
-// preprintWord reports whether s names a preprint or a preprint server.
-func preprintWord(s string) bool {
-	l := strings.ToLower(s)
-	for _, w := range []string{"preprint", "rxiv", "ssrn", "research square", "authorea", "osf.io"} {
-		if strings.Contains(l, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // splitList splits "1234-5678, 2345-6789" at commas and semicolons.

@@ -57,11 +57,19 @@ type cffPerson struct {
 // doi), with a DOI or without. A file that is not valid YAML is an error
 // naming what is wrong.
 func parseCFF(data []byte) ([]Entry, error) {
-	var f cffFile
-	if err := yaml.Unmarshal(data, &f); err != nil {
+	// One parse: the node tree gives each reference its line, and decodes
+	// into the references.
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("CITATION.cff: %w", err)
 	}
-	f.setLines(data)
+	var f cffFile
+	if len(doc.Content) > 0 {
+		if err := doc.Content[0].Decode(&f); err != nil {
+			return nil, fmt.Errorf("CITATION.cff: %w", err)
+		}
+		f.setLines(doc.Content[0])
+	}
 	var out []Entry
 	if f.PreferredCitation != nil {
 		out = append(out, f.PreferredCitation.entry("preferred-citation"))
@@ -73,13 +81,12 @@ func parseCFF(data []byte) ([]Entry, error) {
 }
 
 // setLines gives the preferred citation and each reference the line it
-// starts on.
-func (f *cffFile) setLines(data []byte) {
-	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+// starts on, from the file's top node.
+func (f *cffFile) setLines(top *yaml.Node) {
+	if top.Kind != yaml.MappingNode {
 		return
 	}
-	m := doc.Content[0].Content
+	m := top.Content
 	for i := 0; i+1 < len(m); i += 2 {
 		switch m[i].Value {
 		case "preferred-citation":
@@ -101,9 +108,7 @@ func cffType(t string) Type {
 	switch strings.ToLower(t) {
 	case "article", "magazine-article", "newspaper-article":
 		return TypeArticle
-	case "":
-		return ""
-	case "unpublished", "report":
+	case "", "unpublished", "report":
 		return ""
 	}
 	return TypeOther

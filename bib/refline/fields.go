@@ -104,7 +104,7 @@ func (r *Ref) venue(tail string) {
 			}
 		}
 	}
-	if preprintWord(r.Journal) {
+	if PreprintVenue(r.Journal) {
 		r.Preprint = true
 	}
 	if r.Preprint {
@@ -144,10 +144,12 @@ func vancouverNumbers(tail string) (volume, issue, pages string) {
 	return m[1], m[2], strings.TrimRight(m[3], ".")
 }
 
-// preprintWord reports whether a venue is a preprint server.
-func preprintWord(s string) bool {
+// PreprintVenue reports whether s (a venue, a publisher, a note) names a
+// preprint or a preprint server. bib reads BibTeX, .bbl and reference
+// lines with this one rule.
+func PreprintVenue(s string) bool {
 	l := strings.ToLower(s)
-	for _, w := range []string{"rxiv", "preprint", "ssrn", "research square", "authorea"} {
+	for _, w := range []string{"preprint", "rxiv", "ssrn", "research square", "authorea", "osf.io"} {
 		if strings.Contains(l, w) {
 			return true
 		}
