@@ -82,14 +82,24 @@ func parseBibTeX(data []byte) []Entry {
 			return out
 		}
 		kind := strings.ToLower(strings.TrimSpace(s[:open]))
-		body, rest := matchingBody(s[open:])
+		if !isWord(kind) {
+			// An @ that opens no entry (an e-mail address or "@todo" in
+			// a comment): read on from just after it, so the entry it
+			// stands before is not swallowed.
+			continue
+		}
+		body, rest, closed := entryBody(s[open:])
 		offset += len(s) - len(rest)
 		s = rest
-		if kind == "comment" || kind == "string" || kind == "preamble" || !isWord(kind) {
+		if kind == "comment" || kind == "string" || kind == "preamble" {
 			continue
 		}
 		key, fields, _ := strings.Cut(body, ",")
-		out = append(out, bibEntry(kind, strings.TrimSpace(key), start, bibRawFields(fields), macros))
+		e := bibEntry(kind, strings.TrimSpace(key), start, bibRawFields(fields), macros)
+		if !closed {
+			e.Unread = "its braces do not balance before the next entry"
+		}
+		out = append(out, e)
 	}
 }
 
@@ -220,6 +230,25 @@ func matchingBody(s string) (body, rest string) {
 		}
 	}
 	return s[1:], ""
+}
+
+// nextEntry is the start of an entry on a line of its own: "@type{" or
+// "@type(".
+var nextEntry = regexp.MustCompile(`\n[ \t]*@[A-Za-z]+[ \t]*[{(]`)
+
+// entryBody is matchingBody for an entry. An entry whose braces never
+// balance (one "{" too many in a field) ends where the next entry starts
+// on a line of its own, so it does not swallow the rest of the file;
+// closed says whether its braces balanced.
+func entryBody(s string) (body, rest string, closed bool) {
+	body, rest = matchingBody(s)
+	if len(body) < len(s)-1 || rest != "" {
+		return body, rest, true
+	}
+	if k := nextEntry.FindStringIndex(body); k != nil {
+		return body[:k[0]], s[1+k[0]:], false
+	}
+	return body, "", false
 }
 
 // bibRawFields splits "name = value, ..." at top-level commas into a map of

@@ -1,7 +1,10 @@
 package bib
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -60,7 +63,16 @@ func parseCFF(data []byte) ([]Entry, error) {
 	// One parse: the node tree gives each reference its line, and decodes
 	// into the references.
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("CITATION.cff: %w", err)
+	}
+	// A CITATION.cff is one YAML document: the references of a second
+	// would be dropped without a word, so it is an error.
+	var more yaml.Node
+	if err := dec.Decode(&more); err == nil {
+		return nil, fmt.Errorf("CITATION.cff: a second YAML document starts at line %d; a CITATION.cff is one document", more.Line)
+	} else if !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("CITATION.cff: %w", err)
 	}
 	var f cffFile

@@ -2,6 +2,7 @@ package bib
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -90,7 +91,37 @@ type Document struct {
 }
 
 // Parse reads data as the kind its name says (KindOf).
-func Parse(name string, data []byte) Document { return ParseAs(KindOf(name), name, data) }
+func Parse(name string, data []byte) Document {
+	kind := KindOf(name)
+	if kind == Text && filepath.Ext(name) == "" {
+		kind = Sniff(data) // stdin, or a file named without an extension
+	}
+	return ParseAs(kind, name, data)
+}
+
+// Sniff is the kind a document's content says it is, for one whose name
+// does not: a BibTeX entry first, a RIS tag line first, a CFF version key,
+// or a JSON array; else Text.
+func Sniff(data []byte) Kind {
+	t := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))
+	switch {
+	case sniffBibTeX.Match(t):
+		return BibTeX
+	case sniffRIS.Match(t):
+		return RIS
+	case sniffCFF.Match(t):
+		return CFF
+	case bytes.HasPrefix(t, []byte("[")) && json.Valid(t):
+		return CSLJSON
+	}
+	return Text
+}
+
+var (
+	sniffBibTeX = regexp.MustCompile(`\A(?:%[^\n]*\n\s*)*@[A-Za-z]+\s*[{(]`)
+	sniffRIS    = regexp.MustCompile(`\ATY  - `)
+	sniffCFF    = regexp.MustCompile(`(?m)^cff-version:`)
+)
 
 // ParseAs reads data as kind, whatever name says; name still chooses how
 // DOIs are extracted (a .bib file has its escapes undone). A leading byte

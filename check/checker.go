@@ -145,6 +145,17 @@ func (c *Checker) Stream(ctx context.Context, docs []Document, emit func(Row) er
 	s := &settler{c: c, docs: docs, parsed: parsed, entries: entries, more: more, total: len(items)}
 	causes := map[string]*Cause{}
 	var err error
+	// A document its reader cannot read whole (a CITATION.cff that is not
+	// one valid YAML document, CSL JSON that does not parse) is a row of
+	// its own, invalid, naming why: the references the text scan still
+	// finds in it are not all of them.
+	for i, p := range parsed {
+		if p.Err != nil && err == nil {
+			row := Row{Verdict: VerdictInvalid, Error: fmt.Sprintf("%s cannot be read whole, so some of its references may be missing: %v", docs[i].Name, p.Err)}
+			rep.Summary[row.Verdict]++
+			err = emit(row)
+		}
+	}
 	for start := 0; start < len(items) && err == nil; start += c.opts.Window {
 		rows := s.settle(ctx, items[start:min(start+c.opts.Window, len(items))])
 		if ctx.Err() != nil {
