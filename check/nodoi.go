@@ -136,13 +136,18 @@ func hasField(r compare.Result, f compare.Field) bool {
 // another field makes the row a mismatch naming that paper (the entry
 // describes a real paper wrongly); otherwise the row says what the search
 // found. A search that fails is named in the row.
+//
+// Under NoDOIWarn a row still no_doi after the search is a warning: it
+// does not fail the check. A row the search made a mismatch still does.
 func (c *Checker) noDOIRow(ctx context.Context, e bib.Entry, loc Location) Row {
+	row := c.searchNoDOI(ctx, e, loc)
+	row.Warning = row.Verdict == VerdictNoDOI && c.opts.NoDOI == NoDOIWarn
+	return row
+}
+
+// searchNoDOI is noDOIRow before the NoDOI policy is applied.
+func (c *Checker) searchNoDOI(ctx context.Context, e bib.Entry, loc Location) Row {
 	row := Row{Verdict: VerdictNoDOI, Entry: entryOf(e), Locations: []Location{loc}}
-	defer func() {
-		if row.Verdict == VerdictNoDOI && c.opts.NoDOI == NoDOIWarn {
-			row.Warning = true
-		}
-	}()
 	switch {
 	case c.opts.Offline:
 		row.Error = "no DOI; not searched offline"

@@ -156,3 +156,46 @@ func TestCheckSearchesConcurrently(t *testing.T) {
 		}
 	}
 }
+
+// TestNoDOIWarn: under --no-doi=warn a reference that stays no_doi is a
+// warning that does not fail the check, offline, without searchers and
+// after a search that found nothing or too much; a file of warnings only
+// passes (it was read); the default fails; and a no-DOI entry the search
+// shows to describe a real paper wrongly is still a mismatch, never
+// warned.
+func TestNoDOIWarn(t *testing.T) {
+	const entry = "@book{x, author={Doe, Jane}, title={A book of tools}, publisher={P}, year=2020}\n"
+	other := oracles.Record{DOI: "10.5555/tools.1", Title: "A book of tools", Year: 2011, Authors: []string{"Doe J"}}
+	tests := []struct {
+		name        string
+		policy      string
+		offline     bool
+		searchers   []oracles.Searcher
+		wantWarning bool
+		wantVerdict string
+		wantStatus  check.Status
+	}{
+		{"warn, offline", check.NoDOIWarn, true, nil, true, check.VerdictNoDOI, check.AllFound},
+		{"warn, no searcher", check.NoDOIWarn, false, nil, true, check.VerdictNoDOI, check.AllFound},
+		{"warn, nothing found", check.NoDOIWarn, false, []oracles.Searcher{oracletest.NewFakeSearcher("crossref", all())}, true, check.VerdictNoDOI, check.AllFound},
+		{"warn, the paper described wrongly", check.NoDOIWarn, false, []oracles.Searcher{oracletest.NewFakeSearcher("crossref", all(other))}, false, check.VerdictMismatch, check.NotVerified},
+		{"error, offline", check.NoDOIError, true, nil, false, check.VerdictNoDOI, check.NotVerified},
+		{"default, offline", "", true, nil, false, check.VerdictNoDOI, check.NotVerified},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := check.New(oracletest.NewFake("europepmc", nil, nil), tt.searchers, check.Options{NoDOI: tt.policy, Offline: tt.offline})
+			rep, row := one(t, c, "refs.bib", entry)
+			if row.Warning != tt.wantWarning || row.Verdict != tt.wantVerdict {
+				t.Errorf("row %+v: want verdict %s, warning %v", row, tt.wantVerdict, tt.wantWarning)
+			}
+			wantWarnings, wantBad := 0, 1
+			if tt.wantWarning {
+				wantWarnings, wantBad = 1, 0
+			}
+			if rep.Warnings != wantWarnings || rep.Bad() != wantBad || rep.Status() != tt.wantStatus {
+				t.Errorf("report warnings %d bad %d status %v, want %d %d %v", rep.Warnings, rep.Bad(), rep.Status(), wantWarnings, wantBad, tt.wantStatus)
+			}
+		})
+	}
+}

@@ -172,14 +172,15 @@ const (
 
 // Status is NotVerified if any row has a bad verdict, else Unknown if any
 // is unknown, else Empty when no document gave a row that was checked
-// (not_checked and warned no_doi rows do not count), else AllFound.
+// (not_checked rows do not count: a failed conversion gives those; a
+// warned no_doi row was read and looked at, and counts), else AllFound.
 func (r Report) Status() Status {
 	switch {
 	case r.Bad() > 0:
 		return NotVerified
 	case r.Summary[VerdictUnknown] > 0:
 		return Unknown
-	case r.total()-r.Summary[VerdictNotChecked]-r.Warnings == 0:
+	case r.total()-r.Summary[VerdictNotChecked] == 0:
 		return Empty
 	default:
 		return AllFound

@@ -103,3 +103,32 @@ func TestCheckNoDOI(t *testing.T) {
 func crossrefItem(doi, title string, year int) string {
 	return fmt.Sprintf(`{"DOI":%q,"title":[%q],"type":"journal-article","issued":{"date-parts":[[%d]]},"author":[{"given":"Hans","family":"Müller"}]}`, doi, title, year)
 }
+
+// TestCheckNoDOIWarnExitCode: --no-doi=warn, as a user runs it offline on a
+// bibliography of books and software, exits 0 with every entry a warned
+// row, and with a wrong DOI beside them still exits 3; without the flag the
+// same file exits 3.
+func TestCheckNoDOIWarnExitCode(t *testing.T) {
+	dir := t.TempDir()
+	doc := writeFile(t, dir, "refs.bib", "@book{x, author={A, B}, title={T}, publisher={P}, year=2020}\n@misc{y, author={A, B}, title={T2}, year=2020}\n")
+	bad := writeFile(t, dir, "bad.bib", "@book{x, author={A, B}, title={T}, publisher={P}, year=2020}\n@article{z, title={T3}, doi={10.1111bjhp.12807}}\n")
+	tests := []struct {
+		args     []string
+		wantCode int
+		wantWarn int
+	}{
+		{[]string{"check", "--offline", "--no-doi=warn", "--json", doc}, 0, 2},
+		{[]string{"check", "--offline", "--no-doi", "warn", "--json", bad}, exitNotVerified, 1},
+		{[]string{"check", "--offline", "--json", doc}, exitNotVerified, 0},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr, err := runCheckCLI(t, nil, "", tt.args...)
+		var rep checkReport
+		if jerr := json.Unmarshal([]byte(stdout), &rep); jerr != nil {
+			t.Fatalf("%v: %v (%v)\n%s\n%s", tt.args, jerr, err, stdout, stderr)
+		}
+		if code != tt.wantCode || rep.ExitCode != tt.wantCode || rep.Warnings != tt.wantWarn {
+			t.Errorf("%v: exit %d (json %d), %d warnings; want %d, %d\n%s", tt.args, code, rep.ExitCode, rep.Warnings, tt.wantCode, tt.wantWarn, stderr)
+		}
+	}
+}
