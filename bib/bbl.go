@@ -2,6 +2,7 @@ package bib
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/citeloop/citeloop/bib/refline"
@@ -9,8 +10,10 @@ import (
 )
 
 // bibitem opens one item of a LaTeX thebibliography list: \bibitem, an
-// optional [label] (natbib's "[Lee et~al.(2010)Lee, Green]") and {key}.
-var bibitem = regexp.MustCompile(`\\bibitem\s*(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\{([^{}]*)\}`)
+// optional [label] (natbib's "[Lee et~al.(2010)Lee, Green]") and {key}
+// (group 1); or the harvard package's \harvarditem[short]{long}{year}{key}
+// (groups 2 and 3).
+var bibitem = regexp.MustCompile(`\\bibitem\s*(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\{([^{}]*)\}|\\harvarditem\s*(?:\[[^\[\]]*\])?\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{([^{}]*)\}\s*\{([^{}]*)\}`)
 
 // bblEnd ends the last item.
 var bblEnd = regexp.MustCompile(`\\end\s*\{thebibliography\}`)
@@ -25,17 +28,44 @@ var emphasised = regexp.MustCompile(`\{\\(?:em|it|itshape|sl)\s+((?:[^{}]|\{[^{}
 // bblVolume reads "70(12):4880--4890", "35 (3): 432--445", "16:1123".
 var bblVolume = regexp.MustCompile(`(\d+[A-Za-z]?)\s*(?:\(([^()]{1,12})\))?\s*(?::\s*([A-Za-z]?\d+[A-Za-z0-9.]*(?:\s*[-–]+\s*[A-Za-z]?\d+[A-Za-z0-9.]*)?))?`)
 
+// bblAuthorYear is the year an APA style prints after the authors:
+// "(2025)", "(2025a)", "(2025, March 3)".
+var bblAuthorYear = regexp.MustCompile(`\s*\(((?:1[89]|20)\d\d)[a-z]?(?:,[^()]*)?\)\.?$`)
+
+// bblInitialEnd is an author list ending in an initial, whose period is
+// the initial's ("Xu, X.").
+var bblInitialEnd = regexp.MustCompile(`(?:^|[\s.,])\p{Lu}\.$`)
+
 // bblYear is a year in the venue block; the last one is the item's.
 var bblYear = regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`)
 
-// parseBBL reads the \bibitem items of a .bbl file or a LaTeX
-// thebibliography list. An item as BibTeX styles write it (plain, abbrv,
-// unsrt, alpha, plainnat and others) is blocks joined by \newblock: the
-// authors, the title, then the venue with its volume, issue, pages and
-// year; each is decoded with the BibTeX reader's LaTeX table. An item
-// without \newblock (written by hand) is read as a reference line; one
-// that reads as neither is an entry Unread says why.
+// parseBBL reads the items of a .bbl file or of a LaTeX document's
+// bibliography, after TeX's comments are gone (latex.Uncomment: a
+// "%\bibitem" line is no item, and BibTeX's "%" line break inside a DOI
+// joins it). Items are \bibitem and \harvarditem lists (parseBibitems),
+// biblatex's \entry as biber writes it (parseBiblatex) and amsrefs' \bib
+// (parseAmsrefs); a file may hold any of them, and its entries are given
+// in file order.
 func parseBBL(text string) []Entry {
+	text, joined := latex.Uncomment(text)
+	x := newLineIndex(text)
+	line := func(off int) int { return x.line(off) + sort.SearchInts(joined, off+1) }
+	out := parseBibitems(text, line)
+	out = append(out, parseBiblatex(text, line)...)
+	out = append(out, parseAmsrefs(text, line)...)
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Line < out[b].Line })
+	return out
+}
+
+// parseBibitems reads \bibitem and \harvarditem items. An item as BibTeX
+// styles write it (plain, abbrv, unsrt, alpha, plainnat and others) is
+// blocks joined by \newblock: the authors, the title, then the venue with
+// its volume, issue, pages and year; each is decoded with the BibTeX
+// reader's LaTeX table. An item without \newblock (written by hand) is
+// read as a reference line; one that reads as neither is an entry Unread
+// says why. An item's DOI is read from what TeX prints (latex.Literal:
+// \allowbreak and \discretionary break no DOI).
+func parseBibitems(text string, line func(int) int) []Entry {
 	locs := bibitem.FindAllStringSubmatchIndex(text, -1)
 	var out []Entry
 	for i, loc := range locs {
@@ -47,18 +77,197 @@ func parseBBL(text string) []Entry {
 		if m := bblEnd.FindStringIndex(body); m != nil {
 			body = body[:m[0]]
 		}
-		e := Entry{Label: text[loc[2]:loc[3]], Line: strings.Count(text[:loc[0]], "\n") + 1}
+		last := line(loc[1] + len(body))
+		body = oneOfTwins(body)
+		key := ""
+		if loc[2] >= 0 {
+			key = text[loc[2]:loc[3]]
+		} else {
+			key = text[loc[6]:loc[7]]
+		}
+		e := Entry{Label: key, Line: line(loc[0]), last: last}
 		e.Text = strings.Join(strings.Fields(latex.Decode(bblNoise.ReplaceAllString(strings.ReplaceAll(body, `\newblock`, " "), ""))), " ")
-		if ds := validDOIs(body); len(ds) == 1 {
+		printed := latex.Literal(bblNoise.ReplaceAllString(body, " "))
+		if ds := validDOIs(printed); len(ds) >= 1 {
 			e.setDOI(ds[0].DOI)
 			e.RawDOI = ds[0].Raw
-		} else if bad := invalidLabelled(body); bad != "" {
+			e.doiLine = line(loc[1] + startOf(body, e.RawDOI))
+			for _, d := range ds[1:] {
+				e.addOther(d)
+			}
+		} else if bad := invalidLabelled(printed); bad != "" {
 			e.RawDOI = bad
 		}
 		e.readBBL(body)
+		if e.Year == 0 && loc[4] >= 0 {
+			e.Year = leadingYear(text[loc[4]:loc[5]])
+		}
 		out = append(out, e)
 	}
 	return out
+}
+
+// startOf is where in body the DOI raw, as TeX prints it, starts: at the
+// longest start of it body holds as written (a comment or a break command
+// may follow), 0 when not even its prefix is there.
+func startOf(body, raw string) int {
+	for n := len(raw); n >= len("10.1/"); n-- {
+		if i := strings.Index(body, raw[:n]); i >= 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// twins is a command given one text twice ("\APACrefatitle {T} {T}",
+// apacite's sort and display forms).
+var twins = regexp.MustCompile(`(\\[A-Za-z]+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}`)
+
+// oneOfTwins keeps one of a command's two equal arguments: typeset, the
+// reader sees the text once.
+func oneOfTwins(body string) string {
+	if !strings.Contains(body, "}") {
+		return body
+	}
+	return twins.ReplaceAllStringFunc(body, func(m string) string {
+		g := twins.FindStringSubmatch(m)
+		if strings.TrimSpace(g[2]) != strings.TrimSpace(g[3]) || strings.TrimSpace(g[2]) == "" {
+			return m
+		}
+		return g[1] + "{" + g[3] + "}"
+	})
+}
+
+// biblatexEntry is one \entry{key}{type}{options} ... \endentry of a .bbl
+// biber writes.
+var biblatexEntry = regexp.MustCompile(`(?s)\\entry\s*\{([^{}]*)\}\s*\{([^{}]*)\}\s*\{[^{}]*\}(.*?)\\endentry`)
+
+// The fields of a biblatex entry: \field{name}{value}, \list{name}{n}{
+// {a}{b}}, \verb{name} \verb value \endverb, and \name{role}{n}{}{
+// people}; a person's family and given names.
+var (
+	bblField   = regexp.MustCompile(`\\(field|list)\s*\{([^{}]*)\}\s*(?:\{\d+\}\s*)?\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}`)
+	bblVerb    = regexp.MustCompile(`(?s)\\verb\s*\{([^{}]*)\}\s*((?:\\verb [^\n]*\n\s*)+)\\endverb`)
+	bblVerbRun = regexp.MustCompile(`\\verb ([^\n]*)`)
+	bblName    = regexp.MustCompile(`\\name\s*\{([^{}]*)\}\s*\{\d+\}\s*\{[^{}]*\}\s*\{`)
+	bblFamily  = regexp.MustCompile(`\bfamily=\{((?:[^{}]|\{[^{}]*\})*)\}`)
+	bblGiven   = regexp.MustCompile(`\bgiven=\{((?:[^{}]|\{[^{}]*\})*)\}`)
+)
+
+// parseBiblatex reads biber's \entry records as BibTeX entries of the
+// same fields: each field, list and verbatim field (doi, url, eprint) by
+// its name, and the authors from their family and given names.
+func parseBiblatex(text string, line func(int) int) []Entry {
+	if !strings.Contains(text, `\entry`) {
+		return nil
+	}
+	var out []Entry
+	for _, m := range biblatexEntry.FindAllStringSubmatchIndex(text, -1) {
+		body := text[m[6]:m[7]]
+		var fields []rawField
+		for _, f := range bblField.FindAllStringSubmatch(body, -1) {
+			v := f[3]
+			if f[1] == "list" {
+				v = strings.Join(bblGroups(v), " and ")
+			}
+			fields = append(fields, rawField{strings.ToLower(f[2]), "{" + v + "}"})
+		}
+		for _, v := range bblVerb.FindAllStringSubmatch(body, -1) {
+			var parts []string
+			for _, run := range bblVerbRun.FindAllStringSubmatch(v[2], -1) {
+				parts = append(parts, strings.TrimSpace(run[1]))
+			}
+			fields = append(fields, rawField{strings.ToLower(v[1]), "{" + strings.Join(parts, "") + "}"})
+		}
+		for _, n := range bblName.FindAllStringSubmatchIndex(body, -1) {
+			start := n[1] - 1
+			people := body[start+1 : start+matchBraceAt(body[start:])]
+			var names []string
+			for _, p := range bblGroups(people) {
+				fam := bblFamily.FindStringSubmatch(p)
+				if fam == nil {
+					continue
+				}
+				name := fam[1]
+				if g := bblGiven.FindStringSubmatch(p); g != nil {
+					name += ", " + g[1]
+				}
+				names = append(names, name)
+			}
+			fields = append(fields, rawField{strings.ToLower(body[n[2]:n[3]]), "{" + strings.Join(names, " and ") + "}"})
+		}
+		e := bibEntry(strings.ToLower(text[m[4]:m[5]]), text[m[2]:m[3]], line(m[0]), fields, nil)
+		e.last = line(m[1])
+		out = append(out, e)
+	}
+	return out
+}
+
+// amsrefsBib opens one amsrefs item: \bib{key}{type}{.
+var amsrefsBib = regexp.MustCompile(`\\bib\s*\{([^{}]*)\}\s*\{([^{}]*)\}\s*\{`)
+
+// parseAmsrefs reads amsrefs' \bib{key}{type}{field={value}, ...} items
+// as BibTeX entries; the author field, given once a person, is one list.
+func parseAmsrefs(text string, line func(int) int) []Entry {
+	if !strings.Contains(text, `\bib{`) && !strings.Contains(text, `\bib {`) {
+		return nil
+	}
+	var out []Entry
+	for _, m := range amsrefsBib.FindAllStringSubmatchIndex(text, -1) {
+		open := m[1] - 1
+		end := open + matchBraceAt(text[open:])
+		fields := bibRawFields(text[open+1 : min(end, len(text))])
+		var authors []string
+		kept := fields[:0]
+		for _, f := range fields {
+			if f.name == "author" {
+				authors = append(authors, strings.Trim(f.value, "{}"))
+				continue
+			}
+			kept = append(kept, f)
+		}
+		if len(authors) > 0 {
+			kept = append(kept, rawField{"author", "{" + strings.Join(authors, " and ") + "}"})
+		}
+		e := bibEntry(strings.ToLower(text[m[4]:m[5]]), text[m[2]:m[3]], line(m[0]), kept, nil)
+		e.last = line(min(end, len(text)))
+		out = append(out, e)
+	}
+	return out
+}
+
+// bblGroups are the top-level braced groups of s.
+func bblGroups(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' {
+			continue
+		}
+		end := i + matchBraceAt(s[i:])
+		out = append(out, s[i+1:min(end, len(s))])
+		i = end
+	}
+	return out
+}
+
+// matchBraceAt is the index of the brace closing s[0], len(s) when none
+// does; a backslash escapes the next byte.
+func matchBraceAt(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(s)
 }
 
 // readBBL fills e from an item's body.
@@ -76,7 +285,15 @@ func (e *Entry) readBBL(body string) {
 	decode := func(s string) string {
 		return strings.TrimSpace(strings.ReplaceAll(latex.Decode(s), "\u00a0", " "))
 	}
-	authors := strings.TrimRight(decode(parts[0]), ".")
+	authors := decode(parts[0])
+	if m := bblAuthorYear.FindStringSubmatchIndex(authors); m != nil {
+		// APA styles (apacite, apalike) print the year after the authors.
+		e.Year = leadingYear(authors[m[2]:m[3]])
+		authors = strings.TrimSpace(authors[:m[0]])
+	}
+	if !bblInitialEnd.MatchString(authors) {
+		authors = strings.TrimRight(authors, ".")
+	}
 	e.Authors = refline.SplitAuthors(authors)
 	e.Title = strings.TrimRight(decode(parts[1]), ".")
 	venue := parts[2]

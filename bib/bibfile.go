@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -96,6 +97,7 @@ func parseBibTeX(data []byte) []Entry {
 		}
 		key, fields, _ := strings.Cut(body, ",")
 		e := bibEntry(kind, strings.TrimSpace(key), start, bibRawFields(fields), macros)
+		e.last = start + bytes.Count(data[counted:offset], []byte{'\n'})
 		if !closed {
 			e.Unread = "its braces do not balance before the next entry"
 		}
@@ -103,9 +105,19 @@ func parseBibTeX(data []byte) []Entry {
 	}
 }
 
-// bibEntry builds the entry of one BibTeX record from its raw fields.
-func bibEntry(kind, key string, line int, raw map[string]string, macros map[string]string) Entry {
+// bibEntry builds the entry of one BibTeX record from its raw fields: a
+// field written twice is read as BibTeX reads it, the first time, except
+// that a doi field written again with another DOI gives that DOI too
+// (MoreDOIs); without a doi field, the first DOI another field gives (a
+// url, biblatex's eprint, a note) is the entry's.
+func bibEntry(kind, key string, line int, fields []rawField, macros map[string]string) Entry {
 	e := Entry{Label: key, Line: line}
+	raw := make(map[string]string, len(fields))
+	for _, f := range fields {
+		if _, ok := raw[f.name]; !ok {
+			raw[f.name] = f.value
+		}
+	}
 	text := func(name string) string {
 		v, ok := raw[name]
 		if !ok {
@@ -120,8 +132,28 @@ func bibEntry(kind, key string, line int, raw map[string]string, macros map[stri
 		}
 		return cleanTeX(latex.Expand(v, macros))
 	}
-	if _, ok := raw["doi"]; ok {
+	if v, ok := raw["doi"]; ok {
 		e.setDOI(literal("doi"))
+		if undef := latex.Undefined(v, macros); len(undef) > 0 {
+			// BibTeX reads an undefined macro as nothing: the DOI it
+			// gives is not the one the file means.
+			e.DOI, e.RawDOI = "", strings.Join(strings.Fields(v), " ")
+			e.doiWhy = "undefined @string macro " + strings.Join(undef, ", ")
+		}
+	}
+	var others, abstracts []string
+	for _, f := range fields {
+		switch {
+		case f.name == "doi" && f.value != raw["doi"]:
+			var more Entry
+			if more.setDOI(cleanTeX(latex.Expand(f.value, macros))); more.DOI != "" && more.DOI != e.DOI && !slices.Contains(e.MoreDOIs, more.DOI) {
+				e.MoreDOIs = append(e.MoreDOIs, more.DOI)
+			}
+		case f.name != "doi" && f.name != "abstract":
+			others = append(others, cleanTeX(latex.Expand(f.value, macros)))
+		case f.name == "abstract":
+			abstracts = append(abstracts, cleanTeX(latex.Expand(f.value, macros)))
+		}
 	}
 	e.Title = text("title")
 	if a := text("author"); a != "" {
@@ -155,8 +187,9 @@ func bibEntry(kind, key string, line int, raw map[string]string, macros map[stri
 	e.ISSN = splitList(text("issn"))
 	e.Abstract = text("abstract")
 	e.PMID = literal("pmid")
-	if e.RawDOI == "" {
-		e.setDOI(doiFromURL(literal("url")))
+	e.takeFieldDOIs(others...)
+	for _, a := range abstracts {
+		e.otherDOIsIn(a)
 	}
 	e.Type = bibType(kind, e, raw)
 	return e
@@ -251,11 +284,15 @@ func entryBody(s string) (body, rest string, closed bool) {
 	return body, "", false
 }
 
-// bibRawFields splits "name = value, ..." at top-level commas into a map of
-// lower-cased names to values as written: braced or quoted strings,
+// rawField is one field of a BibTeX entry: its lower-cased name and its
+// value as written.
+type rawField struct{ name, value string }
+
+// bibRawFields splits "name = value, ..." at top-level commas into the
+// fields in file order, each value as written: braced or quoted strings,
 // numbers, macro names and their # concatenations.
-func bibRawFields(s string) map[string]string {
-	out := map[string]string{}
+func bibRawFields(s string) []rawField {
+	var out []rawField
 	for len(s) > 0 {
 		eq := strings.IndexByte(s, '=')
 		if eq < 0 {
@@ -264,7 +301,7 @@ func bibRawFields(s string) map[string]string {
 		name := strings.ToLower(strings.TrimSpace(strings.Trim(s[:eq], ", \t\r\n")))
 		s = s[eq+1:]
 		end := valueEnd(s)
-		out[name] = strings.TrimSpace(s[:end])
+		out = append(out, rawField{name, strings.TrimSpace(s[:end])})
 		s = s[min(end+1, len(s)):]
 	}
 	return out
@@ -291,26 +328,23 @@ func valueEnd(s string) int {
 	return len(s)
 }
 
-var texAccent = regexp.MustCompile(`\\[\x60'^"~=.uvHcdbtk]\s*\{?([A-Za-z])\}?`)
+// cleanTeX is the text TeX prints for a literal BibTeX value, a DOI or a
+// URL (latex.Literal): escapes undone, commands dropped and their
+// arguments kept, braces dropped.
+func cleanTeX(s string) string { return latex.Literal(s) }
 
-// cleanTeX removes the markup of a literal BibTeX value (a DOI, a URL):
-// escapes undone, braces dropped, accents to their letter.
-func cleanTeX(s string) string {
-	s = texAccent.ReplaceAllString(s, "$1")
-	s = strings.NewReplacer(`\&`, "&", `\%`, "%", `\_`, "_", `\$`, "$", `\#`, "#", "{", "", "}", "").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// parseRIS reads RIS records ("TY  - " ... "ER  - ").
+// parseRIS reads RIS records ("TY  - " ... "ER  - "). A record without a
+// DO tag takes the first DOI another of its tags gives (UR, L1, N1, M3).
 func parseRIS(data []byte) []Entry {
 	var out []Entry
 	var e *Entry
-	var url, sp, ep string
-	n := 0
+	var others []string
+	var sp, ep string
+	n, last := 0, 0
 	finish := func() {
-		if e.RawDOI == "" {
-			e.setDOI(url)
-		}
+		e.takeFieldDOIs(others...)
+		e.otherDOIsIn(e.Abstract)
+		e.last = last
 		e.Pages = sp
 		if ep != "" && ep != sp {
 			e.Pages = sp + "-" + ep
@@ -332,12 +366,14 @@ func parseRIS(data []byte) []Entry {
 			}
 			n++
 			e = &Entry{Label: "record " + strconv.Itoa(n) + " (line " + strconv.Itoa(line) + ")", Line: line, Type: risType(val)}
-			url, sp, ep = "", "", ""
+			others, sp, ep = nil, "", ""
+			last = line
 			continue
 		}
 		if e == nil {
 			continue
 		}
+		last = line
 		switch tag {
 		case "DO":
 			if e.RawDOI == "" {
@@ -371,10 +407,8 @@ func parseRIS(data []byte) []Entry {
 			e.ISSN = append(e.ISSN, splitList(val)...)
 		case "AB", "N2":
 			e.Abstract = strings.TrimSpace(e.Abstract + " " + val)
-		case "UR":
-			if url == "" {
-				url = doiFromURL(val)
-			}
+		default:
+			others = append(others, val)
 		case "ER":
 			finish()
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -41,7 +42,7 @@ type cffReference struct {
 	Start       string `yaml:"start"`
 	End         string `yaml:"end"`
 	ISSN        string `yaml:"issn"`
-	line        int
+	Abstract    string `yaml:"abstract"`
 	Identifiers []struct {
 		Type  string `yaml:"type"`
 		Value string `yaml:"value"`
@@ -80,39 +81,53 @@ func parseCFF(data []byte) ([]Entry, error) {
 		if err := doc.Content[0].Decode(&f); err != nil {
 			return nil, fmt.Errorf("CITATION.cff: %w", err)
 		}
-		f.setLines(doc.Content[0])
 	}
+	nodes := cffNodes(&doc, bytes.Count(data, []byte("\n"))+1)
 	var out []Entry
 	if f.PreferredCitation != nil {
-		out = append(out, f.PreferredCitation.entry("preferred-citation"))
+		out = append(out, f.PreferredCitation.entry("preferred-citation", nodes["preferred-citation"]))
 	}
 	for i, r := range f.References {
-		out = append(out, r.entry(fmt.Sprintf("references[%d]", i)))
+		out = append(out, r.entry(fmt.Sprintf("references[%d]", i), nodes[fmt.Sprintf("references[%d]", i)]))
 	}
 	return out, nil
 }
 
-// setLines gives the preferred citation and each reference the line it
-// starts on, from the file's top node.
-func (f *cffFile) setLines(top *yaml.Node) {
-	if top.Kind != yaml.MappingNode {
-		return
+// cffNode is where a reference is in its file: its node, and the line
+// before the next reference or key starts.
+type cffNode struct {
+	node       *yaml.Node
+	line, last int
+}
+
+// cffNodes finds the preferred citation's and each reference's node by
+// label, from the file's document node; lines is the file's line count.
+func cffNodes(doc *yaml.Node, lines int) map[string]cffNode {
+	out := map[string]cffNode{}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return out
 	}
-	m := top.Content
+	m := doc.Content[0].Content
 	for i := 0; i+1 < len(m); i += 2 {
+		end := lines
+		if i+2 < len(m) {
+			end = max(m[i+2].Line-1, m[i+1].Line)
+		}
 		switch m[i].Value {
 		case "preferred-citation":
-			if f.PreferredCitation != nil {
-				f.PreferredCitation.line = m[i].Line
-			}
+			out["preferred-citation"] = cffNode{m[i+1], m[i].Line, end}
 		case "references":
-			for j, item := range m[i+1].Content {
-				if j < len(f.References) {
-					f.References[j].line = item.Line
+			items := m[i+1].Content
+			for j, item := range items {
+				last := end
+				if j+1 < len(items) {
+					last = max(items[j+1].Line-1, item.Line)
 				}
+				out[fmt.Sprintf("references[%d]", j)] = cffNode{item, item.Line, last}
 			}
 		}
 	}
+	return out
 }
 
 // cffType is what a CFF reference type says the entry cites.
@@ -128,8 +143,8 @@ func cffType(t string) Type {
 
 // entry is the reference as an Entry: its first DOI (doi, else an
 // identifier of type doi), its year unless it is software, its people.
-func (r cffReference) entry(label string) Entry {
-	e := Entry{Label: label, Line: r.line, Title: strings.Join(strings.Fields(r.Title), " "), Software: strings.EqualFold(r.Type, "software"),
+func (r cffReference) entry(label string, at cffNode) Entry {
+	e := Entry{Label: label, last: at.last, Title: strings.Join(strings.Fields(r.Title), " "), Software: strings.EqualFold(r.Type, "software"),
 		Journal: strings.TrimSpace(r.Journal), Volume: strings.TrimSpace(r.Volume), Issue: strings.TrimSpace(r.Issue),
 		ISSN: splitList(r.ISSN), Type: cffType(r.Type), Publisher: strings.TrimSpace(r.Publisher.Name)}
 	if e.Journal == "" {
@@ -149,6 +164,12 @@ func (r cffReference) entry(label string) Entry {
 		raw = d
 	}
 	e.setDOI(raw)
+	if at.node != nil {
+		e.Line = at.line
+		e.doiLine = cffDOILine(at.node)
+		e.takeFieldDOIs(cffValues(at.node, "doi", "abstract")...)
+		e.otherDOIsIn(r.Abstract)
+	}
 	// A software reference's year is the year of the version used, while
 	// its DOI (a CRAN or Zenodo concept DOI) is often years older: the year
 	// says nothing about whether the DOI is the right one.
@@ -173,4 +194,61 @@ func (r cffReference) entry(label string) Entry {
 		}
 	}
 	return e
+}
+
+// cffDOILine is the line of a reference's doi key, else of its first
+// identifier of type doi; 0 when it has neither.
+func cffDOILine(ref *yaml.Node) int {
+	if ref.Kind != yaml.MappingNode {
+		return 0
+	}
+	for i := 0; i+1 < len(ref.Content); i += 2 {
+		if ref.Content[i].Value == "doi" {
+			return ref.Content[i+1].Line
+		}
+	}
+	for i := 0; i+1 < len(ref.Content); i += 2 {
+		if ref.Content[i].Value != "identifiers" {
+			continue
+		}
+		for _, id := range ref.Content[i+1].Content {
+			for k := 0; k+1 < len(id.Content); k += 2 {
+				if id.Content[k].Value == "type" && strings.EqualFold(id.Content[k+1].Value, "doi") {
+					return id.Line
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// cffValues are the scalar values under a node, as YAML decodes them
+// (escapes undone, folded lines joined), in file order, leaving out the
+// values of the keys skip names (at any depth).
+func cffValues(n *yaml.Node, skip ...string) []string {
+	var out []string
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		switch n.Kind {
+		case yaml.ScalarNode:
+			out = append(out, n.Value)
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if k := n.Content[i].Value; slices.Contains(skip, k) {
+					continue
+				}
+				walk(n.Content[i+1])
+			}
+		case yaml.SequenceNode, yaml.DocumentNode:
+			for _, c := range n.Content {
+				walk(c)
+			}
+		case yaml.AliasNode:
+			if n.Alias != nil {
+				walk(n.Alias)
+			}
+		}
+	}
+	walk(n)
+	return out
 }

@@ -1,5 +1,7 @@
 package bib
 
+import "github.com/citeloop/citeloop/doi/extract"
+
 // Entry is one reference as a file describes it, before any look-up: what
 // `check` compares with the oracle's record of the entry's DOI, and what
 // `brief --sources` takes as a source.
@@ -15,9 +17,14 @@ type Entry struct {
 	DOI string
 	// RawDOI is the DOI as written: an entry with RawDOI but no DOI has an
 	// invalid DOI (which Parse reports among the document's DOIs), not
-	// none.
+	// none. An entry without a doi field takes the first DOI another of
+	// its fields gives (a url, an eprint, a note, a CFF identifier).
 	RawDOI string
-	Title  string
+	// MoreDOIs are further DOIs the entry's own doi field gives (a doi
+	// field written twice, with another DOI): each is compared with the
+	// entry as DOI is.
+	MoreDOIs []string
+	Title    string
 	// Authors are as written: "Family, Given", "Given Family" or "Family
 	// Given"; a last "others" or "et al." says the list was cut on purpose.
 	Authors []string
@@ -49,6 +56,21 @@ type Entry struct {
 	// author list, no year where its shape puts one): `check` reports it
 	// not_checked rather than guessing. "" for an entry that was read.
 	Unread string
+
+	// last is the entry's last line (0 when its reader cannot tell): the
+	// DOIs written on lines Line to last are the entry's, and a DOI's line
+	// is found there, never at another entry that writes the same text.
+	last int
+	// doiLine is the line of the entry's DOI when its reader knows it (a
+	// CFF node); 0 to find it between start and end.
+	doiLine int
+	// doiWhy says why RawDOI is no DOI when the reader knows better than
+	// doi.Normalize (an undefined @string macro).
+	doiWhy string
+	// others are the DOIs (and invalid DOI tokens) the entry's other
+	// fields give, beyond its own, as Parse reports them: rows of their
+	// own, at the entry.
+	others []extract.Found
 }
 
 // Type is the kind of work an entry says it cites.

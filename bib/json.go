@@ -26,14 +26,16 @@ type jsonSource struct {
 	PMID      string          `json:"pmid"`
 	PMCID     string          `json:"pmcid"`
 	URL       string          `json:"url"`
+	Note      string          `json:"note"`
 	Type      string          `json:"type"`
 	Volume    json.RawMessage `json:"volume"`
 	Issue     json.RawMessage `json:"issue"`
 	Page      json.RawMessage `json:"page"`
 	ISSN      json.RawMessage `json:"ISSN"`
 	Publisher string          `json:"publisher"`
-	// line is the line the record starts on, set by the array reader.
-	line int
+	// line and last are the lines the record starts and ends on, set by
+	// the array reader.
+	line, last int
 }
 
 // scalar reads a CSL value that files write as a string or a number.
@@ -64,33 +66,105 @@ func stringsOf(raw json.RawMessage) []string {
 	return splitList(scalar(raw))
 }
 
-// parseCSLArray reads a CSL JSON array, each record with the line it
-// starts on.
-func parseCSLArray(data []byte) ([]Entry, error) {
+// parseCSL reads a CSL JSON document: an array of items, an object whose
+// "items" are the array (as Zotero's web API writes format=csljson), or
+// one item on its own. Each record has the lines it starts and ends on.
+// An object that is neither gives no entries: it is no CSL.
+func parseCSL(data []byte) ([]Entry, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil {
+	tok, err := dec.Token()
+	if err != nil {
 		return nil, err
 	}
+	lines := lineCounter{data: data}
+	if tok == json.Delim('[') {
+		recs, err := readCSLItems(dec, &lines)
+		return jsonEntries(recs), err
+	}
+	if tok != json.Delim('{') {
+		return nil, nil
+	}
+	// An object: the items of its "items" array, else the object itself
+	// when it has the fields of a CSL item.
+	var whole map[string]json.RawMessage
+	if err := json.Unmarshal(data, &whole); err != nil {
+		return nil, err
+	}
+	if items, ok := whole["items"]; ok && bytes.HasPrefix(bytes.TrimSpace(items), []byte("[")) {
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			if key != "items" {
+				var skip json.RawMessage
+				if err := dec.Decode(&skip); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			recs, err := readCSLItems(dec, &lines)
+			return jsonEntries(recs), err
+		}
+	}
+	for _, k := range []string{"type", "title", "DOI", "author", "issued", "container-title"} {
+		if _, ok := whole[k]; ok {
+			var r jsonSource
+			if err := json.Unmarshal(data, &r); err != nil {
+				return nil, err
+			}
+			r.line, r.last = 1, bytes.Count(data, []byte("\n"))+1
+			return jsonEntries([]jsonSource{r}), nil
+		}
+	}
+	return nil, nil
+}
+
+// lineCounter turns a decoder's offsets into lines, counting forward.
+type lineCounter struct {
+	data    []byte
+	line    int // the line of offset counted, 1-based
+	counted int
+}
+
+// at is the line of offset off, off at or after the last one asked.
+func (c *lineCounter) at(off int) int {
+	if c.line == 0 {
+		c.line = 1
+	}
+	off = min(off, len(c.data))
+	if off > c.counted {
+		c.line += bytes.Count(c.data[c.counted:off], []byte("\n"))
+		c.counted = off
+	}
+	return c.line
+}
+
+// readCSLItems reads the items of an array whose "[" dec has read, and
+// its "]".
+func readCSLItems(dec *json.Decoder, lines *lineCounter) ([]jsonSource, error) {
 	var recs []jsonSource
-	line, counted := 1, 0
+	data := lines.data
 	for dec.More() {
 		off := int(dec.InputOffset())
 		for off < len(data) && (data[off] == ',' || data[off] == ' ' || data[off] == '\n' || data[off] == '\r' || data[off] == '\t') {
 			off++
 		}
-		line += bytes.Count(data[counted:min(off, len(data))], []byte("\n"))
-		counted = min(off, len(data))
 		var r jsonSource
+		r.line = lines.at(off)
 		if err := dec.Decode(&r); err != nil {
 			return nil, err
 		}
-		r.line = line
+		r.line, r.last = lines.at(off), lines.at(int(dec.InputOffset()))
 		recs = append(recs, r)
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, err
 	}
-	return jsonEntries(recs), nil
+	return recs, nil
 }
 
 // cslType is what a CSL type says the entry cites.
@@ -120,6 +194,7 @@ func parseJSONLines(data []byte) ([]Entry, error) {
 		if err := json.Unmarshal(text, &r); err != nil {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
+		r.line, r.last = line, line
 		recs = append(recs, r)
 	}
 	return jsonEntries(recs), sc.Err()
@@ -135,9 +210,9 @@ func jsonEntries(recs []jsonSource) []Entry {
 			Volume: scalar(r.Volume), Issue: scalar(r.Issue), Pages: scalar(r.Page), ISSN: stringsOf(r.ISSN),
 		}
 		e.setDOI(strings.TrimPrefix(strings.TrimSpace(r.DOI), "DOI "))
-		if e.RawDOI == "" {
-			e.setDOI(doiFromURL(r.URL))
-		}
+		e.last = r.last
+		e.takeFieldDOIs(r.URL, r.Note)
+		e.otherDOIsIn(e.Abstract)
 		if e.Journal == "" {
 			e.Journal = r.ContainerTitle
 		}

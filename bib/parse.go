@@ -11,6 +11,7 @@ import (
 
 	"github.com/citeloop/citeloop/doi"
 	"github.com/citeloop/citeloop/doi/extract"
+	"github.com/citeloop/citeloop/internal/latex"
 )
 
 // Kind is how a document is read.
@@ -70,12 +71,20 @@ type Document struct {
 	Name string
 	Kind Kind
 	// DOIs are the DOIs the file cites, as `check` reports them and `brief
-	// --sources` takes them: the DOIs text extraction finds anywhere in it
-	// (extract.ForFile: a doi field, but also a note, url or abstract),
-	// then, for BibTeX, RIS and CSL JSON, the DOI of every entry extraction
-	// missed (a doi field written in a form extraction does not read).
-	// Invalid tokens are here with Invalid set, as extraction reports
-	// them; callers that need citable DOIs skip them.
+	// --sources` takes them. In a bibliography (BibTeX, RIS, CSL JSON,
+	// CFF, JSON Lines, .bbl and a LaTeX document's \bibitem list) they are
+	// its entries' DOIs, entry by entry, read by the format's own reader
+	// (a BibTeX value evaluated, a YAML or JSON escape undone, a TeX
+	// comment or \allowbreak gone): each entry's DOI, else the first DOI
+	// another of its fields gives, and the further DOIs its fields give;
+	// each at the line of the entry where it is written. A doi field that
+	// is no DOI is here as written, Invalid set, never dropped and never
+	// shortened. Outside the entries, BibTeX holds no citation (text
+	// between entries, @comment); the others add the DOIs text extraction
+	// finds there (a CITATION.cff's own DOI). In Markdown and text they
+	// are every DOI text extraction finds (extract.ForFile), and every
+	// token labelled a DOI that is none ("doi:10.1097mpa.000…"). Callers
+	// that need citable DOIs skip the invalid ones.
 	DOIs []extract.Found
 	// Entries are the file's references, in file order: every BibTeX, RIS,
 	// CSL JSON or JSON Lines record, with a DOI or without; the preferred
@@ -86,7 +95,8 @@ type Document struct {
 	Entries []Entry
 	// Err is why a CSL JSON, JSON Lines or CFF file gave no entries: it
 	// does not parse as what its kind says. Its DOIs are read all the same;
-	// `check` ignores Err, `brief --sources` refuses the file.
+	// `check` reports Err as an invalid row of the file, `brief --sources`
+	// refuses the file.
 	Err error
 }
 
@@ -101,7 +111,7 @@ func Parse(name string, data []byte) Document {
 
 // Sniff is the kind a document's content says it is, for one whose name
 // does not: a BibTeX entry first, a RIS tag line first, a CFF version key,
-// or a JSON array; else Text.
+// or JSON (an array or an object); else Text.
 func Sniff(data []byte) Kind {
 	t := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))
 	switch {
@@ -111,7 +121,7 @@ func Sniff(data []byte) Kind {
 		return RIS
 	case sniffCFF.Match(t):
 		return CFF
-	case bytes.HasPrefix(t, []byte("[")) && json.Valid(t):
+	case (bytes.HasPrefix(t, []byte("[")) || bytes.HasPrefix(t, []byte("{"))) && json.Valid(t):
 		return CSLJSON
 	}
 	return Text
@@ -136,10 +146,8 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 	case RIS:
 		doc.Entries = parseRIS(clean)
 	case CSLJSON:
-		if bytes.HasPrefix(trimmed, []byte("[")) {
-			if doc.Entries, doc.Err = parseCSLArray(clean); doc.Err != nil {
-				doc.Entries = nil
-			}
+		if doc.Entries, doc.Err = parseCSL(clean); doc.Err != nil {
+			doc.Entries = nil
 		}
 	case JSONLines:
 		doc.Entries, doc.Err = parseJSONLines(trimmed)
@@ -157,65 +165,28 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 		}
 	}
 	text := string(data)
-	doc.DOIs = extract.ForFile(name, text)
-	if kind == BibTeX || kind == RIS || kind == CSLJSON {
-		seen := make(map[string]bool, len(doc.DOIs))
-		for _, f := range doc.DOIs {
-			seen[f.DOI] = true
-		}
-		for _, e := range doc.Entries {
-			if e.DOI == "" || seen[e.DOI] {
-				continue
-			}
-			seen[e.DOI] = true
-			doc.DOIs = append(doc.DOIs, extract.Found{DOI: e.DOI, Raw: e.RawDOI, Line: lineOf(text, e.RawDOI)})
-		}
-	}
-	switch kind {
-	case BibTeX, RIS, CSLJSON, CFF, JSONLines:
-		doc.DOIs = withInvalidFields(doc.DOIs, doc.Entries, text)
+	switch {
+	case kind == BibTeX:
+		// What BibTeX reads: the entries. Text between them, and
+		// @comment, is no citation.
+		doc.DOIs = entryDOIs(doc.Entries, text, nil, false)
+	case kind == CSLJSON && doc.Err == nil, kind == JSONLines && doc.Err == nil:
+		// Records are all a JSON file holds: one that is not CSL cites
+		// nothing.
+		doc.DOIs = entryDOIs(doc.Entries, text, nil, false)
+	case kind == BBL || kind == Text && strings.Contains(string(clean), `\bibitem`):
+		// TeX's comments are no citations: "%\bibitem{old} …" is gone.
+		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, latex.BlankComments(text)), true)
+	case kind == RIS || kind == CSLJSON || kind == CFF || kind == JSONLines:
+		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, text), true)
 	default:
-		doc.DOIs = withInvalidLabelled(doc.DOIs, text)
+		doc.DOIs = withInvalidLabelled(extract.ForFile(name, text), text)
 	}
 	if cap(doc.DOIs) > len(doc.DOIs)+len(doc.DOIs)/8 {
 		// A long list holds its DOIs for the whole check: not twice over.
 		doc.DOIs = slices.Clone(doc.DOIs)
 	}
 	return doc
-}
-
-// withInvalidFields adds to found the doi field of every entry that is not
-// a valid DOI, reported invalid as written ("10.1111bjhp.12807" without a
-// slash, "10.12/xyz" with too short a registrant, "10.1002/hpja 70059"
-// with a space), and drops what extraction cut out of such a field
-// ("10.1002/hpja"): a reference that cannot be read is never dropped and
-// never shortened.
-func withInvalidFields(found []extract.Found, entries []Entry, text string) []extract.Found {
-	var bad []extract.Found
-	seen := map[string]bool{}
-	for _, e := range entries {
-		if e.DOI != "" || e.RawDOI == "" || seen[e.RawDOI] {
-			continue
-		}
-		seen[e.RawDOI] = true
-		line := lineOf(text, e.RawDOI)
-		if line == 0 {
-			line = e.Line
-		}
-		bad = append(bad, extract.Found{DOI: e.RawDOI, Raw: e.RawDOI, Line: line, Invalid: invalidWhy(e.RawDOI)})
-	}
-	if len(bad) == 0 {
-		return found
-	}
-	found = slices.DeleteFunc(found, func(f extract.Found) bool {
-		for _, b := range bad {
-			if f.Line == b.Line && f.Raw != b.Raw && strings.Contains(b.Raw, f.Raw) {
-				return true
-			}
-		}
-		return false
-	})
-	return append(found, bad...)
 }
 
 // labelledDOI is a token a document labels as a DOI: "doi:10.…",
@@ -279,14 +250,6 @@ func invalidWhy(raw string) string {
 		return err.Error()
 	}
 	return "not a DOI"
-}
-
-// lineOf is the 1-based line where needle first occurs in text, 0 if never.
-func lineOf(text, needle string) int {
-	if i := strings.Index(text, needle); needle != "" && i >= 0 {
-		return strings.Count(text[:i], "\n") + 1
-	}
-	return 0
 }
 
 // DOIEntries are the valid DOIs the document cites as entries, labelled by

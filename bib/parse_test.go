@@ -38,7 +38,7 @@ func TestParseDOIs(t *testing.T) {
 				}
 				return
 			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
+			if diff := cmp.Diff(tt.want, got, entryOnly); diff != "" {
 				t.Errorf("DOIs (-want +got):\n%s", diff)
 			}
 		})

@@ -204,8 +204,12 @@ func entriesByDOI(docs []bib.Document) map[string][]*bib.Entry {
 	out := map[string][]*bib.Entry{}
 	for d := range docs {
 		for i := range docs[d].Entries {
-			if e := &docs[d].Entries[i]; e.DOI != "" {
+			e := &docs[d].Entries[i]
+			if e.DOI != "" {
 				out[e.DOI] = append(out[e.DOI], e)
+			}
+			for _, more := range e.MoreDOIs {
+				out[more] = append(out[more], e)
 			}
 		}
 	}

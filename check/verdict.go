@@ -90,6 +90,9 @@ func compareEntry(e bib.Entry) compare.Entry {
 	if e.Software {
 		ce.Year = 0
 	}
+	if e.Unread != "" {
+		ce.Text = e.Text
+	}
 	return ce
 }
 

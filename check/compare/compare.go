@@ -36,6 +36,10 @@ type Entry struct {
 	// Kind is what the entry says it cites: KindArticle for a journal
 	// article, KindPreprint, or "" when it does not say.
 	Kind Kind
+	// Text is the reference as written, when it could not be read into
+	// fields (a hand-written \bibitem): without a Title, the record's
+	// title must then be in it, and its first author's family name.
+	Text string
 }
 
 // Kind is the kind of work an entry cites.
@@ -169,6 +173,9 @@ func Compare(e Entry, r Record, o Options) Result {
 	o = o.withDefaults()
 	var res Result
 	res.add(compareTitle(e.Title, r.Title))
+	if e.Title == "" && len(e.Authors) == 0 {
+		res.add(compareText(e.Text, r))
+	}
 	res.add(compareAuthors(e.Authors, r.Authors, o))
 	res.add(compareVenue(e, r))
 	res.add(compareYear(e.Year, r, o))

@@ -41,6 +41,9 @@ var symbols = map[string]string{
 	"textperthousand": "‰", "textonehalf": "½", "textdagger": "†", "textdaggerdbl": "‡", "textsuperscript": "",
 	"ldots": "…", "dots": "…", "cdots": "⋯", "S": "§", "P": "¶", "copyright": "©", "pounds": "£", "euro": "€",
 	"dag": "†", "ddag": "‡", "textquotesingle": "'", "textquotedbl": `"`, "guillemotleft": "«", "guillemotright": "»",
+	// apacite's punctuation.
+	"BBA": "&", "BBAA": "&", "BBAB": "and", "BCBT": ",", "BCBL": ",", "BBOP": "(", "BBCP": ")", "BBOQ": "“",
+	"BBCQ": "”", "BPBI": ".", "BHBI": ".-", "BBCS": ";",
 	// Math.
 	"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
 	"eta": "η", "theta": "θ", "vartheta": "θ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
@@ -74,6 +77,13 @@ var wrappers = map[string]bool{
 	"bf": true, "sc": true, "rm": true, "tt": true, "sf": true, "sl": true, "itshape": true, "bfseries": true,
 	"scshape": true, "upshape": true, "normalfont": true, "small": true, "footnotesize": true, "large": true,
 	"relax": true, "protect": true, "noopsort": false, "ensuremath": true,
+}
+
+// silent are commands whose argument prints nothing: an environment's
+// name, a label, a sort key (\noopsort{a}), apacite's key of a
+// meta-analysis star.
+var silent = map[string]bool{
+	"begin": true, "end": true, "label": true, "noopsort": true, "APACinsertmetastar": true, "bibAnnoteFile": true,
 }
 
 // superscripts and subscripts that have a Unicode form.
@@ -202,6 +212,13 @@ func (d *decoder) command(math bool) {
 	}
 	if wrappers[name] {
 		return // the argument (a group) or the rest of the group is read as text
+	}
+	if silent[name] {
+		// Its argument is no text: skip it.
+		if d.i < len(d.s) && d.s[d.i] == '{' {
+			d.i = min(d.i+matchBrace(d.s[d.i:])+1, len(d.s))
+		}
+		return
 	}
 	// An unknown command: dropped; its arguments are read as text.
 }

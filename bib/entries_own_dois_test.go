@@ -1,0 +1,150 @@
+package bib
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// rowsOf is what check reports of a document, in a few words: each DOI
+// row as "line doi" (invalid rows "line !raw"), and each entry as
+// "label=doi" with its further DOIs after "+".
+func rowsOf(name, text string) (rows, entries []string) {
+	doc := Parse(name, []byte(text))
+	for _, f := range doc.DOIs {
+		if f.Invalid != "" {
+			rows = append(rows, fmt.Sprintf("%d !%s", f.Line, f.Raw))
+			continue
+		}
+		rows = append(rows, fmt.Sprintf("%d %s", f.Line, f.DOI))
+	}
+	for _, e := range doc.Entries {
+		s := e.Label + "=" + e.DOI
+		if e.DOI == "" && e.RawDOI != "" {
+			s = e.Label + "=!" + e.RawDOI
+		}
+		for _, m := range e.MoreDOIs {
+			s += "+" + m
+		}
+		entries = append(entries, s)
+	}
+	return rows, entries
+}
+
+// TestEntriesOwnTheirDOIs: in a bibliography the rows are the entries',
+// read by the format's own reader. Each case is one class a black-box
+// red team found (the DOI outside the doi field, a value built with # or
+// YAML escapes, a TeX line break or break command inside a DOI, a DOI in
+// a comment, CSL JSON wrapped in an object, biblatex, amsrefs and harvard
+// .bbl files), never the red team's file itself.
+func TestEntriesOwnTheirDOIs(t *testing.T) {
+	tests := []struct {
+		name, file, give string
+		rows, entries    []string
+	}{
+		// A DOI given outside the doi field is the entry's own.
+		{"biblatex eprint", "a.bib", "@article{w,\n  title = {T},\n  eprinttype = {doi},\n  eprint = {10.5555/ep.1},\n}\n",
+			[]string{"4 10.5555/ep.1"}, []string{"w=10.5555/ep.1"}},
+		{"note and howpublished", "a.bib", "@misc{n, title={T}, note={Published as doi:10.5555/note.2}}\n@misc{h, title={U},\n howpublished={\\url{https://doi.org/10.5555/how.3}}}\n",
+			[]string{"1 10.5555/note.2", "3 10.5555/how.3"}, []string{"n=10.5555/note.2", "h=10.5555/how.3"}},
+		{"publisher URL", "a.bib", "@article{p, title={T}, url={https://onlinelibrary.wiley.com/doi/abs/10.5555/pub.4}}\n",
+			[]string{"1 10.5555/pub.4"}, []string{"p=10.5555/pub.4"}},
+		{"RIS link tag", "a.ris", "TY  - JOUR\nTI  - T\nL2  - https://doi.org/10.5555/ris.5\nER  - \n",
+			[]string{"3 10.5555/ris.5"}, []string{"record 1 (line 1)=10.5555/ris.5"}},
+		{"CSL URL", "a.json", `[{"type":"article-journal","title":"T","URL":"https://doi.org/10.5555/csl.6"}]`,
+			[]string{"1 10.5555/csl.6"}, []string{"record 1=10.5555/csl.6"}},
+		{"CFF url and identifier of type url", "CITATION.cff", "cff-version: 1.2.0\nreferences:\n  - title: A\n    url: https://doi.org/10.5555/cff.7\n  - title: B\n    identifiers:\n      - type: url\n        value: https://doi.org/10.5555/cff.8\n",
+			[]string{"4 10.5555/cff.7", "8 10.5555/cff.8"}, []string{"references[0]=10.5555/cff.7", "references[1]=10.5555/cff.8"}},
+		// The doi field's own value, as its format reads it.
+		{"doi written twice", "a.bib", "@article{d,\n title={T},\n doi={10.5555/one.1},\n doi={10.5555/two.2},\n}\n",
+			[]string{"3 10.5555/one.1", "4 10.5555/two.2"}, []string{"d=10.5555/one.1+10.5555/two.2"}},
+		{"braced DOI # a macro", "a.bib", "@string{s = {7}}\n@article{c,\n title={T},\n doi = {10.5555/cat.} # s,\n}\n",
+			[]string{"2 10.5555/cat.7"}, []string{"c=10.5555/cat.7"}},
+		{"undefined macro", "a.bib", "@string{pre = {10.5555}}\n@article{u2, doi = pre # \"/x.1\"}\n@article{u3, doi = nope # \"/x.1\"}\n",
+			[]string{"2 10.5555/x.1", "3 !nope # \"/x.1\""}, []string{"u2=10.5555/x.1", "u3=!nope # \"/x.1\""}},
+		{"a command in the doi field", "a.bib", "@article{c, doi = {\\url{10.5555/urlcmd}}}\n@article{d, doi = {\\detokenize{10.5555/detok}}}\n",
+			[]string{"1 10.5555/urlcmd", "2 10.5555/detok"}, []string{"c=10.5555/urlcmd", "d=10.5555/detok"}},
+		{"YAML escapes", "CITATION.cff", "cff-version: 1.2.0\nreferences:\n  - title: A\n    doi: \"10.5555\\u002Fesc.1\"\n  - title: B\n    doi: \"10.5555/esc.\\\n      2\"\n",
+			[]string{"4 10.5555/esc.1", "6 10.5555/esc.2"}, []string{"references[0]=10.5555/esc.1", "references[1]=10.5555/esc.2"}},
+		{"JSON escapes", "a.json", `[{"title":"A","DOI":"10.5555\u002Fjs.1"},{"title":"B","DOI":"10.5555\/js.2"}]`,
+			[]string{"1 10.5555/js.1", "1 10.5555/js.2"}, []string{"record 1=10.5555/js.1", "record 2=10.5555/js.2"}},
+		// What is not an entry holds no citation.
+		{"BibTeX comments", "a.bib", "@comment{ @article{c1, doi={10.5555/comment.1}} }\nSee 10.5555/between.2 here.\n@article{a, title={T}, doi={10.5555/real.3}}\n",
+			[]string{"3 10.5555/real.3"}, []string{"a=10.5555/real.3"}},
+		{"an invalid DOI two entries write is at each", "a.bib", "@article{a, doi={10.5555bad}}\n@article{b, doi={10.5555bad}}\n",
+			[]string{"1 !10.5555bad", "2 !10.5555bad"}, []string{"a=!10.5555bad", "b=!10.5555bad"}},
+		// CSL JSON as Zotero's web API gives it, and one item alone.
+		{"CSL items object", "a.json", "{\"items\":[\n{\"type\":\"article-journal\",\"title\":\"A\",\"DOI\":\"10.5555/it.1\"},\n{\"type\":\"article-journal\",\"title\":\"No DOI\"}]}",
+			[]string{"2 10.5555/it.1"}, []string{"record 1=10.5555/it.1", "record 2="}},
+		{"one CSL item", "a.json", `{"type":"article-journal","title":"A","DOI":"10.5555/one.1"}`,
+			[]string{"1 10.5555/one.1"}, []string{"record 1=10.5555/one.1"}},
+		{"JSON that is no CSL", "a.json", `{"name":"tool","homepage":"https://doi.org/10.5555/no.1"}`, nil, nil},
+		// TeX: what it prints.
+		{"BibTeX's % line break", "a.bbl", "\\begin{thebibliography}{1}\n\\bibitem{k}\nA. Smith.\n\\newblock T.\n\\newblock \\emph{J}, 2019.\n\\newblock \\doi{10.5555/long.%\n12345}\n\\end{thebibliography}\n",
+			[]string{"6 10.5555/long.12345"}, []string{"k=10.5555/long.12345"}},
+		{"break commands", "a.bbl", "\\bibitem{a} A. Smith. T. \\emph{J}, 2019. \\doi{10.5555/n4\\discretionary{}{}{}long}\n\\bibitem{b} B. Jones. U. \\emph{J}, 2019. doi:10.5555/n6\\allowbreak{}tail\n",
+			[]string{"1 10.5555/n4long", "2 10.5555/n6tail"}, []string{"a=10.5555/n4long", "b=10.5555/n6tail"}},
+		{"a commented-out item", "a.bbl", "\\begin{thebibliography}{2}\n%\\bibitem{old} A. Old. T. J. 2001. \\doi{10.5555/old.1}\n\\bibitem[X]%\n{new} B. New. U. J. 2002. \\doi{10.5555/new.2}\n\\end{thebibliography}\n",
+			[]string{"4 10.5555/new.2"}, []string{"new=10.5555/new.2"}},
+		{"a URL's percent is no comment", "a.bbl", "\\bibitem{u} A. Smith. T. \\emph{J}, 2019. \\url{https://doi.org/10.5555/a%2Fb}\n",
+			[]string{"1 10.5555/a/b"}, []string{"u=10.5555/a/b"}},
+		// .bbl files other packages write.
+		{"biblatex", "a.bbl", "\\refsection{0}\n\\datalist[entry]{nty/global//global/global}\n\\entry{k}{article}{}\n\\name{author}{2}{}{%\n{{hash=1}{family={Smith}, familyi={S\\bibinitperiod}, given={John}, giveni={J\\bibinitperiod}}}%\n{{hash=2}{family={Doe}, given={Ann}}}%\n}\n\\field{journaltitle}{Nature}\n\\field{title}{A title}\n\\field{year}{2019}\n\\verb{doi}\n\\verb 10.5555/bl.1\n\\endverb\n\\endentry\n\\entry{n}{book}{}\n\\field{title}{No DOI}\n\\endentry\n\\enddatalist\n\\endrefsection\n",
+			[]string{"12 10.5555/bl.1"}, []string{"k=10.5555/bl.1", "n="}},
+		{"amsrefs", "a.bbl", "\\begin{biblist}\n\\bib{k}{article}{\n  author={Smith, J.},\n  author={Doe, A.},\n  title={A title},\n  journal={Nature},\n  date={2019},\n  doi={10.5555/ams.1},\n}\n\\bib{n}{article}{\n  title={No DOI},\n}\n\\end{biblist}\n",
+			[]string{"8 10.5555/ams.1"}, []string{"k=10.5555/ams.1", "n="}},
+		{"harvard", "a.bbl", "\\begin{thebibliography}{xx}\n\\harvarditem{Nobody}{2024}{nob}\nNobody, A. 2024, `A paper', {\\em J} {\\bf 1},~1--2.\n\\harvarditem[Smith]{Smith and Doe}{2019}{smith}\nSmith, J. 2019, `T', {\\em Nature}.\n\\harvardurl{https://doi.org/10.5555/harv.1}\n\\end{thebibliography}\n",
+			[]string{"6 10.5555/harv.1"}, []string{"nob=", "smith=10.5555/harv.1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, entries := rowsOf(tt.file, tt.give)
+			if diff := cmp.Diff(tt.rows, rows, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("rows (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.entries, entries, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("entries (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestBBLFields: the other .bbl forms are read into the fields the
+// comparison reads, as BibTeX entries are.
+func TestBBLFields(t *testing.T) {
+	tests := []struct {
+		name, give string
+		authors    []string
+		title      string
+		journal    string
+		year       int
+	}{
+		{"biblatex", "\\entry{k}{article}{}\n\\name{author}{2}{}{%\n{{hash=1}{family={Smith}, given={John}}}%\n{{hash=2}{family={Doe}, given={Ann}}}%\n}\n\\field{journaltitle}{Nature}\n\\field{title}{A {CRISPR} title}\n\\field{year}{2019}\n\\endentry\n",
+			[]string{"Smith, John", "Doe, Ann"}, "A CRISPR title", "Nature", 2019},
+		{"amsrefs", "\\bib{k}{article}{\n author={Smith, J.},\n author={Doe, A.},\n title={A title},\n journal={Nature},\n date={2019-05-01},\n}\n",
+			[]string{"Smith, J.", "Doe, A."}, "A title", "Nature", 2019},
+		{"apacite", "\\bibitem [\\protect \\citeauthoryear {Kwok\\ \\BBA {} Xu}{Kwok\\ \\BBA {} Xu}{{\\protect \\APACyear {2025}}}]{kwok}\n\\APACinsertmetastar {kwok}\n\\begin{APACrefauthors}\nKwok, C.\\BCBT {}\\ \\BBA {} Xu, X.\n\\end{APACrefauthors}\n\\unskip\\\n\\BBOP 2025\\BBCP .\n\\newblock\n{\\BBOQ}\\APACrefatitle {A twice given title} {A twice given title}.{\\BBCQ}\n\\newblock\n\\APACjournalVolNumPages{Some Journal}{}{}{}.\n",
+			[]string{"Kwok, C.", "Xu, X."}, "“A twice given title”", "", 2025},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			es := Parse("a.bbl", []byte(tt.give)).Entries
+			if len(es) != 1 {
+				t.Fatalf("entries %+v, want one", es)
+			}
+			e := es[0]
+			if diff := cmp.Diff(tt.authors, e.Authors); diff != "" {
+				t.Errorf("authors (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(e.Title, strings.Trim(tt.title, "“”")) || e.Year != tt.year || tt.journal != "" && e.Journal != tt.journal {
+				t.Errorf("title %q journal %q year %d, want %q %q %d", e.Title, e.Journal, e.Year, tt.title, tt.journal, tt.year)
+			}
+			if strings.Count(e.Title, "twice") > 1 {
+				t.Errorf("title %q given twice", e.Title)
+			}
+		})
+	}
+}

@@ -1,0 +1,56 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCompareText: a reference that could not be read into fields is still
+// compared as a reviewer reads it: the record's first author, its year
+// when the reference gives years, and its title, or, for the physics
+// styles that print none, its venue.
+func TestCompareText(t *testing.T) {
+	tests := []struct {
+		name, text string
+		wantField  Field // "" when it agrees
+		wantNote   bool
+	}{
+		{"the whole reference", "M. J. Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence, Nucleic Acids Res. 46 (2018) D1062.", "", false},
+		{"the title without its subtitle", "Landrum MJ. ClinVar. Nucleic Acids Research 2018", "", false},
+		{"a physics style, no title", "M. J. Landrum, J. M. Lee, et al., Nucleic Acids Res. \\textbf{46}, D1062 (2018)", "", true},
+		{"the online-first year", "M. J. Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence (2017)", "", false},
+		{"another first author", "J. Smith et al., ClinVar: improving access to variant interpretations and supporting evidence, 2018", Authors, false},
+		{"another year", "M. J. Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence, 2015", YearOf, false},
+		{"another title, another venue", "M. J. Landrum, A fabricated paper, Nature (2018)", Title, false},
+		{"another title, the right venue", "M. J. Landrum et al., A fabricated paper about things, Nucleic Acids Res. 46 (2018) D1062", Title, false},
+		{"another title, no venue", "M. J. Landrum, A fabricated paper (2018)", Title, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Compare(Entry{Text: tt.text}, clinvar, Options{})
+			var got Field
+			if len(res.Mismatches) > 0 {
+				got = res.Mismatches[0].Field
+			}
+			if got != tt.wantField || len(res.Mismatches) > 1 {
+				t.Errorf("mismatches %+v, want one on %q", res.Mismatches, tt.wantField)
+			}
+			if hasNote := len(res.Notes) > 0; tt.wantField == "" && hasNote != tt.wantNote {
+				t.Errorf("notes %q, want a note: %v", res.Notes, tt.wantNote)
+			}
+		})
+	}
+	// Fields read win: the text is only read when nothing else was.
+	if res := Compare(Entry{Title: clinvar.Title, Text: "Smith, Nothing (1999)"}, clinvar, Options{}); !res.OK() {
+		t.Errorf("an entry with a title is compared by its fields: %+v", res.Mismatches)
+	}
+	if res := Compare(Entry{Text: "  "}, clinvar, Options{}); !res.OK() || len(res.Notes) > 0 {
+		t.Errorf("an empty text compares nothing: %+v", res)
+	}
+	if res := Compare(Entry{Text: "Landrum, anything (2018)"}, Record{Authors: clinvar.Authors, Year: 2018}, Options{}); !res.OK() {
+		t.Errorf("a record without a title is compared by author and year: %+v", res.Mismatches)
+	}
+	if m := Compare(Entry{Text: "M. J. Landrum, A fabricated paper (2018)"}, clinvar, Options{}).Mismatches; len(m) != 1 || !strings.Contains(m[0].Why, "title") {
+		t.Errorf("the mismatch names the title: %+v", m)
+	}
+}
