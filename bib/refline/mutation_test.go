@@ -281,3 +281,86 @@ func TestPropertyMaxBlock(t *testing.T) {
 		}
 	})
 }
+
+// TestReadKnownBugs: lines read wrongly today, each a false mismatch
+// waiting for a correct reference (check compares the author count, the
+// issue and the pages).
+func TestReadKnownBugs(t *testing.T) {
+	type fields struct {
+		Authors              []string
+		Volume, Issue, Pages string
+	}
+	tests := []struct {
+		name, bug, give string
+		want            fields
+	}{
+		{"quoted: the last author's initials", "quoted trims the period ending the author list, so the last author's initials (\"J\", \"C. D\") no longer read as initials and become an author of their own",
+			`Smith, A. B., and Jones, C. D., "Spin waves in thin films," Phys. Rev. B, vol. 12, pp. 1–5.`,
+			fields{Authors: []string{"Smith, A. B.", "Jones, C. D."}, Volume: "12", Pages: "1–5"}},
+		{"quoted: one author with an initial", "as above: \"Smith, J.\" before a quoted title gives the authors [Smith J]",
+			`Smith, J. "Spin waves in thin films." Phys. Rev. B 12: 1–5.`,
+			fields{Authors: []string{"Smith, J."}, Volume: "12", Pages: "1–5"}},
+		{"Chicago: the year in parentheses is no issue", "venueNumbers reads Chicago's \"12 (2019): 1–5\" as volume 12, issue 2019",
+			`Smith, John. "Spin waves in thin films." Phys. Rev. B 12 (2019): 1–5.`,
+			fields{Authors: []string{"Smith, John"}, Volume: "12", Pages: "1–5"}},
+		{"IEEE: the year after the volume is no page", "venueNumbers reads IEEE's \"vol. 12, 2019.\" as pages 2019",
+			`A. Okafor, "Spin waves in thin films," Phys. Rev. B, vol. 12, 2019.`,
+			fields{Authors: []string{"A. Okafor"}, Volume: "12"}},
+		{"Chicago: given names after the family name", "splitAuthors splits \"Smith, John, and Kate Jones\" (its doc's Chicago case) into three authors",
+			`Smith, John, and Kate Jones. "Spin waves in thin films." Phys. Rev. B 12: 1–5.`,
+			fields{Authors: []string{"Smith, John", "Kate Jones"}, Volume: "12", Pages: "1–5"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Skip("bug: " + tt.bug)
+			r, why := Read(tt.give)
+			if why != "" {
+				t.Fatalf("Read(%q) refused: %s", tt.give, why)
+			}
+			if d := cmp.Diff(tt.want, fields{r.Authors, r.Volume, r.Issue, r.Pages}); d != "" {
+				t.Errorf("Read(%q) (-want +got):\n%s", tt.give, d)
+			}
+		})
+	}
+}
+
+// TestInitialsOnly: initials as its doc lists them, each word with its
+// period, or one word of one or two capitals ("A", "AB").
+func TestInitialsOnly(t *testing.T) {
+	tests := []struct {
+		give string
+		want bool
+	}{
+		{"A.", true}, {"A. B.", true}, {"J.A.Q.", true}, {"H.-P.", true}, {"A", true}, {"AB", true},
+		{"ABC", false}, {"A B", false}, {"Smith", false}, {"A. Smith", false}, {"", false},
+	}
+	for _, tt := range tests {
+		if got := initialsOnly(tt.give); got != tt.want {
+			t.Errorf("initialsOnly(%q) = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+}
+
+// Equivalent mutants gremlins leaves alive here (each cannot change what
+// Read, Parse, SplitAuthors or Blocks return):
+//
+//   - parse.go quoted, i < 0 → i <= 0: a quote at 0 leaves no authors
+//     before it, refused by the before == "" check right after.
+//   - parse.go vancouver, i < 0 → i <= 0: a line opening with "." has empty
+//     authors, which no vancouverName matches.
+//   - parse.go vancouver, j >= 0 → j > 0: authors opening with ";" fail
+//     vancouverName cut ("") or not (";Smith J").
+//   - parse.go abbreviation, i+2 >= len(s) → i+2 > len(s): i+2 == len(s)
+//     needs s[i+1] == ' ' as the last byte, and leadingTitle trims its text.
+//   - authors.go looksLikeAuthors, i >= 0 → i > 0: a segment opening with
+//     ";" is refused both cut ("", no words) and uncut (";…" is no capital).
+//   - authors.go firstAuthor, i > 0 → i >= 0: every caller passes a list
+//     that opens with a letter (looksLikeAuthors or natureName), so no
+//     separator is at 0.
+//   - fields.go venue, end < len(tail) → end <= len(tail): at end ==
+//     len(tail) the rest is "", where venueNumbers needs a digit.
+//
+// One survivor is no equivalent but the trace of a bug (TestReadKnownBugs):
+// fields.go initialsOnly, len(ws) > 1 → len(ws) <= 1 reads "A. B" as
+// initials; only quoted's trimmed last author ("Smith, A. B") is such an
+// item, and the mutant reads it better than the code does.
