@@ -40,6 +40,9 @@ func TestReferenceSections(t *testing.T) {
 		{"a line of its own between blank lines",
 			[]string{"text", "", "Works cited", "", "- a"},
 			[]bool{false, false, true, true, true}},
+		{"a line of its own before a blank line",
+			[]string{"text", "References", "", "- a"},
+			[]bool{false, true, true, true}},
 		{"the first line", []string{"Bibliography", "- a"}, []bool{true, true}},
 		{"the last line", []string{"text", "References"}, []bool{false, true}},
 		{"the word inside prose is no heading",
@@ -52,7 +55,8 @@ func TestReferenceSections(t *testing.T) {
 			[]string{"**7. Literature cited**", "", "- a"},
 			[]bool{true, true, true}},
 		{"a LaTeX section", []string{`\section*{References}`, "- a"}, []bool{true, true}},
-		{"a line too long for a heading", []string{"References " + strings.Repeat("x", maxHeading), "- a"}, []bool{false, false}},
+		{"a heading of maxHeading bytes", []string{"1. Literature cited " + strings.Repeat("x", maxHeading-20), "- a"}, []bool{true, true}},
+		{"a line too long for a heading", []string{"1. Literature cited " + strings.Repeat("x", maxHeading-19), "- a"}, []bool{false, false}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

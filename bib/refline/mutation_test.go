@@ -161,6 +161,7 @@ func TestSplitAuthorsEdges(t *testing.T) {
 		{"A. B. Smith, C. Jones, and D. Last", []string{"A. B. Smith", "C. Jones", "D. Last"}},
 		{"*Smith, J.*", []string{"Smith, J."}},
 		{"Smith, , Jones", []string{"Smith", "Jones"}},
+		{"A., Smith", []string{"A.", "Smith"}},
 	}
 	for _, tt := range tests {
 		if d := cmp.Diff(tt.want, SplitAuthors(tt.give)); d != "" {
