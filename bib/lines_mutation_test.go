@@ -18,8 +18,9 @@ import (
 //	  -E 'bbl\.go$' -E 'bibfile\.go$' -E 'cff\.go$' -E 'doc\.go$' -E 'entry\.go$' \
 //	  -E 'json\.go$' -E 'parse\.go$' -E 'refline/' ./bib
 //
-// The survivors left are equivalent mutants, listed with their reasons at
-// the end of this file.
+// gremlins leaves no survivor in lines.go. It does not mutate switch case
+// expressions (coverage counts no statement there); a hand run of those
+// 19 mutants found them all killed.
 
 // TestReferenceSections: which lines lie in a reference list.
 func TestReferenceSections(t *testing.T) {
