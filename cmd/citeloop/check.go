@@ -46,7 +46,8 @@ func newCheckCmd(a *app) *cobra.Command {
 		Use:   "check FILE... (- for stdin)",
 		Short: "Verify every DOI cited in documents against the oracles",
 		Long: `check reads every reference of the given files (Markdown, plain text, BibTeX,
-RIS, CSL JSON, CFF, .bbl; "-" reads stdin) and checks each one with the
+RIS, CSL JSON, CFF, .bbl of BibTeX styles, biblatex or amsrefs; "-" reads
+stdin, by what it holds) and checks each one with the
 oracles and policy of the configuration (oracles.use, oracles.policy). It
 prints one row per distinct DOI and per reference without one: found,
 not_found, invalid, retracted, mismatch, no_doi, not_checked or unknown.
