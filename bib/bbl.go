@@ -194,7 +194,12 @@ func parseBiblatex(text string, line func(int) int) []Entry {
 				}
 				names = append(names, name)
 			}
-			fields = append(fields, rawField{strings.ToLower(body[n[2]:n[3]]), "{" + strings.Join(names, " and ") + "}"})
+			role := strings.ToLower(body[n[2]:n[3]])
+			if strings.Contains(body, `\true{more`+role+`}`) {
+				// biber's mark of a list cut short: "and others".
+				names = append(names, "others")
+			}
+			fields = append(fields, rawField{role, "{" + strings.Join(names, " and ") + "}"})
 		}
 		e := bibEntry(strings.ToLower(text[m[4]:m[5]]), text[m[2]:m[3]], line(m[0]), fields, nil)
 		e.last = line(m[1])

@@ -106,11 +106,11 @@ type ref struct {
 }
 
 // forms the generator rotates through.
-var genForms = []string{"bib", "ris", "csl", "md", "txt", "bbl"}
+var genForms = []string{"bib", "ris", "csl", "md", "txt", "bbl", "cff", "biblatex", "amsrefs"}
 
 // render writes r as a whole document of form.
 func render(form string, r ref, key string, rng *rand.Rand) string {
-	if (form == "ris" || form == "csl") && r.etAl && r.full != nil {
+	if (form == "ris" || form == "csl" || form == "cff") && r.etAl && r.full != nil {
 		r.authors, r.etAl = r.full, false
 	}
 	switch form {
@@ -126,6 +126,12 @@ func render(form string, r ref, key string, rng *rand.Rand) string {
 		return "References\n\n1. " + renderVancouver(r) + "\n"
 	case "bbl":
 		return renderBBL(r, key)
+	case "cff":
+		return renderCFF(r)
+	case "biblatex":
+		return renderBiblatex(r, key)
+	case "amsrefs":
+		return renderAmsrefs(r, key)
 	}
 	panic(form)
 }
@@ -343,6 +349,130 @@ func renderVancouver(r ref) string {
 // complete with et al.
 func partialList(r ref) bool {
 	return r.etAl == false && len(r.authors) > 0 && r.authors[0].given == "\x00"
+}
+
+// renderCFF writes a CITATION.cff citing r.
+func renderCFF(r ref) string {
+	var b strings.Builder
+	b.WriteString("cff-version: 1.2.0\nmessage: Cite the paper below.\ntitle: tool\nauthors:\n  - name: Tool Team\nreferences:\n")
+	ty := "article"
+	if r.preprint {
+		ty = "unpublished"
+	}
+	fmt.Fprintf(&b, "  - type: %s\n    title: %q\n    authors:\n", ty, r.title)
+	for _, p := range r.authors {
+		if p.group {
+			fmt.Fprintf(&b, "      - name: %q\n", p.family)
+		} else {
+			fmt.Fprintf(&b, "      - family-names: %q\n        given-names: %q\n", p.family, p.given)
+		}
+	}
+	switch {
+	case r.preprint:
+		fmt.Fprintf(&b, "    publisher:\n      name: %q\n", r.venue)
+	case r.venue != "":
+		fmt.Fprintf(&b, "    journal: %q\n", r.venue)
+	}
+	for _, f := range [][2]string{{"volume", r.volume}, {"issue", r.issue}} {
+		if f[1] != "" {
+			fmt.Fprintf(&b, "    %s: %q\n", f[0], f[1])
+		}
+	}
+	if r.pages != "" {
+		sp, ep, _ := strings.Cut(r.pages, "-")
+		fmt.Fprintf(&b, "    start: %q\n", sp)
+		if ep != "" {
+			fmt.Fprintf(&b, "    end: %q\n", ep)
+		}
+	}
+	fmt.Fprintf(&b, "    year: %d\n", r.year)
+	if r.doi != "" {
+		fmt.Fprintf(&b, "    doi: %q\n", r.doi)
+	}
+	return b.String()
+}
+
+// renderBiblatex writes the .bbl biber writes for r.
+func renderBiblatex(r ref, key string) string {
+	kind := "article"
+	if r.preprint {
+		kind = "online"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%% $ biblatex bbl format version 3.2 $\n\\refsection{0}\n  \\datalist[entry]{nty/global//global/global}\n    \\entry{%s}{%s}{}\n", key, kind)
+	names := r.authors
+	fmt.Fprintf(&b, "      \\name{author}{%d}{}{%%\n", len(names))
+	for i, p := range names {
+		if p.group {
+			fmt.Fprintf(&b, "        {{hash=%d}{%%\n           family={{%s}},\n           familyi={%s}}}%%\n", i, texEscape(p.family), p.family[:1])
+		} else {
+			fmt.Fprintf(&b, "        {{hash=%d}{%%\n           family={%s},\n           familyi={%s\\bibinitperiod},\n           given={%s},\n           giveni={%s}}}%%\n",
+				i, texEscape(p.family), p.family[:1], texEscape(p.given), p.initials(true))
+		}
+	}
+	b.WriteString("      }\n")
+	if r.etAl {
+		b.WriteString("      \\true{moreauthor}\n")
+	}
+	switch {
+	case r.preprint:
+		fmt.Fprintf(&b, "      \\field{eprinttype}{%s}\n      \\list{publisher}{1}{%%\n        {%s}%%\n      }\n", texEscape(r.venue), texEscape(r.venue))
+	case r.venue != "":
+		fmt.Fprintf(&b, "      \\field{journaltitle}{%s}\n", texEscape(r.venue))
+	}
+	fmt.Fprintf(&b, "      \\field{title}{%s}\n", texEscape(r.title))
+	for _, f := range [][2]string{{"volume", r.volume}, {"number", r.issue}} {
+		if f[1] != "" {
+			fmt.Fprintf(&b, "      \\field{%s}{%s}\n", f[0], f[1])
+		}
+	}
+	fmt.Fprintf(&b, "      \\field{year}{%d}\n", r.year)
+	if r.pages != "" {
+		fmt.Fprintf(&b, "      \\field{pages}{%s}\n      \\range{pages}{2}\n", strings.ReplaceAll(r.pages, "-", "\\bibrangedash "))
+	}
+	if r.doi != "" {
+		fmt.Fprintf(&b, "      \\verb{doi}\n      \\verb %s\n      \\endverb\n", r.doi)
+	}
+	b.WriteString("    \\endentry\n  \\enddatalist\n\\endrefsection\n")
+	return b.String()
+}
+
+// renderAmsrefs writes an amsrefs bibliography citing r.
+func renderAmsrefs(r ref, key string) string {
+	var b strings.Builder
+	kind := "article"
+	if r.preprint {
+		kind = "misc"
+	}
+	fmt.Fprintf(&b, "\\begin{biblist}\n\\bib{%s}{%s}{\n", key, kind)
+	for _, p := range r.authors {
+		if p.group {
+			fmt.Fprintf(&b, "  author={{%s}},\n", texEscape(p.family))
+		} else {
+			fmt.Fprintf(&b, "  author={%s, %s},\n", texEscape(p.family), texEscape(p.given))
+		}
+	}
+	if r.etAl {
+		b.WriteString("  author={others},\n")
+	}
+	fmt.Fprintf(&b, "  title={%s},\n", texEscape(r.title))
+	switch {
+	case r.preprint:
+		fmt.Fprintf(&b, "  publisher={%s},\n  note={Preprint},\n", texEscape(r.venue))
+	case r.venue != "":
+		fmt.Fprintf(&b, "  journal={%s},\n", texEscape(r.venue))
+	}
+	for _, f := range [][2]string{{"volume", r.volume}, {"number", r.issue}, {"pages", strings.ReplaceAll(r.pages, "-", "--")}} {
+		if f[1] != "" {
+			fmt.Fprintf(&b, "  %s={%s},\n", f[0], f[1])
+		}
+	}
+	fmt.Fprintf(&b, "  date={%d},\n", r.year)
+	if r.doi != "" {
+		fmt.Fprintf(&b, "  doi={%s},\n", r.doi)
+	}
+	b.WriteString("}\n\\end{biblist}\n")
+	return b.String()
 }
 
 // renderBBL writes BibTeX's plain style.

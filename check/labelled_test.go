@@ -25,7 +25,7 @@ type labelled struct {
 }
 
 // formExt is the file name a form's document gets.
-var formExt = map[string]string{"bib": ".bib", "ris": ".ris", "csl": ".json", "cff": ".cff", "md": ".md", "txt": ".txt", "bbl": ".bbl"}
+var formExt = map[string]string{"bib": ".bib", "ris": ".ris", "csl": ".json", "cff": ".cff", "md": ".md", "txt": ".txt", "bbl": ".bbl", "biblatex": ".bbl", "amsrefs": ".bbl"}
 
 func (l labelled) name() string { return l.id + formExt[l.form] }
 

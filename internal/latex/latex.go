@@ -41,6 +41,9 @@ var symbols = map[string]string{
 	"textperthousand": "‰", "textonehalf": "½", "textdagger": "†", "textdaggerdbl": "‡", "textsuperscript": "",
 	"ldots": "…", "dots": "…", "cdots": "⋯", "S": "§", "P": "¶", "copyright": "©", "pounds": "£", "euro": "€",
 	"dag": "†", "ddag": "‡", "textquotesingle": "'", "textquotedbl": `"`, "guillemotleft": "«", "guillemotright": "»",
+	// biblatex's punctuation.
+	"bibrangedash": "–", "bibinitperiod": ".", "bibinitdelim": " ", "bibnamedelima": " ", "bibnamedelimb": " ",
+	"bibnamedelimc": " ", "bibnamedelimd": " ", "bibnamedelimi": " ", "bibinithyphendelim": ".-", "bibdatedash": "–",
 	// apacite's punctuation.
 	"BBA": "&", "BBAA": "&", "BBAB": "and", "BCBT": ",", "BCBL": ",", "BBOP": "(", "BBCP": ")", "BBOQ": "“",
 	"BBCQ": "”", "BPBI": ".", "BHBI": ".-", "BBCS": ";",
