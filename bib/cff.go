@@ -144,7 +144,7 @@ func cffType(t string) Type {
 // entry is the reference as an Entry: its first DOI (doi, else an
 // identifier of type doi), its year unless it is software, its people.
 func (r cffReference) entry(label string, at cffNode) Entry {
-	e := Entry{Label: label, last: at.last, Title: strings.Join(strings.Fields(r.Title), " "), Software: strings.EqualFold(r.Type, "software"),
+	e := Entry{Label: label, last: at.last, Title: strings.Join(strings.Fields(r.Title), " "), Software: isSoftware(r.Type),
 		Journal: strings.TrimSpace(r.Journal), Volume: strings.TrimSpace(r.Volume), Issue: strings.TrimSpace(r.Issue),
 		ISSN: splitList(r.ISSN), Type: cffType(r.Type), Publisher: strings.TrimSpace(r.Publisher.Name)}
 	if e.Journal == "" {
@@ -251,4 +251,12 @@ func cffValues(n *yaml.Node, skip ...string) []string {
 	}
 	walk(n)
 	return out
+}
+
+// isSoftware reports whether a CFF reference type is software: "software"
+// and each of its kinds ("software-code", "software-container",
+// "software-executable", "software-virtual-machine").
+func isSoftware(t string) bool {
+	t = strings.ToLower(strings.TrimSpace(t))
+	return t == "software" || strings.HasPrefix(t, "software-")
 }

@@ -148,3 +148,19 @@ func TestBBLFields(t *testing.T) {
 		})
 	}
 }
+
+// Every kind of CFF software is software: its year is the version's, and
+// without a DOI it is no missing reference.
+func TestCFFSoftwareKinds(t *testing.T) {
+	for _, ty := range []string{"software", "Software", "software-code", "software-container", "software-executable", "software-virtual-machine"} {
+		doc := Parse("CITATION.cff", []byte("cff-version: 1.2.0\nreferences:\n  - type: "+ty+"\n    title: R\n    year: 2024\n"))
+		if len(doc.Entries) != 1 || !doc.Entries[0].Software || doc.Entries[0].Year != 0 {
+			t.Errorf("type %s: entries %+v, want one software entry without a year", ty, doc.Entries)
+		}
+	}
+	for _, ty := range []string{"article", "data", "softwarefoo"} {
+		if doc := Parse("CITATION.cff", []byte("cff-version: 1.2.0\nreferences:\n  - type: "+ty+"\n    title: R\n")); doc.Entries[0].Software {
+			t.Errorf("type %s read as software", ty)
+		}
+	}
+}
