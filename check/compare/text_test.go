@@ -23,6 +23,9 @@ func TestCompareText(t *testing.T) {
 		{"another year", "M. J. Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence, 2015", YearOf, false},
 		{"another title, another venue", "M. J. Landrum, A fabricated paper, Nature (2018)", Title, false},
 		{"another title, the right venue", "M. J. Landrum et al., A fabricated paper about things, Nucleic Acids Res. 46 (2018) D1062", Title, false},
+		{"a three-word title, the right venue", "M. J. Landrum, Totally fabricated title, Nucleic Acids Res. 46 (2018)", Title, false},
+		{"a title of short words, the right venue", "M. J. Landrum, On my big day, Nucleic Acids Res. 46 (2018)", Title, false},
+		{"the venue last", "M. J. Landrum et al. 2018, Nucleic Acids Research", "", true},
 		{"another title, no venue", "M. J. Landrum, A fabricated paper (2018)", Title, false},
 	}
 	for _, tt := range tests {
