@@ -53,6 +53,15 @@ func TestCompareText(t *testing.T) {
 	if res := Compare(Entry{Text: "Landrum, anything (2018)"}, Record{Authors: clinvar.Authors, Year: 2018}, Options{}); !res.OK() {
 		t.Errorf("a record without a title is compared by author and year: %+v", res.Mismatches)
 	}
+	if res := Compare(Entry{Text: "Landrum, ClinVar: improving access to variant interpretations and supporting evidence"}, clinvar, Options{}); !res.OK() {
+		t.Errorf("a reference that gives no year is not a year mismatch: %+v", res.Mismatches)
+	}
+	if res := Compare(Entry{Text: "Landrum, ClinVar: improving access to variant interpretations and supporting evidence (2011)"}, Record{Title: clinvar.Title, Authors: clinvar.Authors}, Options{}); !res.OK() {
+		t.Errorf("a record without a year is not a year mismatch: %+v", res.Mismatches)
+	}
+	if res := Compare(Entry{Text: "Anyone, ClinVar: improving access to variant interpretations and supporting evidence (2018)"}, Record{Title: clinvar.Title, Year: 2018}, Options{}); !res.OK() {
+		t.Errorf("a record without authors is compared by title and year: %+v", res.Mismatches)
+	}
 	if m := Compare(Entry{Text: "M. J. Landrum, A fabricated paper (2018)"}, clinvar, Options{}).Mismatches; len(m) != 1 || !strings.Contains(m[0].Why, "title") {
 		t.Errorf("the mismatch names the title: %+v", m)
 	}
