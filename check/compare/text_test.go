@@ -66,3 +66,18 @@ func TestCompareText(t *testing.T) {
 		t.Errorf("the mismatch names the title: %+v", m)
 	}
 }
+
+// A title that repeats its last word once more than the entry's: the
+// common head and tail of the two word lists never overlap.
+func TestWordDiffRepeatedTail(t *testing.T) {
+	tests := []struct{ entry, record, want string }{
+		{"Tumour growth growth", "Tumour growth growth growth", "leaves out “growth”"},
+		{"Tumour growth growth growth", "Tumour growth growth", "adds “growth”"},
+	}
+	for _, tt := range tests {
+		o := compareTitle(tt.entry, tt.record)
+		if o.mismatch == nil || o.mismatch.Why != tt.want {
+			t.Errorf("compareTitle(%q, %q) = %+v, want %q", tt.entry, tt.record, o, tt.want)
+		}
+	}
+}
