@@ -2,25 +2,84 @@ package check
 
 import (
 	"bytes"
+	"strings"
+	"unicode/utf8"
 
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 )
 
-// decodeText turns a document's bytes into UTF-8 text. Word processors and
-// Windows tools write UTF-16 (with a byte order mark, or without one) and
-// UTF-8 with a BOM; read as bytes, UTF-16 hides every DOI behind NULs and
-// the check would pass on an empty list. Anything else is returned as is.
+// decodeText turns a document's bytes into UTF-8 text with "\n" between
+// lines. Word processors and Windows tools write UTF-16 (with a byte order
+// mark, or without one) and UTF-8 with a BOM; read as bytes, UTF-16 hides
+// every DOI behind NULs and the check would pass on an empty list. A file
+// that is not valid UTF-8 and holds no UTF-8 sequence of more than one
+// byte is read as Windows-1252 (ISO 8859-1's superset, what older
+// reference managers export), so "K\xf6tter" is Kötter, never U+FFFD. Every line break Unicode names ends a line: "\r" alone (old Mac
+// files), NEL (U+0085), LINE and PARAGRAPH SEPARATOR (U+2028, U+2029) are
+// "\n"; "\r\n" is kept, as every reader takes it.
 func decodeText(b []byte) (string, error) {
+	var s string
 	switch {
 	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
-		return string(b[3:]), nil
+		s = string(b[3:])
 	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}), bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
-		return decodeUTF16(b, unicode.LittleEndian) // the BOM overrides the default
+		out, err := decodeUTF16(b, unicode.LittleEndian) // the BOM overrides the default
+		if err != nil {
+			return "", err
+		}
+		s = out
+	default:
+		if order, ok := sniffUTF16(b); ok {
+			out, err := decodeUTF16(b, order)
+			if err != nil {
+				return "", err
+			}
+			s = out
+		} else {
+			s = string(b)
+		}
 	}
-	if order, ok := sniffUTF16(b); ok {
-		return decodeUTF16(b, order)
+	if !utf8.ValidString(s) && !hasMultibyte(s) {
+		out, err := charmap.Windows1252.NewDecoder().String(s)
+		if err != nil {
+			return "", err
+		}
+		s = out
 	}
-	return string(b), nil
+	return lineBreaks(strings.ToValidUTF8(s, "\uFFFD")), nil
+}
+
+// hasMultibyte reports whether s holds a valid UTF-8 sequence of more than
+// one byte: then it is UTF-8 with a few bad bytes, not Windows-1252.
+func hasMultibyte(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && r != utf8.RuneError {
+			return true
+		}
+	}
+	return false
+}
+
+// lineBreaks writes every line break of s that is not "\n" or "\r\n" as
+// "\n".
+func lineBreaks(s string) string {
+	if !strings.ContainsAny(s, "\r\u0085\u2028\u2029") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, r := range s {
+		switch {
+		case r == '\r' && (i+1 >= len(s) || s[i+1] != '\n'):
+			b.WriteByte('\n')
+		case r == '\u0085', r == '\u2028', r == '\u2029':
+			b.WriteByte('\n')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func decodeUTF16(b []byte, order unicode.Endianness) (string, error) {

@@ -57,3 +57,39 @@ func TestReadDocumentsDecodesUTF16AndBOM(t *testing.T) {
 		})
 	}
 }
+
+// TestReadDocumentsEncodingsAndLineBreaks: a Latin-1 (Windows-1252) file
+// is read as its letters, UTF-8 with a stray bad byte stays UTF-8, and
+// every line break Unicode names ends a line, so each reference keeps its
+// own line number.
+func TestReadDocumentsEncodingsAndLineBreaks(t *testing.T) {
+	tests := []struct{ name, give, want string }{
+		{"latin-1", "K\xf6tter, \xc4rzteblatt \x96 \x93q\x94", "Kötter, Ärzteblatt – “q”"},
+		{"utf-8 with a stray byte", "Kötter \xff", "Kötter \uFFFD"},
+		{"cr only", "a\rb\r\rc", "a\nb\n\nc"},
+		{"crlf kept", "a\r\nb", "a\r\nb"},
+		{"nel, ls, ps", "a\u0085b\u2028c\u2029d", "a\nb\nc\nd"},
+		{"utf-16 with cr", string([]byte{0xFF, 0xFE, 'a', 0, '\r', 0, 'b', 0}), "a\nb"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := check.ReadDocuments(strings.NewReader(tt.give), []string{"-"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if docs[0].Text != tt.want {
+				t.Errorf("text %q, want %q", docs[0].Text, tt.want)
+			}
+		})
+	}
+	// A CR-only bibliography has its entries on their own lines.
+	bib := "@article{a, title={A}, doi={10.5555/cr.1}}\r@article{b, title={B}, doi={10.5555/cr.2}}\r"
+	docs, err := check.ReadDocuments(strings.NewReader(bib), []string{"-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := checker(nil).Check(context.Background(), docs)
+	if len(rep.DOIs) != 2 || rep.DOIs[1].Locations[0].Line != 2 {
+		t.Errorf("rows %+v, want two, the second on line 2", rep.DOIs)
+	}
+}
