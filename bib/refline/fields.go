@@ -5,56 +5,6 @@ import (
 	"strings"
 )
 
-// splitAuthors splits an author list as styles write it into one name an
-// item: "Family, A. B., Other, C., & Last, D." (APA, Nature), "Family AB,
-// Other C" (Vancouver), "A. B. Family, C. Other, and D. Last" (IEEE),
-// "Family, Given, Given Other, and Given Last" (Chicago). Initials after
-// a comma belong to the name before them; "et al." is kept as a last item.
-func splitAuthors(seg string) []string {
-	seg = strings.TrimSpace(stripEmphasis(seg))
-	etal := false
-	for _, e := range []string{", et al.", " et al.", ", et al", " et al"} {
-		if strings.HasSuffix(seg, e) {
-			seg, etal = strings.TrimSuffix(seg, e), true
-			break
-		}
-	}
-	seg = andSep.ReplaceAllString(seg, ", ")
-	var out []string
-	for _, item := range strings.Split(seg, ",") {
-		item = strings.TrimSpace(item)
-		switch {
-		case item == "":
-		case len(out) > 0 && initialsOnly(item) && strings.Contains(item, ".") && !strings.Contains(out[len(out)-1], ","):
-			out[len(out)-1] += ", " + item
-		default:
-			out = append(out, item)
-		}
-	}
-	if etal {
-		out = append(out, "et al.")
-	}
-	return out
-}
-
-// andSep is the word or sign before an author list's last name.
-var andSep = regexp.MustCompile(`,?\s+(?:&|and)\s+`)
-
-// initialsOnly reports whether s is only initials: "A.", "A. B.", "J.A.Q.",
-// "H.-P.".
-func initialsOnly(s string) bool {
-	ws := strings.Fields(s)
-	if len(ws) == 0 {
-		return false
-	}
-	for _, w := range ws {
-		if !isInitials(w) || !strings.ContainsAny(w, ".") && len(ws) > 1 {
-			return false
-		}
-	}
-	return strings.Contains(s, ".") || len(ws) == 1 && len(s) <= 2
-}
-
 // after is what follows title in rest: the venue and what comes after it,
 // with the marks that closed the title dropped.
 func after(rest, title string) string {
@@ -156,8 +106,3 @@ func PreprintVenue(s string) bool {
 	}
 	return false
 }
-
-// SplitAuthors splits an author list into one name an item, as reference
-// lines and BibTeX styles write it (see the package doc); a last "et al."
-// is kept as an item.
-func SplitAuthors(list string) []string { return splitAuthors(list) }

@@ -160,7 +160,7 @@ func TestSplitAuthorsEdges(t *testing.T) {
 		{"Smith, J.-P., Jones, K. L.", []string{"Smith, J.-P.", "Jones, K. L."}},
 		{"A. B. Smith, C. Jones, and D. Last", []string{"A. B. Smith", "C. Jones", "D. Last"}},
 		{"*Smith, J.*", []string{"Smith, J."}},
-		{"Smith, , Jones", []string{"Smith", "Jones"}},
+		{"Smith, J., , Jones, K.", []string{"Smith, J.", "Jones, K."}},
 		{"A., Smith", []string{"A.", "Smith"}},
 	}
 	for _, tt := range tests {
