@@ -18,11 +18,6 @@ func after(rest, title string) string {
 // preprintMark is how a line says it cites a preprint.
 var preprintMark = regexp.MustCompile(`(?i)^\s*(?:\[preprint\]\s*[.,]?\s*|preprint at\s+|preprint\s*[.,]\s*)`)
 
-// venueNumbers reads what follows a journal name: "12(3), 45–67", "12,
-// 45–67", "vol. 12, no. 3, pp. 45–67", "**12**, 45", "26, e47", "29 (1):
-// 183–85".
-var venueNumbers = regexp.MustCompile(`^[\s,.;:]*(?:vol(?:ume)?\.?\s*)?(\d+[A-Za-z]?)\s*(?:\(([^()]{1,12})\)|,?\s*no\.?\s*(\w{1,8}))?\s*[,:.]?\s*(?:(?:pp?|pages?)\.?\s*)?([A-Za-z]?\d+[A-Za-z0-9.]*(?:\s*[-–—]\s*[A-Za-z]?\d+[A-Za-z0-9.]*)?)?`)
-
 // venue reads the journal, volume, issue and pages from what follows a
 // title, unless the style already placed them.
 func (r *Ref) venue(tail string) {
@@ -49,8 +44,10 @@ func (r *Ref) venue(tail string) {
 		r.Journal = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(j), ",.;:"))
 		if end < len(tail) && r.Volume == "" {
 			rest := tail[end:]
-			if m := venueNumbers.FindStringSubmatch(rest); m != nil && year(m[1]) == 0 || m != nil && r.Year != 0 && year(m[1]) != r.Year {
-				r.Volume, r.Issue, r.Pages = m[1], firstNonEmpty(m[2], m[3]), strings.TrimRight(strings.TrimSpace(m[4]), ".")
+			// A volume that is the line's own year is its date: the
+			// numbers after it are not read.
+			if n, ok := venueNumbers(rest, r.Year); ok && (year(n.volume) == 0 || r.Year != 0 && year(n.volume) != r.Year) {
+				r.Volume, r.Issue, r.Pages = n.volume, n.issue, n.pages
 			}
 		}
 	}
@@ -69,15 +66,6 @@ var accessNote = regexp.MustCompile(`(?i)[.,]?\s+(?:available (?:at|from)|retrie
 // numberStart is a number after a space or comma: where a journal's name
 // ends and its volume or year begins.
 var numberStart = regexp.MustCompile(`[\s,]\(?\d`)
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
-}
 
 // vancouverTail is what follows a Vancouver year: ";12(3):45-67", ";26:e47".
 var vancouverTail = regexp.MustCompile(`^[;:.,]?\s*(\d+[A-Za-z]?)?\s*(?:\(([^()]{1,12})\))?\s*(?::\s*([A-Za-z]?\d+[A-Za-z0-9.]*(?:\s*[-–]\s*[A-Za-z]?\d+[A-Za-z0-9.]*)?))?`)
