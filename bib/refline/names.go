@@ -46,7 +46,7 @@ func splitAuthors(seg string, chicago bool) []string {
 	}
 	var out []string
 	for _, n := range names {
-		out = append(out, n.name)
+		out = append(out, n.name+n.suffix)
 	}
 	if etal {
 		out = append(out, "et al.")
@@ -57,7 +57,20 @@ func splitAuthors(seg string, chicago bool) []string {
 // listItem is one comma-separated part of an author list.
 type listItem struct {
 	name string
-	and  bool // written after "and" or "&"
+	// suffix is a generational suffix written after the item, ", Jr.".
+	suffix string
+	and    bool // written after "and" or "&"
+}
+
+// suffixes are the generational suffixes written after a name and a
+// comma, "Smith, J., Jr.", "A. Smith, III", without their period; true
+// for those that take one.
+var suffixes = map[string]bool{"Jr": true, "Sr": true, "II": false, "III": false, "IV": false}
+
+// isSuffix reports whether w is a generational suffix (see suffixes).
+func isSuffix(w string) bool {
+	_, ok := suffixes[strings.TrimSuffix(w, ".")]
+	return ok
 }
 
 // andSep is the word or sign before an author list's last name.
@@ -67,14 +80,18 @@ var andSep = regexp.MustCompile(`,?\s+(?:&|and)\s+`)
 const andMark = "\x00"
 
 // listItems splits an author list at its commas and its "and" or "&",
-// dropping empty parts.
+// dropping empty parts; a generational suffix is the item before it's.
 func listItems(seg string) []listItem {
 	seg = andSep.ReplaceAllString(strings.ReplaceAll(seg, andMark, ""), ","+andMark)
 	var out []listItem
 	for _, p := range strings.Split(seg, ",") {
 		and := strings.HasPrefix(p, andMark)
 		p = strings.TrimSpace(strings.TrimPrefix(p, andMark))
-		if p != "" {
+		switch {
+		case p == "":
+		case isSuffix(p) && len(out) > 0 && !and:
+			out[len(out)-1].suffix += ", " + p
+		default:
 			out = append(out, listItem{name: p, and: and})
 		}
 	}
@@ -88,7 +105,8 @@ func joinInitials(items []listItem) ([]listItem, bool) {
 	joined := false
 	for _, it := range items {
 		if n := len(out); n > 0 && initialsOf(out[n-1].name, it.name) {
-			out[n-1].name += ", " + it.name
+			out[n-1].name += out[n-1].suffix + ", " + it.name
+			out[n-1].suffix = it.suffix
 			joined = true
 			continue
 		}
@@ -117,7 +135,7 @@ func joinGivenNames(items []listItem, chicago bool) []listItem {
 		return items
 	}
 	join := func(family, given listItem) listItem {
-		return listItem{name: family.name + ", " + given.name, and: family.and}
+		return listItem{name: family.name + family.suffix + ", " + given.name, suffix: given.suffix, and: family.and}
 	}
 	switch {
 	case n == 2:
@@ -234,14 +252,19 @@ func initialsOnly(s string) bool {
 
 // trimListEnd is an author list without the punctuation that ends it
 // before a title or year: trailing commas and a period, but not the
-// period of a last initial ("Jones, C. D.") or of "et al.".
+// period of a last initial ("Jones, C. D."), of "et al." or of "Jr.".
 func trimListEnd(s string) string {
 	s = strings.TrimRight(strings.TrimSpace(s), ", ")
 	if !strings.HasSuffix(s, ".") {
 		return s
 	}
 	last := s[strings.LastIndexAny(s, " ,")+1:]
-	if isInitials(last) || last == "al." {
+	switch {
+	case isSuffix(last):
+		if suffixes[strings.TrimSuffix(last, ".")] {
+			return s
+		}
+	case isInitials(last) || last == "al.":
 		return s
 	}
 	return strings.TrimRight(s, ".")

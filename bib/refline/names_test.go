@@ -44,6 +44,10 @@ func TestSplitAuthorsNames(t *testing.T) {
 		{"given names first", "John Smith, Kate Jones, and Lee Park", []string{"John Smith", "Kate Jones", "Lee Park"}},
 		{"given names first, two", "John Smith, Kate Jones", []string{"John Smith", "Kate Jones"}},
 		{"family names and a particle name", "Davín, Tricou, and de Vienne", []string{"Davín", "Tricou", "de Vienne"}},
+		{"suffix after initials", "Smith, J., Jr., and Jones, K.", []string{"Smith, J., Jr.", "Jones, K."}},
+		{"suffix after initials first", "A. Smith, Jr., B. Jones, and C. Lee III", []string{"A. Smith, Jr.", "B. Jones", "C. Lee III"}},
+		{"suffix in chicago", "Smith, John, Jr., and Kate Jones", []string{"Smith, John, Jr.", "Kate Jones"}},
+		{"numeral suffix", "Smith, J., II, Jones, K.", []string{"Smith, J., II", "Jones, K."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -69,6 +73,8 @@ func TestReadAuthorListEnds(t *testing.T) {
 		{"ieee et al.", `A. Okafor et al., "Spin waves in thin films," Phys. Rev. B, vol. 12, pp. 1–5, 2019.`, []string{"A. Okafor", "et al."}},
 		{"author-date, initial before the year", `Smith, J. 2019a. "Spin waves in thin films." Phys. Rev. B 12: 1–5.`, []string{"Smith, J."}},
 		{"author-date, given names", `Smith, John, and Kate Jones. 2019. "Spin waves in thin films." Phys. Rev. B 12: 1–5.`, []string{"Smith, John", "Kate Jones"}},
+		{"suffix before a quote", `Smith, J., Jr., and Jones, K. "Spin waves in thin films." Phys. Rev. B 12: 1–5.`, []string{"Smith, J., Jr.", "Jones, K."}},
+		{"suffix ending the list", `Jones, K., and Smith, J., Jr., "Spin waves in thin films," Phys. Rev. B, vol. 12, pp. 1–5.`, []string{"Jones, K.", "Smith, J., Jr."}},
 		{"mla", `Smith, John, et al. "Spin waves in thin films." Phys. Rev. B, vol. 12, no. 3, 2019, pp. 1–5.`, []string{"Smith, John", "et al."}},
 		{"author–year, family names", "Smith, Jones & Garcia Lopez (2020) — *Spin waves in thin films.* Phys. Rev. B 12.", []string{"Smith", "Jones", "Garcia Lopez"}},
 		{"author–year, particle", "Davín, Tricou & de Vienne (2020) — *Zombi: a phylogenetic simulator.* Bioinformatics 36.", []string{"Davín", "Tricou", "de Vienne"}},
@@ -88,7 +94,8 @@ func TestReadAuthorListEnds(t *testing.T) {
 }
 
 // TestPropertyQuotedAuthors: a quoted-title line (IEEE, Chicago, MLA)
-// written from any authors, in any of the ways those styles name people,
+// written from any authors, in any of the ways those styles name people
+// (a generational suffix included),
 // joined by "and" or "&", ending in a comma or a period before the
 // quote, reads back with the authors as written.
 func TestPropertyQuotedAuthors(t *testing.T) {
@@ -117,6 +124,9 @@ func TestPropertyQuotedAuthors(t *testing.T) {
 				names[i] = family + ", " + given
 			default:
 				names[i] = given + " " + family
+			}
+			if rapid.IntRange(0, 5).Draw(t, "suffixed") == 0 {
+				names[i] += rapid.SampledFrom([]string{", Jr.", ", III"}).Draw(t, "suffix")
 			}
 		}
 		and := rapid.SampledFrom([]string{", and ", ", & ", " and ", " & "}).Draw(t, "and")
