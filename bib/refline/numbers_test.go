@@ -123,3 +123,31 @@ func TestPropertyVenueDates(t *testing.T) {
 		}
 	})
 }
+
+// TestReadYearNotPages: a quoted line's year is never an end of a page
+// range, and a year with a letter is still its year.
+func TestReadYearNotPages(t *testing.T) {
+	const head = `Smith, John. "Spin waves in thin films." `
+	tests := []struct {
+		give string
+		want int
+	}{
+		{"Phys. Rev. B 1 (1900a): 2068–2101.", 1900},
+		{"Phys. Rev. B, vol. 12, pp. 2068–2101, 2019.", 2019},
+		{"Phys. Rev. B, vol. 12, pp. 1975–1980, 2019.", 2019},
+		{"Phys. Rev. B, vol. 12, pp. 1975-1980.", 0},
+		{"Phys. Rev. B, vol. 12, pp. 1–5, 2019a.", 2019},
+		{"Phys. Rev. B 12: 1975–1980 (2019).", 2019},
+		{"Phys. Rev. B, vol. 12, 2018–2019.", 0},
+		{"Phys. Rev. B, vol. 12, 2018, 2019.", 0},
+	}
+	for _, tt := range tests {
+		r, why := Read(head + tt.give)
+		if why != "" {
+			t.Fatalf("Read(%q) refused: %s", head+tt.give, why)
+		}
+		if r.Year != tt.want {
+			t.Errorf("Read(%q).Year = %d, want %d", head+tt.give, r.Year, tt.want)
+		}
+	}
+}
