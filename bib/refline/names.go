@@ -80,20 +80,26 @@ var andSep = regexp.MustCompile(`,?\s+(?:&|and)\s+`)
 const andMark = "\x00"
 
 // listItems splits an author list at its commas and its "and" or "&",
-// dropping empty parts; a generational suffix is the item before it's.
+// dropping empty parts; a generational suffix is the item before it's,
+// unless initials follow it.
 func listItems(seg string) []listItem {
 	seg = andSep.ReplaceAllString(strings.ReplaceAll(seg, andMark, ""), ","+andMark)
-	var out []listItem
+	var all []listItem
 	for _, p := range strings.Split(seg, ",") {
 		and := strings.HasPrefix(p, andMark)
-		p = strings.TrimSpace(strings.TrimPrefix(p, andMark))
-		switch {
-		case p == "":
-		case isSuffix(p) && len(out) > 0 && !and:
-			out[len(out)-1].suffix += ", " + p
-		default:
-			out = append(out, listItem{name: p, and: and})
+		if p = strings.TrimSpace(strings.TrimPrefix(p, andMark)); p != "" {
+			all = append(all, listItem{name: p, and: and})
 		}
+	}
+	var out []listItem
+	for i, it := range all {
+		// A suffix followed by initials is a family name: Crossref's
+		// family "Jr" written "Jr, L. G.".
+		if n := len(out); n > 0 && isSuffix(it.name) && !it.and && (i+1 == len(all) || !initialsOnly(all[i+1].name)) {
+			out[n-1].suffix += ", " + it.name
+			continue
+		}
+		out = append(out, it)
 	}
 	return out
 }

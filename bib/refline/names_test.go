@@ -48,6 +48,7 @@ func TestSplitAuthorsNames(t *testing.T) {
 		{"suffix after initials first", "A. Smith, Jr., B. Jones, and C. Lee III", []string{"A. Smith, Jr.", "B. Jones", "C. Lee III"}},
 		{"suffix in chicago", "Smith, John, Jr., and Kate Jones", []string{"Smith, John, Jr.", "Kate Jones"}},
 		{"numeral suffix", "Smith, J., II, Jones, K.", []string{"Smith, J., II", "Jones, K."}},
+		{"a family name Jr, as Crossref records some", "Veronez, M. R., Jr, L. G., & Silva, L. R.", []string{"Veronez, M. R.", "Jr, L. G.", "Silva, L. R."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
