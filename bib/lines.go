@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/citeloop/citeloop/bib/refline"
 	"github.com/citeloop/citeloop/doi/extract"
@@ -93,32 +94,38 @@ func referenceLines(text string) []Entry {
 }
 
 // apaStart is an APA reference's start inside a paragraph, after the end
-// of the one before: ". Family, A. B., & Other, C. (2003)."
-var apaStart = regexp.MustCompile(`\.\s+\p{Lu}[\p{L}'’-]+(?: [\p{L}'’-]+){0,2}, (?:\p{Lu}\.[ -]?){1,3}(?:[^()]{0,300}?)\(\d{4}[a-z]?\)\.`)
+// of the one before: ". Family, A. B., & Other, C. (2003).", wherever
+// the paragraph's lines wrap it.
+var apaStart = regexp.MustCompile(`\.\s+\p{Lu}[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2},\s+(?:\p{Lu}\.(?:\s+|-)?){1,3}(?:[^()]{0,300}?)\(\d{4}[a-z]?\)\.`)
 
 // runTogether splits a paragraph that runs two APA references together,
 // as text pasted from a PDF does ("…161–167. Andonie, R., & Sasu, L.
-// (2003). …"), into one block each; any other block is itself.
+// (2003). …"), into one block each; any other block is itself. Each
+// part's Line is the line its first character is on, wherever the
+// paragraph wraps: inside a line, or just before the part.
 func runTogether(b refline.Block) []refline.Block {
 	text := b.Text()
 	if len(text) > refline.MaxBlock || strings.Count(text, ")") < 2 {
 		return []refline.Block{b}
 	}
 	var out []refline.Block
-	start, line := 0, b.Line
+	part := func(from, to int) refline.Block {
+		first := from + len(text[from:to]) - len(strings.TrimLeftFunc(text[from:to], unicode.IsSpace))
+		return refline.Block{Lines: []string{strings.TrimSpace(text[from:to])}, Line: b.Line + strings.Count(text[:first], "\n")}
+	}
+	start := 0
 	for _, loc := range apaStart.FindAllStringIndex(text, -1) {
 		cut := loc[0] + 1 // after the period
 		if _, why := refline.Read(text[start:cut]); why != "" {
 			continue // the part before is no reference of its own
 		}
-		out = append(out, refline.Block{Lines: []string{text[start:cut]}, Line: line})
-		line += strings.Count(text[start:cut], "\n")
+		out = append(out, part(start, cut))
 		start = cut
 	}
 	if start == 0 {
 		return []refline.Block{b}
 	}
-	return append(out, refline.Block{Lines: []string{strings.TrimSpace(text[start:])}, Line: line})
+	return append(out, part(start, len(text)))
 }
 
 // appendReference adds b's entry: read when refline reads it, unread when

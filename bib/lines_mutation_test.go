@@ -248,15 +248,87 @@ func TestPropertyRunTogetherKeepsText(t *testing.T) {
 func head(s string) string { return "# References\n\n" + s + "\n" }
 
 // TestRunTogetherStartLine: a reference run together with the one before
-// it starts on the line where its first word is.
+// it starts on the line its first character is on, wherever the
+// paragraph wraps: inside the line, just before it, or inside its own
+// author list.
 func TestRunTogetherStartLine(t *testing.T) {
-	t.Skip("bug: runTogether counts the line break after a cut into the next part, so a reference that opens a line of a paragraph is said to start on the line before")
-	got := referenceLines("# References\n\nSmith, J. (2019). Spin waves in films. J. Phys., 1, 2.\nJones, K., & Lee, M. (2020). Charges ride the wave. Nat. Phys., 3, 4.\n")
-	var lines []int
-	for _, e := range got {
-		lines = append(lines, e.Line)
+	const (
+		smith = "Smith, J. (2019). Spin waves in films. J. Phys., 1, 2."
+		jones = "Jones, K., & Lee, M. (2020). Charges ride the wave. Nat. Phys., 3, 4."
+		oka   = "Okafor, A. (2021). Magnon drag at scale. Nature, 5, 6."
+	)
+	tests := []struct {
+		name, give string
+		want       []int
+	}{
+		{"a reference opening a line", smith + "\n" + jones, []int{3, 4}},
+		{"a reference opening an indented line", smith + "\n   " + jones, []int{3, 4}},
+		{"each opening a line", smith + "\n" + jones + "\n" + oka, []int{3, 4, 5}},
+		{"inside a line", smith + " " + jones, []int{3, 3}},
+		{"after a wrap inside the one before", "Smith, J. (2019). Spin waves in films.\nJ. Phys., 1, 2. " + jones, []int{3, 4}},
+		{"wrapped inside its author list", smith + " Jones, K.,\n& Lee, M. (2020). Charges ride the wave. Nat. Phys., 3, 4.", []int{3, 3}},
+		{"wrapped between family name and initials", smith + " Jones,\nK., & Lee, M. (2020). Charges ride the wave. Nat. Phys., 3, 4.", []int{3, 3}},
+		{"a list item", "- " + smith + "\n" + jones, []int{3, 4}},
 	}
-	if d := cmp.Diff([]int{3, 4}, lines); d != "" {
-		t.Errorf("start lines (-want +got):\n%s", d)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := referenceLines(head(tt.give))
+			var lines []int
+			for _, e := range got {
+				lines = append(lines, e.Line)
+			}
+			if d := cmp.Diff(tt.want, lines); d != "" {
+				t.Errorf("referenceLines(%q) start lines (-want +got):\n%s", tt.give, d)
+			}
+		})
 	}
+}
+
+// TestPropertyRunTogetherStartLine: however a paragraph running APA
+// references together wraps, each reference's entry has the line its
+// first character is on.
+func TestPropertyRunTogetherStartLine(t *testing.T) {
+	families := []string{"Smith", "Okafor", "Nguyen", "Garcia-Lopez", "Kowalski"}
+	titles := []string{"Spin waves in films", "Charges ride the wave", "Magnon drag at scale", "Order in thin magnets"}
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 5).Draw(t, "references")
+		var (
+			b    strings.Builder
+			want []int
+		)
+		line := 3 // after "# References" and a blank line
+		write := func(s string) {
+			for i, w := range strings.Split(s, " ") {
+				if i > 0 {
+					if rapid.IntRange(0, 3).Draw(t, "wrap") == 0 {
+						b.WriteString("\n")
+						line++
+					} else {
+						b.WriteString(" ")
+					}
+				}
+				b.WriteString(w)
+			}
+		}
+		for i := range n {
+			if i > 0 {
+				write(" ")
+				// write(" ") wrote one separator: a space or a line break.
+			}
+			want = append(want, line)
+			write(rapid.SampledFrom(families).Draw(t, "family") + ", " + string(rune('A'+i)) + ". (" + itoa(2000+i) + "). " +
+				rapid.SampledFrom(titles).Draw(t, "title") + ". J. Phys., " + itoa(i+1) + ", " + itoa(10+i) + ".")
+		}
+		text := b.String()
+		var got []int
+		for _, e := range referenceLines(head(text)) {
+			if e.Unread != "" || e.Year == 0 {
+				t.Fatalf("referenceLines(%q): entry %+v not read", text, e)
+			}
+			got = append(got, e.Line)
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("referenceLines(%q) start lines (-want +got):\n%s", text, d)
+		}
+	})
 }

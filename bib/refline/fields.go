@@ -5,56 +5,6 @@ import (
 	"strings"
 )
 
-// splitAuthors splits an author list as styles write it into one name an
-// item: "Family, A. B., Other, C., & Last, D." (APA, Nature), "Family AB,
-// Other C" (Vancouver), "A. B. Family, C. Other, and D. Last" (IEEE),
-// "Family, Given, Given Other, and Given Last" (Chicago). Initials after
-// a comma belong to the name before them; "et al." is kept as a last item.
-func splitAuthors(seg string) []string {
-	seg = strings.TrimSpace(stripEmphasis(seg))
-	etal := false
-	for _, e := range []string{", et al.", " et al.", ", et al", " et al"} {
-		if strings.HasSuffix(seg, e) {
-			seg, etal = strings.TrimSuffix(seg, e), true
-			break
-		}
-	}
-	seg = andSep.ReplaceAllString(seg, ", ")
-	var out []string
-	for _, item := range strings.Split(seg, ",") {
-		item = strings.TrimSpace(item)
-		switch {
-		case item == "":
-		case len(out) > 0 && initialsOnly(item) && strings.Contains(item, ".") && !strings.Contains(out[len(out)-1], ","):
-			out[len(out)-1] += ", " + item
-		default:
-			out = append(out, item)
-		}
-	}
-	if etal {
-		out = append(out, "et al.")
-	}
-	return out
-}
-
-// andSep is the word or sign before an author list's last name.
-var andSep = regexp.MustCompile(`,?\s+(?:&|and)\s+`)
-
-// initialsOnly reports whether s is only initials: "A.", "A. B.", "J.A.Q.",
-// "H.-P.".
-func initialsOnly(s string) bool {
-	ws := strings.Fields(s)
-	if len(ws) == 0 {
-		return false
-	}
-	for _, w := range ws {
-		if !isInitials(w) || !strings.ContainsAny(w, ".") && len(ws) > 1 {
-			return false
-		}
-	}
-	return strings.Contains(s, ".") || len(ws) == 1 && len(s) <= 2
-}
-
 // after is what follows title in rest: the venue and what comes after it,
 // with the marks that closed the title dropped.
 func after(rest, title string) string {
@@ -67,11 +17,6 @@ func after(rest, title string) string {
 
 // preprintMark is how a line says it cites a preprint.
 var preprintMark = regexp.MustCompile(`(?i)^\s*(?:\[preprint\]\s*[.,]?\s*|preprint at\s+|preprint\s*[.,]\s*)`)
-
-// venueNumbers reads what follows a journal name: "12(3), 45–67", "12,
-// 45–67", "vol. 12, no. 3, pp. 45–67", "**12**, 45", "26, e47", "29 (1):
-// 183–85".
-var venueNumbers = regexp.MustCompile(`^[\s,.;:]*(?:vol(?:ume)?\.?\s*)?(\d+[A-Za-z]?)\s*(?:\(([^()]{1,12})\)|,?\s*no\.?\s*(\w{1,8}))?\s*[,:.]?\s*(?:(?:pp?|pages?)\.?\s*)?([A-Za-z]?\d+[A-Za-z0-9.]*(?:\s*[-–—]\s*[A-Za-z]?\d+[A-Za-z0-9.]*)?)?`)
 
 // venue reads the journal, volume, issue and pages from what follows a
 // title, unless the style already placed them.
@@ -99,8 +44,10 @@ func (r *Ref) venue(tail string) {
 		r.Journal = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(j), ",.;:"))
 		if end < len(tail) && r.Volume == "" {
 			rest := tail[end:]
-			if m := venueNumbers.FindStringSubmatch(rest); m != nil && year(m[1]) == 0 || m != nil && r.Year != 0 && year(m[1]) != r.Year {
-				r.Volume, r.Issue, r.Pages = m[1], firstNonEmpty(m[2], m[3]), strings.TrimRight(strings.TrimSpace(m[4]), ".")
+			// A volume that is the line's own year is its date: the
+			// numbers after it are not read.
+			if n, ok := venueNumbers(rest, r.Year); ok && (year(n.volume) == 0 || r.Year != 0 && year(n.volume) != r.Year) {
+				r.Volume, r.Issue, r.Pages = n.volume, n.issue, n.pages
 			}
 		}
 	}
@@ -119,15 +66,6 @@ var accessNote = regexp.MustCompile(`(?i)[.,]?\s+(?:available (?:at|from)|retrie
 // numberStart is a number after a space or comma: where a journal's name
 // ends and its volume or year begins.
 var numberStart = regexp.MustCompile(`[\s,]\(?\d`)
-
-func firstNonEmpty(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
-}
 
 // vancouverTail is what follows a Vancouver year: ";12(3):45-67", ";26:e47".
 var vancouverTail = regexp.MustCompile(`^[;:.,]?\s*(\d+[A-Za-z]?)?\s*(?:\(([^()]{1,12})\))?\s*(?::\s*([A-Za-z]?\d+[A-Za-z0-9.]*(?:\s*[-–]\s*[A-Za-z]?\d+[A-Za-z0-9.]*)?))?`)
@@ -156,8 +94,3 @@ func PreprintVenue(s string) bool {
 	}
 	return false
 }
-
-// SplitAuthors splits an author list into one name an item, as reference
-// lines and BibTeX styles write it (see the package doc); a last "et al."
-// is kept as an item.
-func SplitAuthors(list string) []string { return splitAuthors(list) }

@@ -160,7 +160,7 @@ func TestSplitAuthorsEdges(t *testing.T) {
 		{"Smith, J.-P., Jones, K. L.", []string{"Smith, J.-P.", "Jones, K. L."}},
 		{"A. B. Smith, C. Jones, and D. Last", []string{"A. B. Smith", "C. Jones", "D. Last"}},
 		{"*Smith, J.*", []string{"Smith, J."}},
-		{"Smith, , Jones", []string{"Smith", "Jones"}},
+		{"Smith, J., , Jones, K.", []string{"Smith, J.", "Jones, K."}},
 		{"A., Smith", []string{"A.", "Smith"}},
 	}
 	for _, tt := range tests {
@@ -283,10 +283,11 @@ func TestPropertyMaxBlock(t *testing.T) {
 	})
 }
 
-// TestReadKnownBugs: lines read wrongly today, each a false mismatch
-// waiting for a correct reference (check compares the author count, the
-// issue and the pages).
-func TestReadKnownBugs(t *testing.T) {
+// TestReadFalseMismatches: lines once read wrongly, each a false mismatch
+// for a correct reference (check compares the author count, the issue and
+// the pages); bug says what the reader did. names_test.go and
+// numbers_test.go hold the other members of each class.
+func TestReadFalseMismatches(t *testing.T) {
 	type fields struct {
 		Authors              []string
 		Volume, Issue, Pages string
@@ -313,27 +314,27 @@ func TestReadKnownBugs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Skip("bug: " + tt.bug)
 			r, why := Read(tt.give)
 			if why != "" {
 				t.Fatalf("Read(%q) refused: %s", tt.give, why)
 			}
 			if d := cmp.Diff(tt.want, fields{r.Authors, r.Volume, r.Issue, r.Pages}); d != "" {
-				t.Errorf("Read(%q) (-want +got):\n%s", tt.give, d)
+				t.Errorf("Read(%q) (-want +got):\n%s\nthe bug again: %s", tt.give, d, tt.bug)
 			}
 		})
 	}
 }
 
 // TestInitialsOnly: initials as its doc lists them, each word with its
-// period, or one word of one or two capitals ("A", "AB").
+// period but maybe the last, or one word of one or two capitals ("A",
+// "AB").
 func TestInitialsOnly(t *testing.T) {
 	tests := []struct {
 		give string
 		want bool
 	}{
 		{"A.", true}, {"A. B.", true}, {"J.A.Q.", true}, {"H.-P.", true}, {"A", true}, {"AB", true},
-		{"ABC", false}, {"A B", false}, {"Smith", false}, {"A. Smith", false}, {"", false},
+		{"C. D", true}, {"A.B", true}, {"A B.", false}, {"ABC", false}, {"A B", false}, {"Smith", false}, {"A. Smith", false}, {"", false},
 	}
 	for _, tt := range tests {
 		if got := initialsOnly(tt.give); got != tt.want {
@@ -361,8 +362,9 @@ func TestInitialsOnly(t *testing.T) {
 //   - fields.go venue, end < len(tail) → end <= len(tail): at end ==
 //     len(tail) the rest is "", where venueNumbers needs a digit.
 //
-// TestInitialsOnly pins initialsOnly's one-word branch ("A", "AB"),
-// which Read never reaches (splitAuthors asks only about items holding a
-// period): through Read alone its four mutants are equivalent. gremlins
-// does not mutate switch case expressions (coverage counts no statement
-// there); a hand run of those mutants found them all killed.
+// TestInitialsOnly pins initialsOnly's one-word branch ("A", "AB") and
+// its last word without a period ("C. D"), which Read reaches since
+// initials whose period was cut join their family name (names_test.go).
+// gremlins does not mutate switch case expressions (coverage counts no
+// statement there); a hand run of those mutants, before the last run,
+// found them all killed.

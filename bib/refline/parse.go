@@ -119,7 +119,7 @@ func authorYear(s string) (Ref, string, bool) {
 		return Ref{}, "", false
 	}
 	title := leadingTitle(rest)
-	return Ref{Title: title, Year: y, Author: firstAuthor(authors), Authors: splitAuthors(authors), Style: "apa"}, after(rest, title), true
+	return Ref{Title: title, Year: y, Author: firstAuthor(authors), Authors: splitAuthors(authors, false), Style: "apa"}, after(rest, title), true
 }
 
 // commaYearMark is ", 2019. " after the authors (Elsevier Harvard).
@@ -133,7 +133,7 @@ func harvardComma(s string) (Ref, string, bool) {
 		return Ref{}, "", false
 	}
 	title := leadingTitle(rest)
-	return Ref{Title: title, Year: y, Author: firstAuthor(authors), Authors: splitAuthors(authors), Style: "harvard"}, after(rest, title), true
+	return Ref{Title: title, Year: y, Author: firstAuthor(authors), Authors: splitAuthors(authors, false), Style: "harvard"}, after(rest, title), true
 }
 
 // splitAt splits s at the first match of mark (whose first group is a
@@ -153,8 +153,9 @@ func splitAt(s string, mark *regexp.Regexp) (authors string, y int, rest string,
 // quoteOpen is the first opening quote of a quoted title.
 const quoteOpen = "“\""
 
-// authorDateYear is the year ending an author list in Chicago author-date.
-var authorDateYear = regexp.MustCompile(`^(.*\S)[.,]\s+(\d{4})[a-z]?$`)
+// authorDateYear is the year ending an author list in Chicago author-date,
+// the list's own end (a period, maybe an initial's) kept for trimListEnd.
+var authorDateYear = regexp.MustCompile(`^(.*\S[.,])\s+(\d{4})[a-z]?$`)
 
 // quoted reads "Authors, “Title,” Rest" or "Authors. "Title." Rest"
 // (Chicago, IEEE, MLA): the authors are what comes before the first quote,
@@ -176,12 +177,14 @@ func quoted(s string) (Ref, string, bool) {
 		// inside a sentence is no quoted title ("Title of the “X” study").
 		return Ref{}, "", false
 	}
-	authors := strings.TrimRight(before, ",.")
+	// The list ends at the quote's comma or period; a last initial keeps
+	// its own ("…, and Jones, C. D., “Title,”").
+	authors := trimListEnd(before)
 	// Chicago author-date puts the year after the authors: "…, and J. A.
 	// Phillips. 1987. “Title.”"
 	authorsYear := 0
 	if m := authorDateYear.FindStringSubmatch(authors); m != nil {
-		authors, authorsYear = strings.TrimRight(m[1], ",."), year(m[2])
+		authors, authorsYear = trimListEnd(m[1]), year(m[2])
 	}
 	if !looksLikeAuthors(authors) {
 		return Ref{}, "", false
@@ -193,7 +196,7 @@ func quoted(s string) (Ref, string, bool) {
 	if y == 0 {
 		y = restYear(tail)
 	}
-	return Ref{Title: body[:j], Year: y, Author: firstAuthor(authors), Authors: splitAuthors(authors), Style: "quoted"}, tail, true
+	return Ref{Title: body[:j], Year: y, Author: firstAuthor(authors), Authors: splitAuthors(authors, true), Style: "quoted"}, tail, true
 }
 
 // vancouverYear is the ". 2019[ Jan[ 6]];" that ends a Vancouver journal
@@ -276,7 +279,7 @@ func nature(s string) (Ref, string, bool) {
 	if y == nil || year(y[1]) == 0 {
 		return Ref{}, "", false
 	}
-	authors := splitAuthors(m[1])
+	authors := splitAuthors(m[1], true)
 	if strings.Contains(m[0][len(m[1]):len(m[1])+min(len(m[0])-len(m[1]), 10)], "et al") {
 		authors = append(authors, "et al.")
 	}
