@@ -180,13 +180,40 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 	case kind == RIS || kind == CSLJSON || kind == CFF || kind == JSONLines:
 		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, text), true)
 	default:
-		doc.DOIs = withInvalidLabelled(extract.ForFile(name, text), text)
+		doc.DOIs = withEntryPlaces(withInvalidLabelled(extract.ForFile(name, text), text), doc.Entries)
 	}
 	if cap(doc.DOIs) > len(doc.DOIs)+len(doc.DOIs)/8 {
 		// A long list holds its DOIs for the whole check: not twice over.
 		doc.DOIs = slices.Clone(doc.DOIs)
 	}
 	return doc
+}
+
+// withEntryPlaces adds to found, which extraction gives once per DOI, the
+// place of every reference line that cites a DOI again: a list that cites
+// one DOI on lines 3 and 5 has both places, so a report can point at the
+// line that is wrong.
+func withEntryPlaces(found []extract.Found, entries []Entry) []extract.Found {
+	if len(entries) == 0 {
+		return found
+	}
+	at := make(map[string][]int, len(found))
+	for _, f := range found {
+		at[f.DOI] = append(at[f.DOI], f.Line)
+	}
+	for i := range entries {
+		e := &entries[i]
+		if e.DOI == "" {
+			continue
+		}
+		last := max(e.last, e.Line)
+		if slices.ContainsFunc(at[e.DOI], func(l int) bool { return l >= e.Line && l <= last }) {
+			continue
+		}
+		at[e.DOI] = append(at[e.DOI], e.Line)
+		found = append(found, extract.Found{DOI: e.DOI, Raw: e.RawDOI, Line: e.Line})
+	}
+	return found
 }
 
 // labelledDOI is a token a document labels as a DOI: "doi:10.…",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -404,6 +405,7 @@ func (s *settler) settle(ctx context.Context, window []item) []Row {
 		rows[i].Notes = cmp.Notes
 		if !cmp.OK() {
 			rows[i].mismatch(cmp, *e, len(es))
+			rows[i].Locations = placeFirst(rows[i].Locations, e.Line)
 			if len(es) == 1 {
 				// Only a DOI cited by one entry gets a correction: --fix
 				// could not tell which of several entries to change.
@@ -417,6 +419,23 @@ func (s *settler) settle(ctx context.Context, window []item) []Row {
 	}
 	wg.Wait()
 	return rows
+}
+
+// placeFirst moves the first location on line to the front: a mismatch
+// row points at the entry that does not fit, in the table and in a
+// GitHub annotation, not at the first place its DOI is cited.
+func placeFirst(locs []Location, line int) []Location {
+	for k, l := range locs {
+		if l.Line == line {
+			if k > 0 {
+				locs = slices.Clone(locs)
+				copy(locs[1:k+1], locs[:k])
+				locs[0] = l
+			}
+			break
+		}
+	}
+	return locs
 }
 
 // firstMismatch returns the first of es that does not describe rec, with

@@ -85,3 +85,21 @@ func TestFabricatedInEveryForm(t *testing.T) {
 		})
 	}
 }
+
+// A DOI cited twice in a Markdown list, rightly on one line and for
+// another paper on the next, is one row with both places, the wrong
+// entry's first: the table and a GitHub annotation point at it.
+func TestMismatchPointsAtTheWrongEntry(t *testing.T) {
+	for _, wrongFirst := range []bool{false, true} {
+		right := "1. Kwok C, Xu X. Co-designed culturally tailored cancer screening promotion program with Chinese-Australian: using a community partnership approach. Health Promot J Austr. 2025. doi:10.1002/hpja.70059\n"
+		wrong := "1. Smith J. A fabricated paper about lungs. Ann Oncol. 2018;12:1-9. doi:10.1002/hpja.70059\n"
+		lines, wantLine := right+wrong, 4
+		if wrongFirst {
+			lines, wantLine = wrong+right, 3
+		}
+		rep := checker([]oracles.Record{screenRecord}).Check(context.Background(), []check.Document{{Name: "refs.md", Text: "## References\n\n" + lines}})
+		if len(rep.DOIs) != 1 || rep.DOIs[0].Verdict != check.VerdictMismatch || len(rep.DOIs[0].Locations) != 2 || rep.DOIs[0].Locations[0].Line != wantLine {
+			t.Errorf("wrong entry first %v: rows %+v, want one mismatch at lines %d and the other", wrongFirst, rep.DOIs, wantLine)
+		}
+	}
+}
