@@ -152,7 +152,7 @@ func appendReference(out []Entry, b refline.Block, inRefs, split bool) []Entry {
 		return out
 	}
 	r, why := refline.Read(text)
-	e := Entry{Label: "line " + strconv.Itoa(b.Line), Line: b.Line, Text: one}
+	e := Entry{Label: "line " + strconv.Itoa(b.Line), Line: b.Line, Text: one, last: b.Line + len(b.Lines) - 1 + strings.Count(strings.Join(b.Lines, "\n"), "\n")}
 	if len(ds) == 1 {
 		e.setDOI(ds[0].DOI)
 		e.RawDOI = ds[0].Raw
