@@ -96,6 +96,10 @@ func parseBibTeX(data []byte) []Entry {
 			continue
 		}
 		key, fields, _ := strings.Cut(body, ",")
+		if strings.Contains(key, "=") {
+			// No citation key: the first field starts the entry.
+			key, fields = "entry at line "+strconv.Itoa(start), body
+		}
 		e := bibEntry(kind, strings.TrimSpace(key), start, bibRawFields(fields), macros)
 		e.last = start + bytes.Count(data[counted:offset], []byte{'\n'})
 		if !closed {
@@ -162,6 +166,14 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 				e.Authors = append(e.Authors, n)
 			}
 		}
+		if k := len(e.Authors) - 1; k >= 0 {
+			// "Smith, J. et al." written into the field: the list is cut
+			// short on purpose, as "and others" says.
+			if m := trailingEtAl.FindStringIndex(e.Authors[k]); m != nil && m[0] > 0 {
+				e.Authors[k] = strings.TrimRight(strings.TrimSpace(e.Authors[k][:m[0]]), ",;")
+				e.Authors = append(e.Authors, "others")
+			}
+		}
 	}
 	for _, f := range []string{"journal", "journaltitle", "booktitle"} {
 		if e.Journal == "" {
@@ -194,6 +206,10 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 	e.Type = bibType(kind, e, raw)
 	return e
 }
+
+// trailingEtAl is "et al." (or "et al", "et. al.", "and others") ending
+// an author written into a field.
+var trailingEtAl = regexp.MustCompile(`(?i)[\s,;]+(?:et\.?\s*al\.?|and\s+others)\s*$`)
 
 // bibType is what a BibTeX entry type says the entry cites: @article an
 // article; @misc, @unpublished, @online or @techreport a preprint when an
@@ -333,51 +349,79 @@ func valueEnd(s string) int {
 // arguments kept, braces dropped.
 func cleanTeX(s string) string { return latex.Literal(s) }
 
-// parseRIS reads RIS records ("TY  - " ... "ER  - "). A record without a
-// DO tag takes the first DOI another of its tags gives (UR, L1, N1, M3).
+// parseRIS reads RIS records ("TY  - " ... "ER  - "). A tag line is two
+// letters or a letter and a digit, in any case, then blanks, "-" and the
+// value ("TI  - ", "ti  - ", "TI - ", a tab before the dash); a line of a
+// record that is no tag line continues the value before it (a title
+// wrapped onto the next line). A record without ER ends at the next TY. A
+// record without a DO tag takes the first DOI another of its tags gives
+// (UR, L1, N1, M3).
 func parseRIS(data []byte) []Entry {
 	var out []Entry
-	var e *Entry
-	var others []string
-	var sp, ep string
-	n, last := 0, 0
-	finish := func() {
-		e.takeFieldDOIs(others...)
-		e.otherDOIsIn(e.Abstract)
-		e.last = last
-		e.Pages = sp
-		if ep != "" && ep != sp {
-			e.Pages = sp + "-" + ep
+	var rec []risField
+	last := 0
+	flush := func() {
+		if len(rec) > 0 {
+			out = append(out, risEntry(rec, len(out)+1, last))
+			rec = nil
 		}
-		out = append(out, *e)
-		e = nil
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimRight(sc.Text(), "\r")
-		if len(text) < 5 || text[2:5] != "  -" {
-			continue
-		}
-		tag, val := text[:2], strings.TrimSpace(text[5:])
-		if tag == "TY" {
-			if e != nil {
-				finish()
-			}
-			n++
-			e = &Entry{Label: "record " + strconv.Itoa(n) + " (line " + strconv.Itoa(line) + ")", Line: line, Type: risType(val)}
-			others, sp, ep = nil, "", ""
+		tag, val, ok := risTag(text)
+		switch {
+		case ok && tag == "TY":
+			flush()
+			rec, last = []risField{{tag, val, line}}, line
+		case rec == nil:
+		case ok && tag == "ER":
 			last = line
-			continue
+			flush()
+		case ok:
+			rec, last = append(rec, risField{tag, val, line}), line
+		case strings.TrimSpace(text) != "":
+			f := &rec[len(rec)-1]
+			f.val = strings.TrimSpace(f.val + " " + strings.TrimSpace(text))
+			last = line
 		}
-		if e == nil {
-			continue
-		}
-		last = line
-		switch tag {
+	}
+	flush()
+	return out
+}
+
+// risField is one tag of a RIS record, continuation lines joined.
+type risField struct {
+	tag, val string
+	line     int
+}
+
+// risTagLine is a RIS tag line.
+var risTagLine = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9])[ \t]+-(?:[ \t]+(.*))?$`)
+
+// risTag reads a RIS tag line: its tag upper-cased and its value.
+func risTag(line string) (tag, val string, ok bool) {
+	m := risTagLine.FindStringSubmatch(line)
+	if m == nil {
+		return "", "", false
+	}
+	return strings.ToUpper(m[1]), strings.TrimSpace(m[2]), true
+}
+
+// risEntry is the entry of the n-th record, whose fields rec holds; last
+// is its last line.
+func risEntry(rec []risField, n, last int) Entry {
+	e := Entry{Label: "record " + strconv.Itoa(n) + " (line " + strconv.Itoa(rec[0].line) + ")", Line: rec[0].line, Type: risType(rec[0].val), last: last}
+	var others []string
+	var sp, ep string
+	for _, f := range rec[1:] {
+		val := f.val
+		switch f.tag {
 		case "DO":
 			if e.RawDOI == "" {
 				e.setDOI(val)
+				e.doiLine = f.line
 			}
 		case "TI", "T1":
 			if e.Title == "" {
@@ -409,14 +453,15 @@ func parseRIS(data []byte) []Entry {
 			e.Abstract = strings.TrimSpace(e.Abstract + " " + val)
 		default:
 			others = append(others, val)
-		case "ER":
-			finish()
 		}
 	}
-	if e != nil {
-		finish()
+	e.takeFieldDOIs(others...)
+	e.otherDOIsIn(e.Abstract)
+	e.Pages = sp
+	if ep != "" && ep != sp {
+		e.Pages = sp + "-" + ep
 	}
-	return out
+	return e
 }
 
 // risType is what a RIS reference type says the entry cites.

@@ -164,3 +164,50 @@ func TestCFFSoftwareKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestRISLines: a RIS tag line in any case, with one blank or a tab
+// before its dash, is a tag; a line of a record that is no tag continues
+// the value before it; each record has its own lines.
+func TestRISLines(t *testing.T) {
+	tests := []struct {
+		name, give string
+		want       []Entry
+	}{
+		{"lower case, one space, a tab",
+			"ty  - JOUR\nti - A title\nAU\t- Smith, J.\ndo  - 10.5555/ris.1\ner  -\n",
+			[]Entry{{Label: "record 1 (line 1)", Line: 1, Title: "A title", Authors: []string{"Smith, J."}, DOI: "10.5555/ris.1", RawDOI: "10.5555/ris.1", Type: TypeArticle}}},
+		{"a title wrapped onto the next lines",
+			"TY  - JOUR\nTI  - Factors driving pancreatic\n      cancer survival\nrates\nPY  - 2025\nER  - \nTY  - JOUR\nTI  - Second\nER  - \n",
+			[]Entry{{Label: "record 1 (line 1)", Line: 1, Title: "Factors driving pancreatic cancer survival rates", Year: 2025, Type: TypeArticle},
+				{Label: "record 2 (line 7)", Line: 7, Title: "Second", Type: TypeArticle}}},
+		{"text before the first record is no record", "Exported by a tool\nTI  - not in a record\nTY  - BOOK\nT1  - A book\n",
+			[]Entry{{Label: "record 1 (line 3)", Line: 3, Title: "A book", Type: TypeOther}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Parse("a.ris", []byte(tt.give)).Entries
+			if diff := cmp.Diff(tt.want, got, entryOnly, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("entries (-want +got):\n%s", diff)
+			}
+		})
+	}
+	doc := Parse("a.ris", []byte("TY  - JOUR\nTI  - A\nER  - \n\nTY  - JOUR\nTI  - B\nDO  - 10.5555/second.2\nER  - \n"))
+	if len(doc.Entries) != 2 || doc.Entries[1].last != 8 || len(doc.DOIs) != 1 || doc.DOIs[0].Line != 7 {
+		t.Errorf("entries %+v, DOIs %+v: want the second record's DOI on line 7, its last line 8", doc.Entries, doc.DOIs)
+	}
+}
+
+// TestBibTeXWithoutKeyAndEtAl: an entry without a citation key is named
+// by its line and keeps its first field; "et al." written into an author
+// field is "and others".
+func TestBibTeXWithoutKeyAndEtAl(t *testing.T) {
+	got := Parse("a.bib", []byte("@article{author = {Rahib, L. and Coffin, T.}, title = {T}, doi = {10.5555/nokey.1}}\n@article{k, author = {Rahib, L. et al.}, title = {U}}\n@article{j, author = {Rahib, L., Coffin, T., et. al}, title = {V}}\n")).Entries
+	want := []Entry{
+		{Label: "entry at line 1", Line: 1, Title: "T", Authors: []string{"Rahib, L.", "Coffin, T."}, DOI: "10.5555/nokey.1", RawDOI: "10.5555/nokey.1", Type: TypeArticle},
+		{Label: "k", Line: 2, Title: "U", Authors: []string{"Rahib, L.", "others"}, Type: TypeArticle},
+		{Label: "j", Line: 3, Title: "V", Authors: []string{"Rahib, L., Coffin, T.", "others"}, Type: TypeArticle},
+	}
+	if diff := cmp.Diff(want, got, entryOnly, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
+	}
+}

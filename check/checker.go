@@ -367,8 +367,15 @@ func (s *settler) settle(ctx context.Context, window []item) []Row {
 			continue
 		}
 		loc := Location{File: s.docs[it.doc].Name, Line: it.entry.Line, Raw: it.entry.Label}
-		if it.entry.Unread != "" || it.entry.Title == "" {
+		if it.entry.Unread != "" {
 			rows[i] = notChecked(*it.entry, loc)
+			continue
+		}
+		if it.entry.Title == "" {
+			// A bibliography entry read whole that gives neither a DOI
+			// nor a title: a reference without a DOI all the same.
+			rows[i] = Row{Verdict: VerdictNoDOI, Entry: entryOf(*it.entry), Error: "no DOI, and no title to search it by", Locations: []Location{loc},
+				Warning: s.c.opts.NoDOI == NoDOIWarn}
 			continue
 		}
 		wg.Go(func() {

@@ -199,3 +199,27 @@ func TestNoDOIWarn(t *testing.T) {
 		})
 	}
 }
+
+// An entry of a bibliography read whole that gives neither a DOI nor a
+// title is no_doi, failing by default and warned under --no-doi=warn:
+// never not_checked, which would leave the exit code alone.
+func TestNoDOINoTitle(t *testing.T) {
+	for _, give := range []struct{ file, text string }{
+		{"refs.bib", "@article{x, author={Rahib, L.}, journal={Pancreas}, year={2025}}\n"},
+		{"refs.ris", "TY  - JOUR\nAU  - Rahib, L.\nJO  - Pancreas\nPY  - 2025\nER  - \n"},
+		{"refs.json", `[{"type":"article-journal","author":[{"family":"Rahib"}],"container-title":"Pancreas"}]`},
+		{"CITATION.cff", "cff-version: 1.2.0\nreferences:\n  - type: article\n    journal: Pancreas\n"},
+	} {
+		for _, policy := range []string{check.NoDOIError, check.NoDOIWarn} {
+			c := check.New(oracletest.NewFake("europepmc", nil, nil), nil, check.Options{NoDOI: policy, Offline: true})
+			rep, row := one(t, c, give.file, give.text)
+			wantStatus := check.NotVerified
+			if policy == check.NoDOIWarn {
+				wantStatus = check.AllFound
+			}
+			if row.Verdict != check.VerdictNoDOI || row.Warning != (policy == check.NoDOIWarn) || rep.Status() != wantStatus || !strings.Contains(row.Error, "no title") {
+				t.Errorf("%s, %s: row %+v status %v, want no_doi saying it has no title, status %v", give.file, policy, row, rep.Status(), wantStatus)
+			}
+		}
+	}
+}
