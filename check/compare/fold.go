@@ -132,11 +132,11 @@ func canon(w string) string {
 }
 
 // stopWords carry no content: a title that adds or drops one is the same
-// title.
+// title. "or" is not one: "A or B" is another claim than "A and B".
 var stopWords = map[string]bool{
 	"a": true, "an": true, "the": true, "of": true, "in": true, "on": true, "for": true, "and": true,
 	"to": true, "with": true, "by": true, "at": true, "from": true, "as": true, "its": true, "via": true,
-	"into": true, "or": true,
+	"into": true,
 }
 
 // words are the content words of s: canonical, and as written (lower

@@ -81,3 +81,23 @@ func TestWordDiffRepeatedTail(t *testing.T) {
 		}
 	}
 }
+
+// A subtitle the record does not have is invented; one the entry leaves
+// out is fine; "or" for "and" is another claim.
+func TestTitleSubtitleAndConnectives(t *testing.T) {
+	tests := []struct {
+		entry, record string
+		ok            bool
+	}{
+		{"Factors driving pancreatic cancer survival rates: a randomised trial", "Factors driving pancreatic cancer survival rates", false},
+		{"Factors driving pancreatic cancer survival rates", "Factors driving pancreatic cancer survival rates: a review", true},
+		{"Second-hand smoke or bladder cancer risk", "Second-hand smoke and bladder cancer risk", false},
+		{"Second-hand smoke & bladder cancer risk", "Second-hand smoke and bladder cancer risk", true},
+		{"Smoke and bladder cancer risk", "Smoke, and bladder cancer risk", true},
+	}
+	for _, tt := range tests {
+		if res := Compare(Entry{Title: tt.entry}, Record{Title: tt.record}, Options{}); res.OK() != tt.ok {
+			t.Errorf("%q against %q: %s, want ok %v", tt.entry, tt.record, res.Why(), tt.ok)
+		}
+	}
+}

@@ -39,7 +39,10 @@ func compareTitle(entry, record string) outcome {
 		return note("the entry leaves out the record's subtitle")
 	}
 	if m := mainTitle(entry); m != "" && key(m) == rk {
-		return note("the entry adds a subtitle the record does not have")
+		// A subtitle the paper does not have is invented: the title is
+		// the record's whole title (Crossref's subtitle joined to it).
+		sub := strings.TrimSpace(strings.TrimPrefix(entry[len(m):], subtitleBreak.FindString(entry[len(m):])))
+		return mismatch(Title, entry, record, "adds the subtitle “"+sub+"” the record does not have")
 	}
 	ec, ew := words(entry)
 	rc, rw := words(record)

@@ -22,8 +22,11 @@ type WorkResponse struct {
 
 // Work is the part of a Crossref work citeloop uses.
 type Work struct {
-	DOI            string   `json:"DOI"`
-	Title          []string `json:"title"`
+	DOI   string   `json:"DOI"`
+	Title []string `json:"title"`
+	// Subtitle is the title's subtitle, which Crossref keeps apart
+	// ("Suspension syndrome" and "a scoping review").
+	Subtitle       []string `json:"subtitle"`
 	Author         []Author `json:"author"`
 	ContainerTitle []string `json:"container-title"`
 	// ShortContainerTitle is the journal's abbreviation ("Genome Res.").
@@ -128,6 +131,13 @@ func (w *Work) Record() *oracles.Record {
 	}
 	if len(w.Title) > 0 {
 		rec.Title = cleanTitle(w.Title[0])
+		// The title as the paper prints it: with its subtitle, unless
+		// the title already holds it.
+		if len(w.Subtitle) > 0 {
+			if sub := cleanTitle(w.Subtitle[0]); sub != "" && !strings.Contains(strings.ToLower(rec.Title), strings.ToLower(sub)) {
+				rec.Title += ": " + sub
+			}
+		}
 	}
 	w.venue(rec)
 	for _, a := range w.Author {
