@@ -211,3 +211,20 @@ func TestBibTeXWithoutKeyAndEtAl(t *testing.T) {
 		t.Errorf("entries (-want +got):\n%s", diff)
 	}
 }
+
+// CSL JSON as tools write it: dates as text, an author list as one
+// string, the journal by its abbreviation only, a short title only.
+func TestCSLFieldsAsWritten(t *testing.T) {
+	got := Parse("a.json", []byte(`[
+{"type":"article-journal","title":"A","issued":{"raw":"May 2019"},"author":"Smith, J. and Doe, A.","journalAbbreviation":"Ann Oncol"},
+{"type":"article-journal","title-short":"B","issued":{"literal":"2018-05-01"},"container-title-short":"Nat Med"},
+{"type":"article-journal","title":"C","container-title":"Nature","container-title-short":"Nat","issued":{"date-parts":[[2017]],"raw":"2011"}}]`)).Entries
+	want := []Entry{
+		{Label: "record 1", Line: 2, Title: "A", Year: 2019, Authors: []string{"Smith, J.", "Doe, A."}, Journal: "Ann Oncol", Type: TypeArticle},
+		{Label: "record 2", Line: 3, Title: "B", Year: 2018, Journal: "Nat Med", Type: TypeArticle},
+		{Label: "record 3", Line: 4, Title: "C", Year: 2017, Journal: "Nature", Type: TypeArticle},
+	}
+	if diff := cmp.Diff(want, got, entryOnly, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
+	}
+}

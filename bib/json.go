@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -22,17 +23,22 @@ type jsonSource struct {
 	Year           json.RawMessage `json:"year"`
 	Issued         *struct {
 		DateParts [][]json.Number `json:"date-parts"`
+		Raw       string          `json:"raw"`
+		Literal   string          `json:"literal"`
 	} `json:"issued"`
-	PMID      string          `json:"pmid"`
-	PMCID     string          `json:"pmcid"`
-	URL       string          `json:"url"`
-	Note      string          `json:"note"`
-	Type      string          `json:"type"`
-	Volume    json.RawMessage `json:"volume"`
-	Issue     json.RawMessage `json:"issue"`
-	Page      json.RawMessage `json:"page"`
-	ISSN      json.RawMessage `json:"ISSN"`
-	Publisher string          `json:"publisher"`
+	ContainerTitleShort string          `json:"container-title-short"`
+	JournalAbbreviation string          `json:"journalAbbreviation"`
+	TitleShort          string          `json:"title-short"`
+	PMID                string          `json:"pmid"`
+	PMCID               string          `json:"pmcid"`
+	URL                 string          `json:"url"`
+	Note                string          `json:"note"`
+	Type                string          `json:"type"`
+	Volume              json.RawMessage `json:"volume"`
+	Issue               json.RawMessage `json:"issue"`
+	Page                json.RawMessage `json:"page"`
+	ISSN                json.RawMessage `json:"ISSN"`
+	Publisher           string          `json:"publisher"`
 	// line and last are the lines the record starts and ends on, set by
 	// the array reader.
 	line, last int
@@ -65,6 +71,9 @@ func stringsOf(raw json.RawMessage) []string {
 	}
 	return splitList(scalar(raw))
 }
+
+// cslYear is the year of a CSL date written as text.
+var cslYear = regexp.MustCompile(`\b(?:1[5-9]|20)\d\d\b`)
 
 // parseCSL reads a CSL JSON document: an array of items, an object whose
 // "items" are the array (as Zotero's web API writes format=csljson), or
@@ -213,8 +222,13 @@ func jsonEntries(recs []jsonSource) []Entry {
 		e.last = r.last
 		e.takeFieldDOIs(r.URL, r.Note)
 		e.otherDOIsIn(e.Abstract)
-		if e.Journal == "" {
-			e.Journal = r.ContainerTitle
+		for _, v := range []string{r.ContainerTitle, r.ContainerTitleShort, r.JournalAbbreviation} {
+			if e.Journal == "" {
+				e.Journal = strings.TrimSpace(v)
+			}
+		}
+		if e.Title == "" {
+			e.Title = strings.TrimSpace(r.TitleShort)
 		}
 		if len(e.Authors) == 0 && len(r.Author) > 0 {
 			var csl []struct {
@@ -222,7 +236,16 @@ func jsonEntries(recs []jsonSource) []Entry {
 				Given   string `json:"given"`
 				Literal string `json:"literal"`
 			}
-			if json.Unmarshal(r.Author, &csl) == nil {
+			var one string
+			if json.Unmarshal(r.Author, &one) == nil {
+				// An author list written as one string, BibTeX's way or
+				// with semicolons.
+				for _, n := range strings.FieldsFunc(strings.ReplaceAll(one, " and ", ";"), func(c rune) bool { return c == ';' }) {
+					if n = strings.TrimSpace(n); n != "" {
+						e.Authors = append(e.Authors, n)
+					}
+				}
+			} else if json.Unmarshal(r.Author, &csl) == nil {
 				for _, a := range csl {
 					// "Family, Given": CSL says which is which, and a family
 					// name of two words must not read as a given name.
@@ -247,6 +270,14 @@ func jsonEntries(recs []jsonSource) []Entry {
 		if e.Year == 0 && r.Issued != nil && len(r.Issued.DateParts) > 0 && len(r.Issued.DateParts[0]) > 0 {
 			if y, err := r.Issued.DateParts[0][0].Int64(); err == nil {
 				e.Year = int(y)
+			}
+		}
+		if e.Year == 0 && r.Issued != nil {
+			// CSL's unparsed dates: "2019", "May 2019", "2019-05-01".
+			for _, d := range []string{r.Issued.Raw, r.Issued.Literal} {
+				if m := cslYear.FindString(d); m != "" && e.Year == 0 {
+					e.Year = leadingYear(m)
+				}
 			}
 		}
 		out = append(out, e)
