@@ -61,11 +61,57 @@ func leadingYear(s string) int {
 // (latex.Decode): accents, special letters, text and font commands, common
 // math. A DOI or URL is only unescaped and unbraced, never decoded: TeX's
 // ligatures would turn a DOI's "--" into a dash. Authors are split on
-// " and ".
+// " and ". Fields an entry inherits through crossref or biblatex's xdata
+// are its own; the entries it inherits from (and @xdata) are no
+// references of their own unless they give a DOI.
 func parseBibTeX(data []byte) []Entry {
+	recs := bibRecords(data)
+	macros := latex.Strings(string(data))
+	byKey := make(map[string]int, len(recs))
+	for i, r := range recs {
+		if _, ok := byKey[strings.ToLower(r.key)]; !ok {
+			byKey[strings.ToLower(r.key)] = i
+		}
+	}
+	// A record others inherit from (crossref, xdata) is a container: it
+	// is no reference of its own unless it has a DOI to check.
+	parent := map[int]bool{}
+	out := make([]Entry, 0, len(recs))
+	resolved := make([][]rawField, len(recs))
+	for i := range recs {
+		resolved[i] = inherit(i, recs, byKey, parent, 0)
+	}
+	for i, r := range recs {
+		if r.kind == "xdata" {
+			continue
+		}
+		e := bibEntry(r.kind, r.key, r.line, resolved[i], macros)
+		e.last = r.last
+		if !r.closed {
+			e.Unread = "its braces do not balance before the next entry"
+		}
+		if parent[i] && e.DOI == "" && e.RawDOI == "" {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// bibRecord is one BibTeX entry as written: its type, key, lines and raw
+// fields.
+type bibRecord struct {
+	kind, key  string
+	line, last int
+	fields     []rawField
+	closed     bool
+}
+
+// bibRecords splits a .bib file into its entries, skipping @comment,
+// @string and @preamble and any "@" that opens no entry.
+func bibRecords(data []byte) []bibRecord {
 	s := string(data)
-	macros := latex.Strings(s)
-	var out []Entry
+	var out []bibRecord
 	line, counted := 1, 0 // the line of offset counted in data
 	offset := 0           // offset of s in data
 	for {
@@ -100,13 +146,51 @@ func parseBibTeX(data []byte) []Entry {
 			// No citation key: the first field starts the entry.
 			key, fields = "entry at line "+strconv.Itoa(start), body
 		}
-		e := bibEntry(kind, strings.TrimSpace(key), start, bibRawFields(fields), macros)
-		e.last = start + bytes.Count(data[counted:offset], []byte{'\n'})
-		if !closed {
-			e.Unread = "its braces do not balance before the next entry"
-		}
-		out = append(out, e)
+		out = append(out, bibRecord{kind: kind, key: strings.TrimSpace(key), line: start,
+			last: start + bytes.Count(data[counted:offset], []byte{'\n'}), fields: bibRawFields(fields), closed: closed})
 	}
+}
+
+// inherit is recs[self]'s fields with what the entries its crossref and
+// xdata fields name give and it does not (BibTeX's and biblatex's
+// inheritance): a parent's title is the child's booktitle when the child
+// has a title of its own, as biblatex maps it. Parents are marked in
+// parent; depth bounds a chain, and an entry is never its own parent.
+func inherit(self int, recs []bibRecord, byKey map[string]int, parent map[int]bool, depth int) []rawField {
+	fields := recs[self].fields
+	if depth > 8 {
+		return fields
+	}
+	has := make(map[string]bool, len(fields))
+	var from []string
+	for _, f := range fields {
+		has[f.name] = true
+		if f.name == "crossref" || f.name == "xdata" {
+			for _, k := range strings.Split(strings.Trim(f.value, "{}\" "), ",") {
+				from = append(from, strings.ToLower(strings.TrimSpace(k)))
+			}
+		}
+	}
+	out := fields
+	for _, k := range from {
+		i, ok := byKey[k]
+		if !ok || i == self {
+			continue
+		}
+		parent[i] = true
+		for _, f := range inherit(i, recs, byKey, parent, depth+1) {
+			name := f.name
+			if name == "title" && has["title"] {
+				name = "booktitle"
+			}
+			if has[name] || name == "crossref" || name == "xdata" || name == "doi" || name == "ids" {
+				continue
+			}
+			has[name] = true
+			out = append(slices.Clip(out), rawField{name, f.value})
+		}
+	}
+	return out
 }
 
 // bibEntry builds the entry of one BibTeX record from its raw fields: a

@@ -228,3 +228,29 @@ func TestCSLFieldsAsWritten(t *testing.T) {
 		t.Errorf("entries (-want +got):\n%s", diff)
 	}
 }
+
+// A BibTeX entry's crossref and biblatex's xdata give it the fields it
+// lacks; a parent without a DOI is no reference of its own, one with a DOI
+// is; a chain is followed, a cycle ends.
+func TestBibTeXInheritance(t *testing.T) {
+	give := `@inproceedings{child, author={Smith, J.}, title={A talk}, crossref={conf}, doi={10.5555/talk.1}}
+@proceedings{conf, title={Proceedings of the Meeting}, year={2019}, publisher={ACM}, crossref={series}}
+@proceedings{series, title={Series}, issn={1234-5678}}
+@article{x, title={A paper}, xdata={jnl}}
+@xdata{jnl, journaltitle={Pancreas}, year={2025}}
+@book{vol, title={Volume}, doi={10.5555/vol.2}}
+@inbook{ch, crossref={vol}, author={Doe, A.}}
+@article{loop, title={Loop}, crossref={loop}}
+`
+	got := Parse("a.bib", []byte(give)).Entries
+	want := []Entry{
+		{Label: "child", Line: 1, Title: "A talk", Authors: []string{"Smith, J."}, Journal: "Proceedings of the Meeting", Publisher: "ACM", Year: 2019, ISSN: []string{"1234-5678"}, DOI: "10.5555/talk.1", RawDOI: "10.5555/talk.1", Type: TypeOther},
+		{Label: "x", Line: 4, Title: "A paper", Journal: "Pancreas", Year: 2025, Type: TypeArticle},
+		{Label: "vol", Line: 6, Title: "Volume", DOI: "10.5555/vol.2", RawDOI: "10.5555/vol.2", Type: TypeOther},
+		{Label: "ch", Line: 7, Title: "Volume", Authors: []string{"Doe, A."}, Type: TypeOther},
+		{Label: "loop", Line: 8, Title: "Loop", Type: TypeArticle},
+	}
+	if diff := cmp.Diff(want, got, entryOnly, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
+	}
+}
