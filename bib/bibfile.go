@@ -244,6 +244,9 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 		}
 	}
 	e.Title = text("title")
+	if e.Title == "" {
+		e.Title = text("maintitle") // biblatex: a volume of a multi-volume work
+	}
 	if a := text("author"); a != "" {
 		for _, n := range strings.Split(a, " and ") {
 			if n = strings.TrimSpace(n); n != "" {
@@ -280,6 +283,9 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 		e.Issue = text("issue")
 	}
 	e.Pages = text("pages")
+	if e.Pages == "" {
+		e.Pages = text("eid") // biblatex: an article number for pages
+	}
 	e.ISSN = splitList(text("issn"))
 	e.Abstract = text("abstract")
 	e.PMID = literal("pmid")

@@ -254,3 +254,12 @@ func TestBibTeXInheritance(t *testing.T) {
 		t.Errorf("entries (-want +got):\n%s", diff)
 	}
 }
+
+// biblatex's maintitle stands for a missing title, its eid for missing
+// pages.
+func TestBiblatexMaintitleAndEid(t *testing.T) {
+	e := Parse("a.bib", []byte("@article{a, maintitle={The whole work}, eid={e999}, doi={10.5555/mt.1}}\n@article{b, title={T}, maintitle={M}, pages={1--2}, eid={e5}}\n")).Entries
+	if len(e) != 2 || e[0].Title != "The whole work" || e[0].Pages != "e999" || e[1].Title != "T" || e[1].Pages != "1–2" {
+		t.Errorf("entries %+v", e)
+	}
+}
