@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -24,20 +25,17 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return ErrInvalid }
 
-// doiPrefixes are stripped, case-insensitively, before a DOI is checked.
-// URL forms are percent-decoded after stripping.
-var doiPrefixes = []struct {
-	prefix string
-	isURL  bool
-}{
-	{"https://doi.org/", true},
-	{"http://doi.org/", true},
-	{"https://dx.doi.org/", true},
-	{"http://dx.doi.org/", true},
-	{"doi.org/", true},
-	{"dx.doi.org/", true},
-	{"doi:", false},
-}
+// resolverURL is a DOI written as a link to a doi.org resolver, on any
+// of its hosts (doi.org, dx.doi.org, www.doi.org), with a scheme or
+// without; doiLabel is a DOI written after its label ("doi:", "DOI ",
+// "DOI: "). Both are stripped, case-insensitively, before a DOI is
+// checked; a URL is percent-decoded after, and its query string and
+// fragment are the URL's, not the DOI's (a "?" or "#" of a DOI is
+// escaped in a URL).
+var (
+	resolverURL = regexp.MustCompile(`(?i)^(?:https?://)?(?:[a-z0-9-]+\.)*doi\.org/`)
+	doiLabel    = regexp.MustCompile(`(?i)^doi\s*:?\s*`)
+)
 
 // Normalize returns the canonical form of a DOI: prefixes such as
 // "https://doi.org/" and "doi:" removed, percent-encoding undone once (see
@@ -50,11 +48,13 @@ var doiPrefixes = []struct {
 func Normalize(s string) (string, error) {
 	d := strings.TrimSpace(s)
 	fromURL := false
-	for _, p := range doiPrefixes {
-		if len(d) >= len(p.prefix) && strings.EqualFold(d[:len(p.prefix)], p.prefix) {
-			d, fromURL = d[len(p.prefix):], p.isURL
-			break
+	if m := resolverURL.FindString(d); m != "" {
+		d, fromURL = d[len(m):], true
+		if i := strings.IndexAny(d, "?#"); i >= 0 {
+			d = d[:i]
 		}
+	} else if m := doiLabel.FindString(d); m != "" && (len(m) == len(d) || strings.HasPrefix(d[len(m):], "10")) {
+		d = d[len(m):]
 	}
 	if d == "" {
 		return "", &Error{Input: s, Reason: "empty"}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode"
 
+	"pgregory.net/rapid"
+
 	"github.com/citeloop/citeloop/doi"
 )
 
@@ -242,6 +244,32 @@ func TestSame(t *testing.T) {
 	for _, tt := range tests {
 		if got := doi.Same(tt.a, tt.b); got != tt.want {
 			t.Errorf("Same(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// A DOI written after its label, or as a link to any doi.org resolver host
+// with or without a scheme, a query string or a fragment, is the DOI.
+func TestNormalizeWrappers(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := "10." + rapid.StringMatching(`[1-9][0-9]{3,6}`).Draw(t, "registrant") + "/" + rapid.StringMatching(`[a-z0-9][a-z0-9._-]{0,20}`).Draw(t, "suffix")
+		want, err := doi.Normalize(d)
+		if err != nil {
+			t.Skip(err)
+		}
+		label := rapid.SampledFrom([]string{"doi:", "DOI:", "doi: ", "DOI ", "Doi : ", "doi"}).Draw(t, "label")
+		scheme := rapid.SampledFrom([]string{"", "http://", "https://", "HTTPS://"}).Draw(t, "scheme")
+		host := rapid.SampledFrom([]string{"doi.org", "dx.doi.org", "www.doi.org", "DX.DOI.ORG"}).Draw(t, "host")
+		tail := rapid.SampledFrom([]string{"", "?utm_source=x", "#section", "?a=1&b=2#f"}).Draw(t, "tail")
+		for _, in := range []string{label + d, scheme + host + "/" + d + tail} {
+			if got, err := doi.Normalize(in); err != nil || got != want {
+				t.Fatalf("doi.Normalize(%q) = %q, %v; want %q", in, got, err, want)
+			}
+		}
+	})
+	for _, in := range []string{"doi:", "DOI: not a doi", "https://example.org/10.1000/x", "https://doi.org.evil.com/10.1000/x"} {
+		if got, err := doi.Normalize(in); err == nil {
+			t.Errorf("doi.Normalize(%q) = %q, want an error", in, got)
 		}
 	}
 }
