@@ -48,10 +48,12 @@ const (
 	// HTML is a page (.html, .htm) read as the text a reader sees, as
 	// Markdown and text are: a pandoc --citeproc bibliography, a list.
 	HTML
+	// ZoteroRDF is Zotero's RDF export (.rdf).
+	ZoteroRDF
 )
 
 var kindNames = [...]string{Text: "text", BibTeX: "bibtex", RIS: "ris", CSLJSON: "csl-json", CFF: "cff", JSONLines: "jsonl", DOIList: "doi-list", BBL: "bbl",
-	MEDLINE: "medline", Refer: "refer", EndNoteXML: "endnote-xml", CSLYAML: "csl-yaml", HTML: "html"}
+	MEDLINE: "medline", Refer: "refer", EndNoteXML: "endnote-xml", CSLYAML: "csl-yaml", HTML: "html", ZoteroRDF: "zotero-rdf"}
 
 func (k Kind) String() string {
 	if k < 0 || int(k) >= len(kindNames) {
@@ -64,7 +66,7 @@ func (k Kind) String() string {
 // .bibtex are BibTeX, .ris RIS, .json CSL JSON, .cff CFF; anything else
 // (.md, .txt, "<stdin>") is Text, and .bbl is BBL; .nbib and .medline are
 // MEDLINE, .enw and .refer Refer, .xml EndNoteXML, .yaml and .yml CSLYAML,
-// .html and .htm HTML. It never looks at the content:
+// .html and .htm HTML, .rdf ZoteroRDF. It never looks at the content:
 // `check` reads a file as its name says.
 func KindOf(name string) Kind {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -88,6 +90,8 @@ func KindOf(name string) Kind {
 		return CSLYAML
 	case ".html", ".htm", ".xhtml":
 		return HTML
+	case ".rdf":
+		return ZoteroRDF
 	}
 	return Text
 }
@@ -139,7 +143,7 @@ func Parse(name string, data []byte) Document {
 // Sniff is the kind a document's content says it is, for one whose name
 // does not: a BibTeX entry first, a RIS tag line first, a CFF version key,
 // JSON (an array or an object), a MEDLINE "PMID- " or refer "%0 " line
-// first, EndNote XML's <records>, CSL YAML (a list of items
+// first, EndNote XML's <records>, Zotero's rdf:RDF, CSL YAML (a list of items
 // or "references:"), an HTML page; else Text.
 func Sniff(data []byte) Kind {
 	t := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))
@@ -158,6 +162,8 @@ func Sniff(data []byte) Kind {
 		return Refer
 	case sniffXML.Match(t) && bytes.Contains(t, []byte("<records>")):
 		return EndNoteXML
+	case sniffXML.Match(t) && bytes.Contains(t, []byte("<rdf:RDF")):
+		return ZoteroRDF
 	case sniffHTML.Match(t):
 		return HTML
 	case sniffCSLYAML.Match(t) && isCSLYAML(t):
@@ -217,6 +223,8 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 		doc.Entries, doc.Err = parseCSLYAML(clean)
 	case HTML:
 		doc.Entries = parseHTML(clean)
+	case ZoteroRDF:
+		doc.Entries, doc.Err = parseZoteroRDF(clean)
 	default:
 		if strings.Contains(string(clean), `\bibitem`) {
 			doc.Entries = parseBBL(string(clean)) // a LaTeX document's thebibliography
@@ -238,7 +246,7 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 		// TeX's comments are no citations: "%\bibitem{old} …" is gone.
 		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, latex.BlankComments(text)), true)
 	case kind == RIS || kind == CSLJSON || kind == CFF || kind == JSONLines,
-		kind == MEDLINE || kind == Refer || kind == EndNoteXML || kind == CSLYAML:
+		kind == MEDLINE || kind == Refer || kind == EndNoteXML || kind == CSLYAML || kind == ZoteroRDF:
 		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, text), true)
 	default:
 		doc.DOIs = withEntryPlaces(withInvalidLabelled(extract.ForFile(name, text), text), doc.Entries)
