@@ -183,7 +183,7 @@ var (
 	sniffMEDLINE = regexp.MustCompile(`\APMID- ?\d`)
 	sniffRefer   = regexp.MustCompile(`\A%0 \S`)
 	sniffXML     = regexp.MustCompile(`\A(?:<\?xml[^>]*>\s*)?<(?:xml|records|rdf:RDF)\b`)
-	sniffHTML    = regexp.MustCompile(`(?i)\A(?:<!--.*?-->\s*)*<(?:!doctype html|html)\b`)
+	sniffHTML    = regexp.MustCompile(`(?i)\A(?:<!--.*?-->\s*)*<(?:!doctype html|html\b|div id="refs")`)
 	sniffCSLYAML = regexp.MustCompile(`\A(?:---[ \t]*\r?\n)?(?:#[^\n]*\n)*(?:references:[ \t]*\r?\n|- (?:id|type|title|DOI|author):)|(?m:^references:[ \t]*\r?$)`)
 )
 
