@@ -214,8 +214,8 @@ references:
 		wantDOIs: []found{{"10.1097/mpa.0000000000002489", 17, false}},
 	}, {
 		name: "items.yml", kind: CSLYAML,
-		give: "- type: article\n  title: A preprint\n  DOI: 10.1101/2020.01.01.000001\n",
-		want: []fields{{Label: "record 1", Line: 1, Last: 3, DOI: "10.1101/2020.01.01.000001", RawDOI: "10.1101/2020.01.01.000001", Title: "A preprint", Type: TypePreprint}},
+		give:     "- type: article\n  title: A preprint\n  DOI: 10.1101/2020.01.01.000001\n",
+		want:     []fields{{Label: "record 1", Line: 1, Last: 3, DOI: "10.1101/2020.01.01.000001", RawDOI: "10.1101/2020.01.01.000001", Title: "A preprint", Type: TypePreprint}},
 		wantDOIs: []found{{"10.1101/2020.01.01.000001", 3, false}},
 	}, {
 		name: "refs.html", kind: HTML,
@@ -357,12 +357,12 @@ func TestFormatsNotRead(t *testing.T) {
 // at a glance stays what it is.
 func TestSniffFormatsNotMisread(t *testing.T) {
 	for give, want := range map[string]Kind{
-		"---\nreferences:\n- title: A\n---\n\n# Intro\n\nText.\n": Text, // Markdown front matter
-		"# References\n\n1. Smith J. A title. Nature. 2020;1:1.\n":  Text,
-		"<p>A Markdown file that opens with HTML</p>\n\nText.\n":     Text,
-		"%% a TeX comment\n\\documentclass{article}\n":              Text,
-		"<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"x\"/>":       ZoteroRDF,
-		"<xml><records></records></xml>":                            EndNoteXML,
+		"---\nreferences:\n- title: A\n---\n\n# Intro\n\nText.\n":  Text, // Markdown front matter
+		"# References\n\n1. Smith J. A title. Nature. 2020;1:1.\n": Text,
+		"<p>A Markdown file that opens with HTML</p>\n\nText.\n":   Text,
+		"%% a TeX comment\n\\documentclass{article}\n":             Text,
+		"<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"x\"/>":      ZoteroRDF,
+		"<xml><records></records></xml>":                           EndNoteXML,
 	} {
 		if got := Sniff([]byte(give)); got != want {
 			t.Errorf("Sniff(%q) = %v, want %v", give, got, want)
