@@ -3,6 +3,7 @@ package bib
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -34,9 +35,25 @@ const (
 	// BBL is a LaTeX bibliography (.bbl) of \bibitem items, as BibTeX
 	// writes it.
 	BBL
+	// MEDLINE is PubMed's tagged format (.nbib): "PMID- ", "TI  - ".
+	MEDLINE
+	// Refer is refer's and EndNote's tagged format (.enw, .refer): "%0 ",
+	// "%T ".
+	Refer
+	// EndNoteXML is EndNote's XML export (.xml): <xml><records><record>.
+	EndNoteXML
+	// CSLYAML is CSL YAML (.yaml, .yml): a list of CSL items, or pandoc's
+	// "references:" list.
+	CSLYAML
+	// HTML is a page (.html, .htm) read as the text a reader sees, as
+	// Markdown and text are: a pandoc --citeproc bibliography, a list.
+	HTML
+	// ZoteroRDF is Zotero's RDF export (.rdf).
+	ZoteroRDF
 )
 
-var kindNames = [...]string{Text: "text", BibTeX: "bibtex", RIS: "ris", CSLJSON: "csl-json", CFF: "cff", JSONLines: "jsonl", DOIList: "doi-list", BBL: "bbl"}
+var kindNames = [...]string{Text: "text", BibTeX: "bibtex", RIS: "ris", CSLJSON: "csl-json", CFF: "cff", JSONLines: "jsonl", DOIList: "doi-list", BBL: "bbl",
+	MEDLINE: "medline", Refer: "refer", EndNoteXML: "endnote-xml", CSLYAML: "csl-yaml", HTML: "html", ZoteroRDF: "zotero-rdf"}
 
 func (k Kind) String() string {
 	if k < 0 || int(k) >= len(kindNames) {
@@ -47,8 +64,10 @@ func (k Kind) String() string {
 
 // KindOf is the kind a document's name says, by its extension: .bib and
 // .bibtex are BibTeX, .ris RIS, .json CSL JSON, .cff CFF; anything else
-// (.md, .txt, "<stdin>") is Text, and .bbl is BBL. It never looks at the content: `check`
-// reads a file as its name says.
+// (.md, .txt, "<stdin>") is Text, and .bbl is BBL; .nbib and .medline are
+// MEDLINE, .enw and .refer Refer, .xml EndNoteXML, .yaml and .yml CSLYAML,
+// .html and .htm HTML, .rdf ZoteroRDF. It never looks at the content:
+// `check` reads a file as its name says.
 func KindOf(name string) Kind {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".bib", ".bibtex":
@@ -61,6 +80,18 @@ func KindOf(name string) Kind {
 		return CFF
 	case ".bbl":
 		return BBL
+	case ".nbib", ".medline":
+		return MEDLINE
+	case ".enw", ".refer":
+		return Refer
+	case ".xml":
+		return EndNoteXML
+	case ".yaml", ".yml":
+		return CSLYAML
+	case ".html", ".htm", ".xhtml":
+		return HTML
+	case ".rdf":
+		return ZoteroRDF
 	}
 	return Text
 }
@@ -111,7 +142,9 @@ func Parse(name string, data []byte) Document {
 
 // Sniff is the kind a document's content says it is, for one whose name
 // does not: a BibTeX entry first, a RIS tag line first, a CFF version key,
-// or JSON (an array or an object); else Text.
+// JSON (an array or an object), a MEDLINE "PMID- " or refer "%0 " line
+// first, EndNote XML's <records>, Zotero's rdf:RDF, CSL YAML (a list of items
+// or "references:"), an HTML page; else Text.
 func Sniff(data []byte) Kind {
 	t := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\ufeff")))
 	switch {
@@ -123,6 +156,18 @@ func Sniff(data []byte) Kind {
 		return CFF
 	case (bytes.HasPrefix(t, []byte("[")) || bytes.HasPrefix(t, []byte("{"))) && json.Valid(t):
 		return CSLJSON
+	case sniffMEDLINE.Match(t):
+		return MEDLINE
+	case sniffRefer.Match(t):
+		return Refer
+	case sniffXML.Match(t) && bytes.Contains(t, []byte("<records>")):
+		return EndNoteXML
+	case sniffXML.Match(t) && bytes.Contains(t, []byte("<rdf:RDF")):
+		return ZoteroRDF
+	case sniffHTML.Match(t):
+		return HTML
+	case sniffCSLYAML.Match(t) && isCSLYAML(t):
+		return CSLYAML
 	}
 	return Text
 }
@@ -131,6 +176,15 @@ var (
 	sniffBibTeX = regexp.MustCompile(`\A(?:%[^\n]*\n\s*)*@[A-Za-z]+\s*[{(]`)
 	sniffRIS    = regexp.MustCompile(`\ATY  - `)
 	sniffCFF    = regexp.MustCompile(`(?m)^cff-version:`)
+)
+
+// The first lines of the formats read since red team 4.
+var (
+	sniffMEDLINE = regexp.MustCompile(`\APMID- ?\d`)
+	sniffRefer   = regexp.MustCompile(`\A%0 \S`)
+	sniffXML     = regexp.MustCompile(`\A(?:<\?xml[^>]*>\s*)?<(?:xml|records|rdf:RDF)\b`)
+	sniffHTML    = regexp.MustCompile(`(?i)\A(?:<!--.*?-->\s*)*<(?:!doctype html|html\b|div id="refs")`)
+	sniffCSLYAML = regexp.MustCompile(`\A(?:---[ \t]*\r?\n)?(?:#[^\n]*\n)*(?:references:[ \t]*\r?\n|- (?:id|type|title|DOI|author):)|(?m:^references:[ \t]*\r?$)`)
 )
 
 // ParseAs reads data as kind, whatever name says; name still chooses how
@@ -157,6 +211,20 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 		doc.Entries = parseDOIList(clean)
 	case BBL:
 		doc.Entries = parseBBL(string(clean))
+	case MEDLINE:
+		doc.Entries = parseMedline(clean)
+	case Refer:
+		doc.Entries = parseRefer(clean)
+	case EndNoteXML:
+		if doc.Entries, doc.Err = parseEndNoteXML(clean); errors.Is(doc.Err, errNotEndNoteXML) {
+			return ParseAs(Text, name, data) // another XML: read as text, as before
+		}
+	case CSLYAML:
+		doc.Entries, doc.Err = parseCSLYAML(clean)
+	case HTML:
+		doc.Entries = parseHTML(clean)
+	case ZoteroRDF:
+		doc.Entries, doc.Err = parseZoteroRDF(clean)
 	default:
 		if strings.Contains(string(clean), `\bibitem`) {
 			doc.Entries = parseBBL(string(clean)) // a LaTeX document's thebibliography
@@ -177,7 +245,8 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 	case kind == BBL || kind == Text && strings.Contains(string(clean), `\bibitem`):
 		// TeX's comments are no citations: "%\bibitem{old} …" is gone.
 		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, latex.BlankComments(text)), true)
-	case kind == RIS || kind == CSLJSON || kind == CFF || kind == JSONLines:
+	case kind == RIS || kind == CSLJSON || kind == CFF || kind == JSONLines,
+		kind == MEDLINE || kind == Refer || kind == EndNoteXML || kind == CSLYAML || kind == ZoteroRDF:
 		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, text), true)
 	default:
 		doc.DOIs = withEntryPlaces(withInvalidLabelled(extract.ForFile(name, text), text), doc.Entries)

@@ -47,7 +47,8 @@ func newCheckCmd(a *app) *cobra.Command {
 		Short: "Verify every DOI cited in documents against the oracles",
 		Long: `check reads every reference of the given files (Markdown, plain text, BibTeX,
 RIS, CSL JSON, CFF, .bbl of BibTeX styles, biblatex or amsrefs; "-" reads
-stdin, by what it holds) and checks each one with the
+stdin, by what it holds; also MEDLINE .nbib, EndNote .enw and .xml, refer,
+Zotero .rdf, CSL YAML and HTML bibliographies) and checks each one with the
 oracles and policy of the configuration (oracles.use, oracles.policy). It
 prints one row per distinct DOI and per reference without one: found,
 not_found, invalid, retracted, mismatch, no_doi, not_checked or unknown.
