@@ -273,3 +273,14 @@ func TestNormalizeWrappers(t *testing.T) {
 		}
 	}
 }
+
+// A resolver link with nothing before its query string holds no DOI.
+func TestNormalizeResolverWithOnlyAQuery(t *testing.T) {
+	for _, in := range []string{"https://doi.org/?q=1", "doi.org/#top", "https://doi.org/"} {
+		_, err := doi.Normalize(in)
+		var e *doi.Error
+		if !errors.As(err, &e) || e.Reason != "empty" {
+			t.Errorf("Normalize(%q): %v, want empty", in, err)
+		}
+	}
+}
