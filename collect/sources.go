@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -391,7 +392,11 @@ func readSources(name string, data []byte, read ResponseReader) (sourceFile, err
 			doc = bib.ParseAs(bib.JSONLines, name, data)
 			recs = doc.Entries
 		}
-	case ext == ".md" || ext == ".markdown" || ext == ".cff":
+	case slices.Contains([]bib.Kind{bib.BBL, bib.MEDLINE, bib.Refer, bib.EndNoteXML, bib.CSLYAML, bib.ZoteroRDF}, bib.KindOf(name)):
+		// The other bibliographies check reads: the same entries.
+		doc = bib.Parse(name, data)
+		recs = doc.WithDOIEntries()
+	case ext == ".md" || ext == ".markdown" || ext == ".cff" || bib.KindOf(name) == bib.HTML:
 		// One reader per file kind: brief --sources refs.md and check
 		// refs.md see the same DOIs, and prose is no record.
 		doc = bib.Parse(name, data)

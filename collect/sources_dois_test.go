@@ -31,6 +31,10 @@ func TestFileDOIsAgreeWithSources(t *testing.T) {
 		{"note.json", `[{"DOI": "10.1000/J.1", "title": "J", "note": "10.1000/jn.1"}]`, []string{"10.1000/j.1", "10.1000/jn.1"}},
 		{"n1.ris", "TY  - JOUR\nTI  - R\nDO  - 10.1000/ris.1\nN1  - erratum 10.1000/ris.erratum\nER  - \n", []string{"10.1000/ris.1", "10.1000/ris.erratum"}},
 		{"CITATION.cff", "cff-version: 1.2.0\ndoi: 10.1000/cff.1\nreferences:\n  - doi: \"10.1000/cff.2\"\n", []string{"10.1000/cff.1", "10.1000/cff.2"}},
+		{"refs.nbib", "PMID- 1\nTI  - A title\nLID - 10.1000/nbib.1 [doi]\n", []string{"10.1000/nbib.1"}},
+		{"refs.enw", "%0 Journal Article\n%T A title\n%R 10.1000/enw.1\n", []string{"10.1000/enw.1"}},
+		{"refs.bbl", "\\begin{thebibliography}{1}\n\\bibitem{k} A. Smith. T. \\emph{J}, 2019. \\doi{10.1000/bbl.1}\n\\end{thebibliography}\n", []string{"10.1000/bbl.1"}},
+		{"refs.yaml", "references:\n- id: a\n  title: A\n  DOI: 10.1000/yaml.1\n", []string{"10.1000/yaml.1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
