@@ -41,6 +41,7 @@ func TestLiteralForms(t *testing.T) {
 		{`x\discretionary{a}{b}{c`, "xa b c"},
 		{`x\discretionary{a}{b} z`, "xa b z"},
 		{`x\discretionary`, "x"},
+		{`x\discretionary{a}{b}{c}{d}`, "xcd"},
 		// Braces: dropped, and two groups side by side are two values.
 		{`{a}{b}`, "a b"},
 		{`a}`, "a"},
