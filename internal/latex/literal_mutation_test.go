@@ -34,6 +34,7 @@ func TestLiteralForms(t *testing.T) {
 		{`\textbackslash`, `\`},
 		{`a\textendash b`, "ab"},
 		{`a\textsuperscript b`, "ab"},
+		{`a\BHBI b\BBAB c`, "abc"},
 		// \discretionary's three groups, blanks between them allowed.
 		{"x\\discretionary {-} \t{}\n\r{y}z", "xyz"},
 		{`x\discretionary{-}{}{\textunderscore}z`, "x_z"},
