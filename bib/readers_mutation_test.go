@@ -12,7 +12,24 @@ import (
 
 // The tests of this file hold the rules of the bibliography readers
 // (bibfile.go, bbl.go, cff.go, json.go, parse.go, dois.go) that mutation
-// testing found no test for.
+// testing found no test for. Run over bib, lines.go and refline left out:
+//
+//	GOFLAGS=-count=1 gremlins unleash --workers 1 --timeout-coefficient 4 \
+//	  -E 'lines\.go$' -E 'refline/' ./bib
+//
+// The last run left 23 survivors, all judged equivalent (no input makes
+// them differ): boundaries on offsets a regexp group can never have at 0
+// (bbl.go:83, 102, 303), on a prefix found at 0 whichever way (bbl.go:115),
+// on even mapping-node lengths (cff.go:111, 205, 210, 215, 236), on an
+// empty range (json.go:139, bibfile.go:296), on a loop a JSON value always
+// stops (json.go:153), on a year of 0 (bibfile.go:50), on an empty author
+// list (bbl.go:229, json.go:219), on an entry at line 0 with no last line
+// (dois.go:148); bufio's first buffer size (bibfile.go:356, json.go:187);
+// the rest after an entry starting one non-letter early (bibfile.go:261);
+// and the capacity trim of a document's DOIs (parse.go:185, four), which
+// changes memory, never the rows. Of the switch cases gremlins does not
+// mutate, a hand run of 39 left one: parse.go's RIS/CSLJSON case without
+// CSLJSON, which differs only by the bug TestReaderBugs skips.
 
 // readerOpts compare what the readers give of an entry, not the text a
 // report shows of it.
