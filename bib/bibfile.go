@@ -248,11 +248,7 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 		e.Title = text("maintitle") // biblatex: a volume of a multi-volume work
 	}
 	if a := text("author"); a != "" {
-		for _, n := range strings.Split(a, " and ") {
-			if n = strings.TrimSpace(n); n != "" {
-				e.Authors = append(e.Authors, n)
-			}
-		}
+		e.Authors = splitBibNames(a)
 		if k := len(e.Authors) - 1; k >= 0 {
 			// "Smith, J. et al." written into the field: the list is cut
 			// short on purpose, as "and others" says.
@@ -295,6 +291,28 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 	}
 	e.Type = bibType(kind, e, raw)
 	return e
+}
+
+// splitBibNames splits a BibTeX name list at each word "and" (BibTeX's
+// separator; any white space around it), skipping empty names: "Smith, J.
+// and  and Doe, A." is two people.
+func splitBibNames(a string) []string {
+	var out, name []string
+	flush := func() {
+		if len(name) > 0 {
+			out = append(out, strings.Join(name, " "))
+			name = nil
+		}
+	}
+	for _, w := range strings.Fields(a) {
+		if w == "and" {
+			flush()
+			continue
+		}
+		name = append(name, w)
+	}
+	flush()
+	return out
 }
 
 // trailingEtAl is "et al." (or "et al", "et. al.", "and others") ending
@@ -471,7 +489,8 @@ func parseRIS(data []byte) []Entry {
 			flush()
 		case ok:
 			rec, last = append(rec, risField{tag, val, line}), line
-		case strings.TrimSpace(text) != "":
+		case strings.TrimSpace(text) != "" && len(rec) > 1:
+			// Continues the value before it; a type code (TY) has none.
 			f := &rec[len(rec)-1]
 			f.val = strings.TrimSpace(f.val + " " + strings.TrimSpace(text))
 			last = line

@@ -185,6 +185,9 @@ func (r cffReference) entry(label string, at cffNode) Entry {
 			e.Authors = append(e.Authors, p.Family+", "+p.Given)
 		case p.Family != "":
 			e.Authors = append(e.Authors, p.Family)
+		case p.Given != "":
+			// A person of one name (a mononym) written as given-names.
+			e.Authors = append(e.Authors, p.Given)
 		case p.Name != "":
 			// An entity ("R Core Team") is no family name: comparing it
 			// with a record's people would only make false mismatches.

@@ -244,10 +244,11 @@ func ParseAs(kind Kind, name string, data []byte) Document {
 		doc.DOIs = entryDOIs(doc.Entries, text, nil, false)
 	case kind == BBL || kind == Text && strings.Contains(string(clean), `\bibitem`):
 		// TeX's comments are no citations: "%\bibitem{old} …" is gone.
-		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, latex.BlankComments(text)), true)
+		blank := latex.BlankComments(text)
+		doc.DOIs = entryDOIs(doc.Entries, text, withInvalidLabelled(extract.ForFile(name, blank), blank), true)
 	case kind == RIS || kind == CSLJSON || kind == CFF || kind == JSONLines,
 		kind == MEDLINE || kind == Refer || kind == EndNoteXML || kind == CSLYAML || kind == ZoteroRDF:
-		doc.DOIs = entryDOIs(doc.Entries, text, extract.ForFile(name, text), true)
+		doc.DOIs = entryDOIs(doc.Entries, text, withInvalidLabelled(extract.ForFile(name, text), text), true)
 	default:
 		doc.DOIs = withEntryPlaces(withInvalidLabelled(extract.ForFile(name, text), text), doc.Entries)
 	}
@@ -272,7 +273,7 @@ func withEntryPlaces(found []extract.Found, entries []Entry) []extract.Found {
 	}
 	for i := range entries {
 		e := &entries[i]
-		if e.DOI == "" {
+		if e.DOI == "" || e.Line == 0 {
 			continue
 		}
 		last := max(e.last, e.Line)
