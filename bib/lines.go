@@ -2,6 +2,7 @@ package bib
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -168,6 +169,9 @@ func cuts(b refline.Block) []refline.Block {
 			continue
 		}
 		left := text[start:p.at]
+		if p.line && repeats(left, text[p.at:]) {
+			continue // a PDF's line printed twice: one reference
+		}
 		switch {
 		case reads(left):
 			if !p.apa && !opensReference(text, start, p.at, places[k+1:], false) && !(p.link && shapedAt(text, p.at)) {
@@ -288,6 +292,13 @@ func shapedAt(text string, at int) bool {
 // trailingLink is a DOI or URL that ends a text, maybe with a period.
 var trailingLink = regexp.MustCompile(`(?i)(?:https?://|doi:\s?|\b10\.\d{4,9}/)\S+\s*$`)
 
+// repeats reports whether rest opens with left, word for word: a line a
+// PDF paste printed twice.
+func repeats(left, rest string) bool {
+	l, r := strings.Fields(left), strings.Fields(rest)
+	return len(l) >= 3 && len(r) >= len(l) && slices.Equal(l, r[:len(l)])
+}
+
 // moreThanLink reports whether s is more than the DOI or URL it ends
 // with: not a link that opens the reference after it.
 func moreThanLink(s string) bool {
@@ -301,7 +312,8 @@ func endsWithLink(s string) bool {
 
 // appendReference adds b's entry: read when refline reads it; unread when
 // it is shaped like a reference (see shaped) and is no heading, with its
-// DOI when it cites one, so that check compares it by its text. A block
+// DOI when it cites one (in a reference list, or as a list item), so that
+// check compares it by its text. A block
 // of more than refline.MaxBlock bytes adds nothing: its DOIs are only
 // looked up. A reference citing several DOIs takes its first as its own;
 // each other is a row of its own, at the reference.
@@ -322,7 +334,9 @@ func appendReference(out []Entry, b refline.Block, inRefs, split bool) []Entry {
 	}
 	ds := validDOIs(text)
 	r, why := refline.Read(text)
-	if why != "" && !shaped(b, inRefs, split) {
+	if why != "" && (!shaped(b, inRefs, split) || len(ds) > 0 && !inRefs && !refline.OpensItem(b.Lines[0])) {
+		// Prose, or a paragraph outside a reference list that cites a
+		// DOI: the DOI is looked up, and nothing compared.
 		return out
 	}
 	e := Entry{Label: "line " + strconv.Itoa(b.Line), Line: b.Line, Text: one, last: b.Line + strings.Count(text, "\n")}
