@@ -241,6 +241,10 @@ func vancouverTitle(rest string) (title, journal string, y int, tail string, ok 
 // "Marchler-Bauer A".
 var vancouverName = regexp.MustCompile(`^(?:\p{L}[\p{L}'’–-]*\s)*\p{Lu}[\p{L}'’–-]*\s\p{Lu}{1,3}$`)
 
+// mononym is a name of one word, "Neha": a Vancouver list holds one only
+// beside names written with initials.
+var mononym = regexp.MustCompile(`^\p{Lu}\p{Ll}[\p{L}'’–-]*$`)
+
 func vancouver(s string) (Ref, string, bool) {
 	i := strings.IndexByte(s, '.')
 	if i < 0 {
@@ -251,10 +255,20 @@ func vancouver(s string) (Ref, string, bool) {
 		authors = authors[:j] // "…, Raimann JG; the MONDO Initiative"
 	}
 	parts := strings.Split(authors, ", ")
+	named := false
 	for k, p := range parts {
-		if !vancouverName.MatchString(p) && (k == 0 || p != "et al") {
+		switch {
+		case vancouverName.MatchString(p):
+			named = true
+		case k > 0 && p == "et al":
+		case mononym.MatchString(p):
+			// "Neha, Das P": a one-word name among initialled ones.
+		default:
 			return Ref{}, "", false
 		}
+	}
+	if !named {
+		return Ref{}, "", false
 	}
 	title, journal, y, tail, ok := vancouverTitle(s[i+1:])
 	if !ok {
