@@ -16,7 +16,8 @@ import (
 //   - marker tokens: a token of one to three punctuation or symbol
 //     characters (•, ◦, ▪, -, *, >, |, –), never an opening quote or
 //     bracket, which open titles; or a number as lists write it ("1.",
-//     "1)", "(1)", "[1]", and a bare "1" before a capitalised word), each
+//     "1)", "(1)", "[1]", and a bare "1" before a capitalised word or
+//     more markup), each
 //     maybe in strong emphasis ("**1.**");
 //
 // and closes with HTML tags and table pipes. A line wrapped whole in
@@ -44,7 +45,7 @@ const openers = "\"'“‘„«‹([{&,;:.!?/…"
 
 // markerToken reports whether tok (no white space in it) is a marker
 // token (see above); bare is set for a number without punctuation, a
-// marker only before a capitalised word.
+// marker only before a capitalised word or more markup.
 func markerToken(tok string) (ok, bare bool) {
 	if m := numberMarker.FindStringSubmatch(tok); m != nil {
 		return true, m[1] != ""
@@ -88,8 +89,8 @@ func openingMarkup(s string) int {
 			return i
 		}
 		if bare {
-			next, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(trimmed[end:], unicode.IsSpace))
-			if !unicode.IsUpper(next) {
+			after := strings.TrimLeftFunc(trimmed[end:], unicode.IsSpace)
+			if next, _ := utf8.DecodeRuneInString(after); !unicode.IsUpper(next) && openingMarkup(after) == 0 {
 				return i
 			}
 		}
@@ -114,6 +115,10 @@ func unwrap(s string) string {
 	if strings.HasPrefix(s, "|") {
 		s = tableCells(s)
 	}
+	if strings.Contains(s, "<") {
+		s = htmlEmphasis.ReplaceAllString(s, "*")
+		s = strings.TrimSpace(htmlTag.ReplaceAllString(s, " "))
+	}
 	s = strings.TrimSpace(s[openingMarkup(s):])
 	s = strings.TrimSpace(closingMarkup.ReplaceAllString(s, ""))
 	for _, m := range []string{"*", "_"} {
@@ -121,10 +126,6 @@ func unwrap(s string) string {
 		if len(inner) == len(s)-2 && !strings.HasPrefix(inner, m) && !strings.Contains(inner, m) {
 			s = strings.TrimSpace(inner)
 		}
-	}
-	if strings.Contains(s, "<") {
-		s = htmlEmphasis.ReplaceAllString(s, "*")
-		s = htmlTag.ReplaceAllString(s, " ")
 	}
 	return s
 }
