@@ -192,9 +192,11 @@ func cuts(b refline.Block) []refline.Block {
 
 // cutPlaces are the places a reference may start in text, in order, at
 // most one at each offset; none in a text that cannot hold two references
-// or is longer than any list of them (maxPaste).
+// (too short, or with fewer than two years and two DOIs) or is longer
+// than any list of them (maxPaste).
 func cutPlaces(text string) []place {
-	if len(text) < 60 || len(text) > maxPaste {
+	if len(text) < 60 || len(text) > maxPaste || !twoYears(text) && strings.Count(text, "10.") < 2 {
+		// Two references give two years (or two DOIs).
 		return nil
 	}
 	var places []place
@@ -237,6 +239,33 @@ func cutPlaces(text string) []place {
 // maxPaste is the longest block cut into references: a reference list
 // pasted from a PDF with no blank line is a few hundred references.
 const maxPaste = 256 << 10
+
+// twoYears reports whether text may give two years: two numbers of four
+// digits from 1800 to 2099, or a year's place held by a word ("n.d.", "in
+// press", "forthcoming"). It only rules texts out, cheaply.
+func twoYears(text string) bool {
+	n := 0
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		if j-i == 4 && (text[i] == '1' && text[i+1] >= '8' || text[i] == '2' && text[i+1] == '0') {
+			n++
+		}
+		i = j
+	}
+	if n < 2 && (strings.Contains(text, "n.") || strings.Contains(text, "ress") || strings.Contains(text, "orthcoming")) {
+		n += len(yearWord.FindAllStringIndex(text, 2))
+	}
+	return n >= 2
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func lastRuneLen(s string) int {
 	_, n := utf8.DecodeLastRuneInString(s)

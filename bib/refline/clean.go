@@ -30,7 +30,9 @@ func clean(block string) string {
 	if strings.Contains(s, "[") {
 		s = citedNote.ReplaceAllString(s, "")
 	}
-	s = etAl.ReplaceAllString(s, "${1}et al.$2")
+	if strings.Contains(s, " u.") || strings.Contains(s, "col") {
+		s = etAl.ReplaceAllString(s, "${1}et al.$2")
+	}
 	if strings.Contains(s, "](") {
 		s = mdLink.ReplaceAllString(s, "$1")
 	}

@@ -72,13 +72,17 @@ func openingMarkup(s string) int {
 			return len(s)
 		}
 		at := i + len(rest) - len(trimmed)
-		if loc := htmlTag.FindStringIndex(trimmed); loc != nil && loc[0] == 0 {
-			i = at + loc[1]
-			continue
+		if trimmed[0] == '<' {
+			if loc := htmlTag.FindStringIndex(trimmed); loc != nil && loc[0] == 0 {
+				i = at + loc[1]
+				continue
+			}
 		}
-		if loc := boxOrNote.FindStringIndex(trimmed); loc != nil {
-			i = at + loc[1]
-			continue
+		if trimmed[0] == '[' {
+			if loc := boxOrNote.FindStringIndex(trimmed); loc != nil {
+				i = at + loc[1]
+				continue
+			}
 		}
 		end := strings.IndexFunc(trimmed, unicode.IsSpace)
 		if end < 0 {
@@ -120,7 +124,9 @@ func unwrap(s string) string {
 		s = strings.TrimSpace(htmlTag.ReplaceAllString(s, " "))
 	}
 	s = strings.TrimSpace(s[openingMarkup(s):])
-	s = strings.TrimSpace(closingMarkup.ReplaceAllString(s, ""))
+	if strings.HasSuffix(s, ">") || strings.HasSuffix(s, "|") {
+		s = strings.TrimSpace(closingMarkup.ReplaceAllString(s, ""))
+	}
 	for _, m := range []string{"*", "_"} {
 		inner := strings.TrimPrefix(strings.TrimSuffix(s, m), m)
 		if len(inner) == len(s)-2 && !strings.HasPrefix(inner, m) && !strings.Contains(inner, m) {

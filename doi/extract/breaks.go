@@ -110,22 +110,21 @@ func joins(left, word string) bool {
 func joinLineBreaks(lines []string) {
 	for n := 0; n+1 < len(lines); n++ {
 		line := strings.TrimRight(lines[n], " \t\r")
-		k := strings.LastIndexAny(line, " \t")
-		last := line[k+1:]
-		if !strings.Contains(last, "10.") || !cutDOI.MatchString(last) {
+		last := line[strings.LastIndexAny(line, " \t")+1:]
+		if !strings.Contains(last, "10.") {
 			continue
 		}
-		next := lines[n+1]
-		body := strings.TrimLeft(next, " \t")
+		body := strings.TrimLeft(lines[n+1], " \t")
 		end := nextSpace(body, 0)
 		rest := body[:end]
 		alone := strings.TrimSpace(body[end:]) == ""
+		open := strings.HasSuffix(last, "/") || strings.HasSuffix(last, ".")
+		if !alone && !open || !continues(rest, alone, open) || !cutDOI.MatchString(last) {
+			continue
+		}
 		if alone && strings.Trim(rest, "0123456789.") == "" && n+2 < len(lines) && strings.TrimSpace(lines[n+2]) != "" {
 			// A number alone inside a paragraph is a PDF's page number
 			// as often as a DOI's last digits: the DOI stays whole.
-			continue
-		}
-		if !continues(rest, alone, strings.HasSuffix(last, "/") || strings.HasSuffix(last, ".")) {
 			continue
 		}
 		lines[n] = line + rest
