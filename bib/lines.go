@@ -352,9 +352,10 @@ func appendReference(out []Entry, b refline.Block, inRefs, split bool) []Entry {
 		return out
 	}
 	fields := strings.Fields(text)
-	if len(fields) < 3 {
-		// No reference is that short (a DOI alone, a word): nothing to read,
-		// and its DOI is extraction's to report.
+	if n := words(fields); n < 3 || n == 3 && refline.OpensItem(b.Lines[0]) {
+		// No reference is that short (a DOI alone, a word, "Same again:"
+		// and a link): nothing to read, and its DOI is extraction's to
+		// report.
 		return out
 	}
 	one := strings.Join(fields, " ")
@@ -385,6 +386,20 @@ func appendReference(out []Entry, b refline.Block, inRefs, split bool) []Entry {
 	}
 	return append(out, e)
 }
+
+// words counts the fields that are no link (a list marker among them).
+func words(fields []string) int {
+	n := 0
+	for _, f := range fields {
+		if !leadingLinkWord.MatchString(f) {
+			n++
+		}
+	}
+	return n
+}
+
+// leadingLinkWord is a field that is a DOI or URL.
+var leadingLinkWord = regexp.MustCompile(`(?i)^[(<\[]?(?:https?://|doi:|www\.|10\.\d{4,9}/)`)
 
 // yearWord is a plausible year, or "n.d.", in a reference.
 var yearWord = regexp.MustCompile(`\b(?:1[89]\d\d|20\d\d)\b|\bn\.\s?d\.|(?i:\bin press\b|\bforthcoming\b)`)
