@@ -110,7 +110,8 @@ func TestReadReferencesFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := references(tt.file, data)
+			// Entries not read are compared by their text.
+			got := slices.DeleteFunc(references(tt.file, data), func(e Entry) bool { return e.Unread != "" })
 			t.Logf("%s: %d of %d DOIs read with title, year and first author", tt.file, len(got), tt.dois)
 			if n := len(Parse(tt.file, data).DOIs); n != tt.dois || len(got) != tt.want {
 				t.Errorf("%d DOIs, %d read; want %d, %d", n, len(got), tt.dois, tt.want)
@@ -137,7 +138,8 @@ func TestReadReferencesLines(t *testing.T) {
 				{Label: "line 1", DOI: "10.1234/a", RawDOI: "10.1234/a", Title: "Spin waves in films", Year: 2019, Authors: []string{"Smith J"}},
 				{Label: "line 2", DOI: "10.1234/b", RawDOI: "10.1234/b", Title: "Magnon drag at scale", Year: 2020, Authors: []string{"Okafor A"}},
 			}},
-		{"two DOIs on one line say nothing", "refs.md", "- Smith J. Spin waves in films. Lancet. 2019;1:2. doi:10.1234/a doi:10.1234/b\n", []Entry{}},
+		{"two DOIs on one line: the first is its own", "refs.md", "- Smith J. Spin waves in films. Lancet. 2019;1:2. doi:10.1234/a doi:10.1234/b\n",
+			[]Entry{{Label: "line 1", DOI: "10.1234/a", RawDOI: "10.1234/a", Title: "Spin waves in films", Year: 2019, Authors: []string{"Smith J"}}}},
 		{"the same DOI twice is one", "refs.md", "- Smith J. Spin waves in films. Lancet. 2019;1:2. doi:10.1234/a https://doi.org/10.1234/a\n",
 			[]Entry{{Label: "line 1", DOI: "10.1234/a", RawDOI: "10.1234/a", Title: "Spin waves in films", Year: 2019, Authors: []string{"Smith J"}}}},
 		{"no doi", "refs.md", "- Smith J. Spin waves in films. Lancet. 2019;1:2.\n", []Entry{}},

@@ -10,8 +10,6 @@ import (
 
 // Markup clean is removes, in order.
 var (
-	// listMarker is the bullet or number that opens a list item.
-	listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,6}[.)]|\[\d{1,6}\])\s+`)
 	// mdLink is a Markdown link [text](target); only its text is read.
 	mdLink = regexp.MustCompile(`\[([^\]]*)\]\([^)\s]*\)`)
 	// angleURL is an autolink <https://…>.
@@ -20,13 +18,21 @@ var (
 	strongMarks = strings.NewReplacer("**", "", "__", "", "`", "")
 )
 
-// clean turns a block into one line of plain text: list marker, links,
-// strong emphasis and code marks removed, white space collapsed. Single
-// emphasis (*Title* or _Title_) is kept: it marks the title in several
-// styles, and parse reads it there.
+// clean turns a block into one line of plain text: the markup around it
+// removed (see unwrap), a leading DOI or URL moved to its end, full-width
+// punctuation folded, an access date dropped, "et al." in other languages
+// written "et al.", links, strong emphasis and code marks removed, white
+// space collapsed. Single emphasis (*Title* or _Title_) is kept: it marks
+// the title in several styles, and parse reads it there.
 func clean(block string) string {
-	s := strings.Join(strings.Fields(block), " ")
-	s = listMarker.ReplaceAllString(s, "")
+	s := strings.Join(strings.Fields(fullWidth(block)), " ")
+	s = linkLast(unwrap(s))
+	if strings.Contains(s, "[") {
+		s = citedNote.ReplaceAllString(s, "")
+	}
+	if strings.Contains(s, " u.") || strings.Contains(s, "col") {
+		s = etAl.ReplaceAllString(s, "${1}et al.$2")
+	}
 	if strings.Contains(s, "](") {
 		s = mdLink.ReplaceAllString(s, "$1")
 	}

@@ -29,14 +29,13 @@ func (r *Ref) venue(tail string) {
 	}
 	if r.Journal == "" {
 		// The journal is the text before the first number that starts a
-		// volume or a year, or before the first comma.
+		// volume or a year, or before the first comma, semicolon or
+		// parenthesis that opens its numbers (see venueEnd).
 		end := len(tail)
 		if loc := numberStart.FindStringIndex(tail); loc != nil {
 			end = loc[0]
 		}
-		if c := strings.IndexAny(tail[:end], ",;("); c >= 0 {
-			end = c
-		}
+		end = venueEnd(tail, end)
 		j := tail[:end]
 		if loc := accessNote.FindStringIndex(j); loc != nil {
 			j = j[:loc[0]]
@@ -89,6 +88,51 @@ func PreprintVenue(s string) bool {
 	l := strings.ToLower(s)
 	for _, w := range []string{"preprint", "rxiv", "ssrn", "research square", "authorea", "osf.io"} {
 		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// venueEnd is where the venue in tail[:end] ends: at the first comma or
+// semicolon, unless the words after it, to the next one, continue the
+// name (see nameGoesOn: "Journal of Trauma, Resuscitation and Emergency
+// Medicine"), and at the first parenthesis opening a number; a
+// parenthesis before words is the name's own ("… Organisation (ECP)").
+func venueEnd(tail string, end int) int {
+	for i := 0; i < end; i++ {
+		switch tail[i] {
+		case ',', ';':
+			rest := strings.TrimLeft(tail[i+1:end], " ")
+			if k := strings.IndexAny(rest, ",;"); k >= 0 {
+				rest = rest[:k]
+			}
+			if numbersWord.MatchString(rest) || !nameGoesOn(rest) {
+				return i
+			}
+		case '(':
+			j := strings.IndexByte(tail[i:end], ')')
+			if j < 0 || strings.ContainsAny(tail[i+1:i+2], "0123456789") {
+				return i
+			}
+			i += j // "Lancet (London, England)": its commas are the name's
+		}
+	}
+	return end
+}
+
+// numbersWord opens a venue's numbers after a comma: "vol.", "no.",
+// "pp.", "p.", "issue", "pages", "article", a number.
+var numbersWord = regexp.MustCompile(`(?i)^(?:vol(?:ume)?\b|no\b|nr\b|iss(?:ue)?\b|pp?\b|pages?\b|art(?:icle)?\b|suppl?\b|\d|\(|$)`)
+
+// nameGoesOn reports whether rest, the words after a comma in a venue,
+// continue its name: they hold a lower-case joining word ("Resuscitation
+// and Emergency Medicine"); a place or a publisher ("Hoboken", "NJ",
+// "Springer") is no part of it.
+func nameGoesOn(rest string) bool {
+	for _, w := range strings.Fields(rest) {
+		switch w {
+		case "and", "&", "of", "for", "in", "on":
 			return true
 		}
 	}

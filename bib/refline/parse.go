@@ -111,7 +111,15 @@ var descriptor = regexp.MustCompile(`\s*\[([^\[\]]{2,80})\]$`)
 // yearMark is what follows the authors in APA and Harvard: " (2019[a][,
 // May 5])", then a period, colon or comma and a dash, all optional: "Authors
 // (2019). Rest", "Authors (2019) Rest", "Authors (2019) — Rest".
-var yearMark = regexp.MustCompile(`\((\d{4})[a-z]?(?:,[^)]{0,30})?\)\s*[.:,]?\s*(?:[—–-]{1,2}\s*)?`)
+var yearMark = regexp.MustCompile(`\((\d{4}|` + noDate + `)[a-z]?(?:,[^)]{0,30})?\)\s*[.:,]?\s*(?:[—–-]{1,2}\s*)?`)
+
+// noDate is how a reference says its work has no year yet or none known:
+// "n.d.", "in press", "forthcoming". Its year is not read (0), and the rest
+// of the reference is.
+const noDate = `(?i:n\.\s?d\.|in press|forthcoming)`
+
+// noDateWord reports whether s is a noDate word.
+func noDateWord(s string) bool { return s != "" && (s[0] < '0' || s[0] > '9') }
 
 func authorYear(s string) (Ref, string, bool) {
 	authors, y, rest, ok := splitAt(s, yearMark)
@@ -137,8 +145,8 @@ func harvardComma(s string) (Ref, string, bool) {
 }
 
 // splitAt splits s at the first match of mark (whose first group is a
-// year): the authors, the year and the rest, which must not be empty. It
-// fails when the year is no plausible year. Matching the mark alone,
+// year or a noDate word): the authors, the year and the rest, which must
+// not be empty. It fails when the year is no plausible year. Matching the mark alone,
 // rather than a pattern over the whole line with a lazy author group,
 // keeps a line's cost linear and small.
 func splitAt(s string, mark *regexp.Regexp) (authors string, y int, rest string, ok bool) {
@@ -147,7 +155,7 @@ func splitAt(s string, mark *regexp.Regexp) (authors string, y int, rest string,
 		return "", 0, "", false
 	}
 	y = year(s[loc[2]:loc[3]])
-	return strings.TrimSpace(s[:loc[0]]), y, s[loc[1]:], y != 0
+	return strings.TrimSpace(s[:loc[0]]), y, s[loc[1]:], y != 0 || noDateWord(s[loc[2]:loc[3]])
 }
 
 // quoteOpen is the first opening quote of a quoted title.
@@ -201,7 +209,7 @@ func quoted(s string) (Ref, string, bool) {
 
 // vancouverYear is the ". 2019[ Jan[ 6]];" that ends a Vancouver journal
 // name.
-var vancouverYear = regexp.MustCompile(`\.\s*(\d{4})(?:\s+[A-Z][a-z]{2}(?:-[A-Z][a-z]{2})?(?:\s+\d{1,2})?)?\s*[;:.,]`)
+var vancouverYear = regexp.MustCompile(`\.\s*(\d{4}|` + noDate + `)(?:\s+[A-Z][a-z]{2}(?:-[A-Z][a-z]{2})?(?:\s+\d{1,2})?)?\s*[;:.,]`)
 
 // vancouverTitle reads what follows a Vancouver author list, "Title.
 // Journal. 2019[ Jan[ 6]];…": the title is everything up to the sentence end
@@ -220,7 +228,9 @@ func vancouverTitle(rest string) (title, journal string, y int, tail string, ok 
 			name := strings.TrimLeftFunc(journal, unicode.IsSpace)
 			if len(name) < len(journal) && utf8.RuneCountInString(name) >= 2 {
 				// The tail starts at the year mark's punctuation: ";12(3):45-67".
-				return rest[:k+1], name, year(rest[from+loc[2] : from+loc[3]]), rest[from+loc[1]-1:], true
+				raw := rest[from+loc[2] : from+loc[3]]
+				y := year(raw)
+				return rest[:k+1], name, y, rest[from+loc[1]-1:], y != 0 || noDateWord(raw)
 			}
 		}
 		from = start + 1
@@ -230,6 +240,10 @@ func vancouverTitle(rest string) (title, journal string, y int, tail string, ok 
 // vancouverName is one Vancouver author: "Family AB", "van der Berg A",
 // "Marchler-Bauer A".
 var vancouverName = regexp.MustCompile(`^(?:\p{L}[\p{L}'’–-]*\s)*\p{Lu}[\p{L}'’–-]*\s\p{Lu}{1,3}$`)
+
+// mononym is a name of one word, "Neha": a Vancouver list holds one only
+// beside names written with initials.
+var mononym = regexp.MustCompile(`^\p{Lu}\p{Ll}[\p{L}'’–-]*$`)
 
 func vancouver(s string) (Ref, string, bool) {
 	i := strings.IndexByte(s, '.')
@@ -241,13 +255,23 @@ func vancouver(s string) (Ref, string, bool) {
 		authors = authors[:j] // "…, Raimann JG; the MONDO Initiative"
 	}
 	parts := strings.Split(authors, ", ")
+	named := false
 	for k, p := range parts {
-		if !vancouverName.MatchString(p) && (k == 0 || p != "et al") {
+		switch {
+		case vancouverName.MatchString(p):
+			named = true
+		case k > 0 && p == "et al":
+		case mononym.MatchString(p):
+			// "Neha, Das P": a one-word name among initialled ones.
+		default:
 			return Ref{}, "", false
 		}
 	}
+	if !named {
+		return Ref{}, "", false
+	}
 	title, journal, y, tail, ok := vancouverTitle(s[i+1:])
-	if !ok || y == 0 {
+	if !ok {
 		return Ref{}, "", false
 	}
 	names := slices.Clone(parts)

@@ -37,7 +37,11 @@ type Found struct {
 func Extract(text string) []Found {
 	var out []Found
 	seen := map[string]bool{}
-	for n, line := range strings.Split(text, "\n") {
+	lines := strings.Split(text, "\n")
+	if strings.Contains(text, "10.") {
+		joinLineBreaks(lines)
+	}
+	for n, line := range lines {
 		line = strings.TrimSuffix(line, "\r")
 		// JSON may escape slashes; "\/" never occurs in a DOI.
 		line = strings.ReplaceAll(line, `\/`, "/")
