@@ -24,6 +24,8 @@ func TestCompareText(t *testing.T) {
 		{"another title, another venue", "M. J. Landrum, A fabricated paper, Nature (2018)", Title, false},
 		{"another title, the right venue", "M. J. Landrum et al., A fabricated paper about things, Nucleic Acids Res. 46 (2018) D1062", Title, false},
 		{"a three-word title, the right venue", "M. J. Landrum, Totally fabricated title, Nucleic Acids Res. 46 (2018)", Title, false},
+		{"a two-word title, the right venue", "M. J. Landrum, Fabricated paper, Nucleic Acids Res. 46 (2018)", Title, false},
+		{"one stray word, the right venue", "M. J. Landrum et al., Nucleic Acids Res. 46, D1062 (2018), online", "", true},
 		{"a title of short words, the right venue", "M. J. Landrum, On my big day, Nucleic Acids Res. 46 (2018)", Title, false},
 		{"the venue last", "M. J. Landrum et al. 2018, Nucleic Acids Research", "", true},
 		{"another title, no venue", "M. J. Landrum, A fabricated paper (2018)", Title, false},

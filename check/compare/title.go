@@ -130,7 +130,7 @@ func compareText(text string, r Record) outcome {
 	}
 	venues := append([]string{r.Venue}, r.VenueAbbrevs...)
 	if venueIn(venueWords(text), venues) {
-		if rest := titleWords(text, r, venues); len(rest) < 3 {
+		if rest := titleWords(text, r, venues); len(rest) < 2 {
 			return note("the reference as written gives no title; its first author, year and venue are the record's")
 		}
 		return mismatch(Title, text, r.Title, "the reference as written gives a title that is not the record's")
