@@ -16,19 +16,19 @@ func TestCompareText(t *testing.T) {
 		wantNote   bool
 	}{
 		{"the whole reference", "M. J. Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence, Nucleic Acids Res. 46 (2018) D1062.", "", false},
-		{"the title without its subtitle", "Landrum MJ. ClinVar. Nucleic Acids Research 2018", "", false},
+		{"the title without its subtitle", "Landrum MJ, et al. ClinVar. Nucleic Acids Research 2018", "", false},
 		{"a physics style, no title", "M. J. Landrum, J. M. Lee, et al., Nucleic Acids Res. \\textbf{46}, D1062 (2018)", "", true},
 		{"the online-first year", "M. J. Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence (2017)", "", false},
 		{"another first author", "J. Smith et al., ClinVar: improving access to variant interpretations and supporting evidence, 2018", Authors, false},
 		{"another year", "M. J. Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence, 2015", YearOf, false},
-		{"another title, another venue", "M. J. Landrum, A fabricated paper, Nature (2018)", Title, false},
+		{"another title, another venue", "M. J. Landrum et al., A fabricated paper, Nature (2018)", Title, false},
 		{"another title, the right venue", "M. J. Landrum et al., A fabricated paper about things, Nucleic Acids Res. 46 (2018) D1062", Title, false},
-		{"a three-word title, the right venue", "M. J. Landrum, Totally fabricated title, Nucleic Acids Res. 46 (2018)", Title, false},
-		{"a two-word title, the right venue", "M. J. Landrum, Fabricated paper, Nucleic Acids Res. 46 (2018)", Title, false},
+		{"a three-word title, the right venue", "M. J. Landrum et al., Totally fabricated title, Nucleic Acids Res. 46 (2018)", Title, false},
+		{"a two-word title, the right venue", "M. J. Landrum et al., Fabricated paper, Nucleic Acids Res. 46 (2018)", Title, false},
 		{"one stray word, the right venue", "M. J. Landrum et al., Nucleic Acids Res. 46, D1062 (2018), online", "", true},
-		{"a title of short words, the right venue", "M. J. Landrum, On my big day, Nucleic Acids Res. 46 (2018)", Title, false},
+		{"a title of short words, the right venue", "M. J. Landrum et al., On my big day, Nucleic Acids Res. 46 (2018)", Title, false},
 		{"the venue last", "M. J. Landrum et al. 2018, Nucleic Acids Research", "", true},
-		{"another title, no venue", "M. J. Landrum, A fabricated paper (2018)", Title, false},
+		{"another title, no venue", "M. J. Landrum et al., A fabricated paper (2018)", Title, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -52,19 +52,19 @@ func TestCompareText(t *testing.T) {
 	if res := Compare(Entry{Text: "  "}, clinvar, Options{}); !res.OK() || len(res.Notes) > 0 {
 		t.Errorf("an empty text compares nothing: %+v", res)
 	}
-	if res := Compare(Entry{Text: "Landrum, anything (2018)"}, Record{Authors: clinvar.Authors, Year: 2018}, Options{}); !res.OK() {
+	if res := Compare(Entry{Text: "Landrum et al., anything (2018)"}, Record{Authors: clinvar.Authors, Year: 2018}, Options{}); !res.OK() {
 		t.Errorf("a record without a title is compared by author and year: %+v", res.Mismatches)
 	}
-	if res := Compare(Entry{Text: "Landrum, ClinVar: improving access to variant interpretations and supporting evidence"}, clinvar, Options{}); !res.OK() {
+	if res := Compare(Entry{Text: "Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence"}, clinvar, Options{}); !res.OK() {
 		t.Errorf("a reference that gives no year is not a year mismatch: %+v", res.Mismatches)
 	}
-	if res := Compare(Entry{Text: "Landrum, ClinVar: improving access to variant interpretations and supporting evidence (2011)"}, Record{Title: clinvar.Title, Authors: clinvar.Authors}, Options{}); !res.OK() {
+	if res := Compare(Entry{Text: "Landrum et al., ClinVar: improving access to variant interpretations and supporting evidence (2011)"}, Record{Title: clinvar.Title, Authors: clinvar.Authors}, Options{}); !res.OK() {
 		t.Errorf("a record without a year is not a year mismatch: %+v", res.Mismatches)
 	}
 	if res := Compare(Entry{Text: "Anyone, ClinVar: improving access to variant interpretations and supporting evidence (2018)"}, Record{Title: clinvar.Title, Year: 2018}, Options{}); !res.OK() {
 		t.Errorf("a record without authors is compared by title and year: %+v", res.Mismatches)
 	}
-	if m := Compare(Entry{Text: "M. J. Landrum, A fabricated paper (2018)"}, clinvar, Options{}).Mismatches; len(m) != 1 || !strings.Contains(m[0].Why, "title") {
+	if m := Compare(Entry{Text: "M. J. Landrum et al., A fabricated paper (2018)"}, clinvar, Options{}).Mismatches; len(m) != 1 || !strings.Contains(m[0].Why, "title") {
 		t.Errorf("the mismatch names the title: %+v", m)
 	}
 }
@@ -101,5 +101,53 @@ func TestTitleSubtitleAndConnectives(t *testing.T) {
 		if res := Compare(Entry{Title: tt.entry}, Record{Title: tt.record}, Options{}); res.OK() != tt.ok {
 			t.Errorf("%q against %q: %s, want ok %v", tt.entry, tt.record, res.Why(), tt.ok)
 		}
+	}
+}
+
+// rahib is a real record of three authors (testdata/offline corpus).
+var rahib = Record{Title: "Factors driving pancreatic cancer survival rates: a review", Authors: []string{"Rahib L", "Coffin T", "Kenner B"},
+	Venue: "Pancreas", Year: 2025, Volume: "54", Issue: "6", Pages: "e530-e536"}
+
+// TestCompareTextStrict: a reference read only as text is held to what a
+// reviewer reads in it: the whole author list in order up to an "et al.",
+// the title's own sentence with nothing added or swapped, and for a
+// title-less style the record's volume and first page when it gives
+// numbers. Honest lines in many styles pass.
+func TestCompareTextStrict(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       Field // "" when it agrees
+	}{
+		// Honest.
+		{"APA", "Rahib, L., Coffin, T., & Kenner, B. (2025). Factors driving pancreatic cancer survival rates: A review. Pancreas, 54(6), e530–e536.", ""},
+		{"Vancouver, et al.", "Rahib L, Coffin T, et al. Factors driving pancreatic cancer survival rates: a review. Pancreas. 2025;54(6):e530-6.", ""},
+		{"IEEE, quoted", `L. Rahib, T. Coffin, and B. Kenner, “Factors driving pancreatic cancer survival rates: a review,” Pancreas, vol. 54, 2025.`, ""},
+		{"AMA without periods", "Rahib L Coffin T Kenner B Factors driving pancreatic cancer survival rates: a review Pancreas 2025 54 e530", ""},
+		{"the subtitle left out", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates. Pancreas 2025.", ""},
+		{"physics, no title", "L. Rahib, T. Coffin, and B. Kenner, Pancreas 54, e530 (2025).", ""},
+		{"physics, no numbers", "L. Rahib, T. Coffin, and B. Kenner, Pancreas (2025).", ""},
+		{"full-width punctuation", "Rahib L，Coffin T，Kenner B．Factors driving pancreatic cancer survival rates：a review．Pancreas，2025．", ""},
+		// Fabricated.
+		{"an invented subtitle", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a randomised trial. Pancreas. 2025.", Title},
+		{"a word added after the title", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review of mice. Pancreas. 2025.", Title},
+		{"words added before the title", "Rahib L, Coffin T, Kenner B. Novel factors driving pancreatic cancer survival rates: a review. Pancreas. 2025.", Title},
+		{"a second author left out", "Rahib L, Kenner B. Factors driving pancreatic cancer survival rates: a review. Pancreas. 2025.", Authors},
+		{"authors swapped", "Coffin T, Rahib L, Kenner B. Factors driving pancreatic cancer survival rates: a review. Pancreas. 2025.", Authors},
+		{"only the first author", "Rahib L. Factors driving pancreatic cancer survival rates: a review. Pancreas. 2025.", Authors},
+		{"physics, invented volume", "L. Rahib, T. Coffin, and B. Kenner, Pancreas 12, e530 (2025).", Volume},
+		{"physics, invented page", "L. Rahib, T. Coffin, and B. Kenner, Pancreas 54, 101 (2025).", Pages},
+		{"physics, a one-word title", "L. Rahib, T. Coffin, and B. Kenner, Fabrication, Pancreas 54, e530 (2025).", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Compare(Entry{Text: tt.text}, rahib, Options{})
+			var got Field
+			if len(res.Mismatches) > 0 {
+				got = res.Mismatches[0].Field
+			}
+			if got != tt.want {
+				t.Errorf("%q: mismatches %+v, want one on %q", tt.text, res.Mismatches, tt.want)
+			}
+		})
 	}
 }

@@ -2,10 +2,14 @@ package compare
 
 import (
 	"fmt"
+	"html"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // subtitleBreak separates a title from its subtitle.
@@ -96,20 +100,23 @@ func sameWords(a, b []string) bool {
 }
 
 // compareText compares a reference that could not be read into fields
-// with the record, as a reviewer reads it: its text must name the record's
-// first author (family name) and, when it gives years, the record's year
-// (or another year the record shows for the work); and it must give the
-// record's title (or the title without its subtitle), typography aside,
-// or, as physics styles print no titles, the record's venue.
+// with the record, as a reviewer reads it:
+//   - its text names the record's authors, in the record's order, up to
+//     an "et al." (or "and others") that cuts the list;
+//   - when it gives years, one is the record's (or another year the record
+//     shows for the work);
+//   - it gives the record's title (typography aside) as a whole: nothing
+//     more in the title's own sentence (an invented subtitle, a word added
+//     before or after), and the title without its subtitle only where
+//     the sentence ends there;
+//   - or, as physics styles print no titles, the record's venue, volume
+//     and first page, with at most one other word.
 func compareText(text string, r Record) outcome {
 	if strings.TrimSpace(text) == "" {
 		return outcome{}
 	}
-	if len(r.Authors) > 0 {
-		fam := parseName(r.Authors[0]).family
-		if fam != "" && !strings.Contains(strings.ReplaceAll(plain(text), " ", ""), fam) {
-			return mismatch(Authors, text, r.Authors[0], "the reference as written does not name the record's first author")
-		}
+	if o := textAuthors(text, r.Authors); o.mismatch != nil {
+		return o
 	}
 	if ys := textYear.FindAllString(text, -1); len(ys) > 0 && r.Year > 0 {
 		ok := false
@@ -124,19 +131,244 @@ func compareText(text string, r Record) outcome {
 	if strings.TrimSpace(r.Title) == "" {
 		return outcome{}
 	}
+	venues := append([]string{r.Venue}, r.VenueAbbrevs...)
+	if found, o := textTitle(text, r, venues); found {
+		return o
+	}
 	tk := key(text)
 	if strings.Contains(tk, key(r.Title)) || mainTitle(r.Title) != "" && strings.Contains(tk, key(mainTitle(r.Title))) {
+		// The title is there, written another way than the record's
+		// (a spelling, a Greek letter): its sentence cannot be told.
 		return outcome{}
 	}
-	venues := append([]string{r.Venue}, r.VenueAbbrevs...)
 	if venueIn(venueWords(text), venues) {
-		if rest := titleWords(text, r, venues); len(rest) < 2 {
-			return note("the reference as written gives no title; its first author, year and venue are the record's")
+		if rest := titleWords(text, r, venues); len(rest) >= 2 {
+			return mismatch(Title, text, r.Title, "the reference as written gives a title that is not the record's")
 		}
-		return mismatch(Title, text, r.Title, "the reference as written gives a title that is not the record's")
+		if o := textNumbers(text, r); o.mismatch != nil {
+			return o
+		}
+		return note("the reference as written gives no title; its first author, year and venue are the record's")
 	}
 	return mismatch(Title, text, r.Title, "the reference as written gives neither the record's title nor its venue")
 }
+
+// textEtAl is a mark that an author list is cut short.
+var textEtAl = regexp.MustCompile(`(?i)\bet\.?\s*al\b|\band\s+others\b|\bu\.\s*a\.|\bet\s+coll\b|\by\s+col\b|…|\.\.\.`)
+
+// textAuthors: the text names the record's authors by family name, in
+// order, each after the one before; a cut ("et al.") after the last one
+// named ends the list.
+func textAuthors(text string, authors []string) outcome {
+	if len(authors) == 0 {
+		return outcome{}
+	}
+	t := strings.ReplaceAll(plain(text), " ", "")
+	cut := textEtAl.FindStringIndex(text)
+	at := 0
+	for i, a := range authors {
+		n := parseName(a)
+		if n.family == "" {
+			continue
+		}
+		k := strings.Index(t[at:], n.family)
+		if k < 0 && n.alt != "" {
+			k = strings.Index(t[at:], n.alt)
+		}
+		if k < 0 {
+			if i > 0 && cut != nil {
+				return outcome{} // "Smith J, Jones K, et al."
+			}
+			if i == 0 {
+				return mismatch(Authors, text, a, "the reference as written does not name the record's first author")
+			}
+			return mismatch(Authors, text, strings.Join(authors, "; "), fmt.Sprintf("the reference as written does not name the record's author %d, %s, after author %d", i+1, a, i))
+		}
+		at += k + len(n.family)
+	}
+	return outcome{}
+}
+
+// foldText is a text as titles are matched in it: lower case, accents
+// and marks dropped, typographic dashes and quotes plain, white space one
+// space; punctuation kept, so a title's sentence can be told.
+func foldText(s string) string {
+	s = plain0(s)
+	var b strings.Builder
+	space := false
+	for _, r := range norm.NFKD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+		default:
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			switch r {
+			case '‐', '‑', '‒', '–', '—', '−':
+				r = '-'
+			case '“', '”', '„', '«', '»':
+				r = '"'
+			case '‘', '’', '‚':
+				r = '\''
+			}
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// plain0 drops HTML tags and TeX braces from s, nothing else.
+func plain0(s string) string {
+	if strings.ContainsAny(s, "<&") {
+		s = html.UnescapeString(htmlTag.ReplaceAllString(s, " "))
+	}
+	return strings.NewReplacer("{", "", "}", "", "\\emph", "", "\\textit", "", "*", "", "_", " ").Replace(s)
+}
+
+// titleEnd ends a title's sentence in a reference: a period, comma,
+// semicolon, question or exclamation mark, quote, bracket or the end.
+const titleEnd = `.,;?!"'[(]`
+
+// textTitle finds the record's title written as the record writes it
+// (typography aside) and reads its sentence: found says whether it was
+// there; then a mismatch names what the sentence adds, or a subtitle of
+// its own where the record's is left out.
+func textTitle(text string, r Record, venues []string) (found bool, o outcome) {
+	title := r.Title
+	t := foldText(text)
+	whole := strings.TrimRight(foldText(title), ".?! ")
+	main := ""
+	if m := mainTitle(title); m != "" {
+		main = strings.TrimRight(foldText(m), ".?! ")
+	}
+	for _, cand := range []string{whole, main} {
+		if len(cand) < 8 {
+			continue
+		}
+		i := strings.Index(t, cand)
+		if i < 0 {
+			continue
+		}
+		after := t[i+len(cand):]
+		if cand == main {
+			// The title without its subtitle: the sentence must end here.
+			if tail := strings.TrimLeft(after, " "); tail != "" && strings.IndexAny(tail[:1], ":-") == 0 {
+				recSub := strings.TrimPrefix(title[len(mainTitle(title)):], subtitleBreak.FindString(title[len(mainTitle(title)):]))
+				sub := sentence(strings.TrimLeft(tail[1:], " "))
+				switch {
+				case key(sub) == key(recSub):
+					after = "" // the record's subtitle, written another way
+				case !startsVenue(sub, venues):
+					return true, mismatch(Title, text, title, "gives the subtitle “"+sub+"” for the record's")
+				}
+			}
+		}
+		if more := sentence(after); hasWord(more) && !startsVenue(more, venues) {
+			return true, mismatch(Title, text, title, "adds “"+strings.TrimLeft(more, ":- ")+"” to the record's title")
+		}
+		if before := sentenceBefore(t[:i]); hasWord(before) && !onlyNames(before, r.Authors) {
+			return true, mismatch(Title, text, title, "adds “"+before+"” to the record's title")
+		}
+		return true, outcome{}
+	}
+	return false, outcome{}
+}
+
+// startsVenue reports whether s starts with one of the venue names, word
+// for word or abbreviated: where a style runs the title into the journal
+// without a period.
+func startsVenue(s string, venues []string) bool {
+	ws := venueWords(s)
+	for _, n := range alsoShort(venues) {
+		nw := venueWords(n)
+		if len(nw) == 0 || len(ws) < len(nw) {
+			continue
+		}
+		if w := ws[:len(nw)]; strings.Join(w, "") == strings.Join(nw, "") || abbreviates(w, nw) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyNames reports whether s holds only the authors' family names,
+// initials and the words of an author list: what a style writes before a
+// title without a period between.
+func onlyNames(s string, authors []string) bool {
+	fam := map[string]bool{}
+	for _, a := range authors {
+		n := parseName(a)
+		fam[n.family], fam[n.alt] = true, true
+	}
+	for _, w := range strings.Fields(plain(s)) {
+		if !fam[w] && len(w) > 3 && w != "and" && w != "others" {
+			return false
+		}
+	}
+	return true
+}
+
+// sentence is s up to the first character that ends a title's sentence.
+func sentence(s string) string {
+	if i := strings.IndexAny(s, titleEnd); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+// sentenceBefore is the end of s after the last character that ends a
+// sentence: the words written in front of a title in its sentence.
+func sentenceBefore(s string) string {
+	if i := strings.LastIndexAny(s, `.,;"')]:`); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.TrimSpace(s)
+}
+
+// hasWord reports whether s holds a word of two letters or more.
+func hasWord(s string) bool {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+			if n >= 2 {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
+}
+
+// textNumbers: a title-less reference that gives numbers (beside its
+// years and links) gives the record's volume and first page among them,
+// when the record has them.
+func textNumbers(text string, r Record) outcome {
+	nums := map[string]bool{}
+	for _, w := range textNumber.FindAllString(strings.ToLower(textLink.ReplaceAllString(text, " ")), -1) {
+		if !textYear.MatchString(w) || len(w) != 4 {
+			nums[w] = true
+		}
+	}
+	if len(nums) == 0 {
+		return outcome{} // it gives no numbers to compare
+	}
+	if v := strings.ToLower(strings.TrimSpace(r.Volume)); v != "" && !nums[v] {
+		return mismatch(Volume, text, r.Volume, "the reference as written does not give the record's volume "+r.Volume)
+	}
+	if first, _ := pageRange(r.Pages); first != "" && !nums[strings.ToLower(first)] {
+		return mismatch(Pages, text, r.Pages, "the reference as written does not give the record's first page "+first)
+	}
+	return outcome{}
+}
+
+// textNumber is a volume or page number as written: digits, with a
+// letter before or after ("e530", "D1062", "12a").
+var textNumber = regexp.MustCompile(`\b[a-z]?\d+[a-z]?\b`)
 
 // textLink is a URL or DOI in a reference as written.
 var textLink = regexp.MustCompile(`\S*(?:https?://|www\.|doi\.org|\b10\.\d{4,9}/)\S*`)
