@@ -300,8 +300,13 @@ func (e *Entry) readBBL(body string) {
 		authors = strings.TrimRight(authors, ".")
 	}
 	e.Authors = refline.SplitAuthors(authors)
-	e.Title = strings.TrimRight(decode(parts[1]), ".")
-	venue := parts[2]
+	title, venue := parts[1], parts[2]
+	if m := emphasised.FindStringIndex(strings.TrimSpace(title)); m != nil && m[0] == 0 {
+		// The second block opens with the journal in italics: a style
+		// that prints no title (physics), so it is the venue.
+		title, venue = "", parts[1]
+	}
+	e.Title = strings.TrimRight(decode(title), ".")
 	rest := venue
 	if m := emphasised.FindStringSubmatchIndex(venue); m != nil {
 		var inner string

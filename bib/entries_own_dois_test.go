@@ -263,3 +263,12 @@ func TestBiblatexMaintitleAndEid(t *testing.T) {
 		t.Errorf("entries %+v", e)
 	}
 }
+
+// A .bbl item whose second block opens with the journal in italics is of a
+// style that prints no title: that block is the venue.
+func TestBBLWithoutTitle(t *testing.T) {
+	e := Parse("a.bbl", []byte("\\begin{thebibliography}{1}\n\\bibitem{r}\nL.~Rahib, T.~Coffin, and B.~Kenner.\n\\newblock {\\em Pancreas}, 54:e530, (2025).\n\\newblock doi:10.1097/mpa.0000000000002489.\n\\end{thebibliography}\n")).Entries
+	if len(e) != 1 || e[0].Title != "" || e[0].Journal != "Pancreas" || e[0].Year != 2025 || e[0].Volume != "54" || e[0].DOI != "10.1097/mpa.0000000000002489" {
+		t.Errorf("entries %+v", e)
+	}
+}

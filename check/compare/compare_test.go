@@ -42,7 +42,8 @@ func TestHonestEntriesMatch(t *testing.T) {
 		{"BibTeX names and et al.", Entry{Title: "{ClinVar}: Improving Access to Variant Interpretations and Supporting Evidence",
 			Authors: []string{"Landrum, Melissa J.", "Lee, Jennifer M.", "others"}, Venue: "Nucleic Acids Res.", Year: 2018, Volume: "46", Issue: "D1", Pages: "D1062--D1067"}, clinvar, ""},
 		{"online-first year", Entry{Title: clinvar.Title, Authors: []string{"M. J. Landrum", "et al."}, Year: 2017}, clinvar, "online-first"},
-		{"ISSN for the venue", Entry{Title: clinvar.Title, Venue: "NAR", ISSN: []string{"1362-4962"}}, clinvar, "ISSN"},
+		{"ISSN for the venue", Entry{Title: clinvar.Title, Venue: "NAR Online", ISSN: []string{"1362-4962"}}, clinvar, "ISSN"},
+		{"the venue by its acronym", Entry{Title: clinvar.Title, Venue: "NAR"}, clinvar, ""},
 		{"subtitle left out", Entry{Title: "Suspension syndrome", Authors: suspension.Authors}, suspension, "subtitle"},
 		{"abbreviated venue", Entry{Title: suspension.Title, Venue: "Scand J Trauma Resusc Emerg Med", Pages: "95"}, suspension, ""},
 		{"British spelling, Greek spelt, numerals, hyphens", Entry{

@@ -137,6 +137,13 @@ func TestCompareTextStrict(t *testing.T) {
 		{"physics, invented volume", "L. Rahib, T. Coffin, and B. Kenner, Pancreas 12, e530 (2025).", Volume},
 		{"physics, invented page", "L. Rahib, T. Coffin, and B. Kenner, Pancreas 54, 101 (2025).", Pages},
 		{"physics, a one-word title", "L. Rahib, T. Coffin, and B. Kenner, Fabrication, Pancreas 54, e530 (2025).", ""},
+		{"another venue after the title", "Rahib 2025: Factors driving pancreatic cancer survival rates: a review. The Lancet. https://doi.org/10.1097/x", Venue},
+		{"another paper's venue and year", "Rahib 2025: Factors driving pancreatic cancer survival rates: a review. Nature Medicine 2019.", Venue},
+		{"the venue abbreviated", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review. Pancr. 2025;54:e530.", ""},
+		{"an access date is no year of the work", "Rahib 2019: Factors driving pancreatic cancer survival rates: a review. https://doi.org/10.1097/x (accessed 1 May 2025)", YearOf},
+		{"an access date beside the right year", "Rahib 2025: Factors driving pancreatic cancer survival rates: a review. https://doi.org/10.1097/x (accessed 1 May 2026)", ""},
+		{"a link after the title", "Rahib 2025: Factors driving pancreatic cancer survival rates: a review. https://doi.org/10.1097/x", ""},
+		{"In: a book after the title", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review. In: Pancreas Annual. 2025.", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,5 +156,49 @@ func TestCompareTextStrict(t *testing.T) {
 				t.Errorf("%q: mismatches %+v, want one on %q", tt.text, res.Mismatches, tt.want)
 			}
 		})
+	}
+}
+
+// A citation label names the first author and the year: it is no author
+// list, so the other authors need not be named.
+func TestCompareTextAuthorYearLabel(t *testing.T) {
+	for _, text := range []string{
+		"Rahib 2025: Factors driving pancreatic cancer survival rates: a review. https://doi.org/10.1097/x",
+		"Rahib (2025) Factors driving pancreatic cancer survival rates: a review.",
+		"- RAHIB, 2025. Factors driving pancreatic cancer survival rates: a review.",
+	} {
+		if res := Compare(Entry{Text: text}, rahib, Options{}); !res.OK() {
+			t.Errorf("%q: %s, want a label accepted", text, res.Why())
+		}
+	}
+	for _, text := range []string{
+		"Rahib L. Factors driving pancreatic cancer survival rates: a review. Pancreas 2025.",
+		"Rahib and Kenner 2025: Factors driving pancreatic cancer survival rates: a review.",
+	} {
+		if res := Compare(Entry{Text: text}, rahib, Options{}); res.OK() {
+			t.Errorf("%q: accepted, want an author mismatch", text)
+		}
+	}
+}
+
+// A journal named by its acronym is the journal; other short words are
+// not.
+func TestVenueAcronym(t *testing.T) {
+	tests := []struct {
+		short, long string
+		want        bool
+	}{
+		{"BMJ", "Br Med J (Clin Res Ed)", true},
+		{"PNAS", "Proceedings of the National Academy of Sciences", true},
+		{"JAMA", "Journal of the American Medical Association", true},
+		{"NAR", "Nucleic Acids Research", true},
+		{"NAR", "Nature Reviews", false},
+		{"BJ", "Br Med J", false},
+		{"Nature", "Nature", true},
+	}
+	for _, tt := range tests {
+		if got := sameVenue(tt.short, []string{tt.long}); got != tt.want {
+			t.Errorf("sameVenue(%q, %q) = %v, want %v", tt.short, tt.long, got, tt.want)
+		}
 	}
 }

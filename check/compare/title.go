@@ -118,7 +118,7 @@ func compareText(text string, r Record) outcome {
 	if o := textAuthors(text, r.Authors); o.mismatch != nil {
 		return o
 	}
-	if ys := textYear.FindAllString(text, -1); len(ys) > 0 && r.Year > 0 {
+	if ys := textYear.FindAllString(accessDate.ReplaceAllString(text, " "), -1); len(ys) > 0 && r.Year > 0 {
 		ok := false
 		for _, y := range ys {
 			n, _ := strconv.Atoi(y)
@@ -179,6 +179,9 @@ func textAuthors(text string, authors []string) outcome {
 			if i > 0 && cut != nil {
 				return outcome{} // "Smith J, Jones K, et al."
 			}
+			if i == 1 && authorYearLabel(text, parseName(authors[0])) {
+				return outcome{} // "Schmid 2020: …", a label, no author list
+			}
 			if i == 0 {
 				return mismatch(Authors, text, a, "the reference as written does not name the record's first author")
 			}
@@ -187,6 +190,19 @@ func textAuthors(text string, authors []string) outcome {
 		at += k + len(n.family)
 	}
 	return outcome{}
+}
+
+// authorYearLabel reports whether text opens with the first author's
+// family name and a year ("Schmid 2020:", "Schmid (2020)", "Al Abbadey,
+// 2025"): a citation label, which names the first author only.
+func authorYearLabel(text string, first name) bool {
+	ws := strings.Fields(plain(text))
+	for i := range min(len(ws), 4) {
+		if j := strings.Join(ws[:i+1], ""); j == first.family || strings.HasSuffix(j, first.family) && len(j)-len(first.family) <= 4 {
+			return i+1 < len(ws) && len(ws[i+1]) == 4 && textYear.MatchString(ws[i+1])
+		}
+	}
+	return false
 }
 
 // foldText is a text as titles are matched in it: lower case, accents
@@ -257,7 +273,10 @@ func textTitle(text string, r Record, venues []string) (found bool, o outcome) {
 			// The title without its subtitle: the sentence must end here.
 			if tail := strings.TrimLeft(after, " "); tail != "" && strings.IndexAny(tail[:1], ":-") == 0 {
 				recSub := strings.TrimPrefix(title[len(mainTitle(title)):], subtitleBreak.FindString(title[len(mainTitle(title)):]))
-				sub := sentence(strings.TrimLeft(tail[1:], " "))
+				sub := strings.TrimSpace(tail[1:])
+				if k := strings.IndexAny(sub, `.?!"[(`); k >= 0 {
+					sub = strings.TrimSpace(sub[:k])
+				}
 				switch {
 				case key(sub) == key(recSub):
 					after = "" // the record's subtitle, written another way
@@ -272,9 +291,41 @@ func textTitle(text string, r Record, venues []string) (found bool, o outcome) {
 		if before := sentenceBefore(t[:i]); hasWord(before) && !onlyNames(before, r.Authors) {
 			return true, mismatch(Title, text, title, "adds “"+before+"” to the record's title")
 		}
+		if v := venueAfter(after); r.Venue != "" && v != "" && !startsVenue(v, venues) && !sameVenue(v, venues) {
+			return true, mismatch(Venue, v, r.Venue, fmt.Sprintf("the reference as written gives the venue %q, the record %q", v, r.Venue))
+		}
 		return true, outcome{}
 	}
 	return false, outcome{}
+}
+
+// notVenue are the words a reference writes after its title that name no
+// venue: a link, a container of a book, an access note.
+var notVenue = regexp.MustCompile(`^(?:https?|www|doi|in|available|retrieved|accessed|published|epub|online|pmid|pmcid|arxiv|preprint|internet|cited|see|erratum|and|by|ed|eds|edited|vol|no|pp|p)\b`)
+
+// venueAfter is the venue a reference names after its title's sentence:
+// the words up to a number or the next mark, "" when they are none (a
+// link, "In: …", a single letter of an abbreviation).
+func venueAfter(after string) string {
+	k := strings.IndexAny(after, titleEnd)
+	if k < 0 {
+		return ""
+	}
+	rest := strings.TrimLeft(after[k:], `.,;?!"'[( `)
+	end := strings.IndexFunc(rest, func(c rune) bool { return unicode.IsDigit(c) || strings.ContainsRune(`.,;:([`, c) })
+	if end >= 0 {
+		rest = rest[:end]
+	}
+	rest = strings.TrimSpace(rest)
+	if notVenue.MatchString(rest) || !hasWord(rest) || len(venueWords(rest)) == 0 {
+		return ""
+	}
+	for _, w := range strings.Fields(rest) {
+		if len(w) >= 3 {
+			return rest
+		}
+	}
+	return ""
 }
 
 // startsVenue reports whether s starts with one of the venue names, word
@@ -284,11 +335,20 @@ func startsVenue(s string, venues []string) bool {
 	ws := venueWords(s)
 	for _, n := range alsoShort(venues) {
 		nw := venueWords(n)
-		if len(nw) == 0 || len(ws) < len(nw) {
+		if len(nw) == 0 {
 			continue
 		}
-		if w := ws[:len(nw)]; strings.Join(w, "") == strings.Join(nw, "") || abbreviates(w, nw) {
+		if len(ws) < len(nw) {
+			if len(ws) > 0 && strings.HasPrefix(strings.Join(nw, ""), strings.Join(ws, "")) {
+				return true // the venue cut at a number: "Nucleic Acids"
+			}
+			continue
+		}
+		if w := ws[:len(nw)]; strings.Join(w, "") == strings.Join(nw, "") || abbreviates(w, nw) || abbreviates(nw, w) {
 			return true
+		}
+		if strings.HasPrefix(strings.Join(ws, ""), strings.Join(nw, "")) || strings.HasPrefix(strings.Join(nw, ""), strings.Join(ws, "")) {
+			return true // "PLoS One" and "PLOS ONE", "Lancet Oncol" beside "Lancet"
 		}
 	}
 	return false
@@ -401,6 +461,10 @@ func titleWords(text string, r Record, venues []string) []string {
 	}
 	return out
 }
+
+// accessDate is when a reader looked at a work ("accessed 1 May 2020",
+// "[cited 2024 Mar 3]"): its year is no year of the work.
+var accessDate = regexp.MustCompile(`(?i)\b(?:accessed|retrieved|cited|viewed|last visited|consulted)\b[^.;)\]]*`)
 
 // textYear is a year in a reference as written.
 var textYear = regexp.MustCompile(`\b(1[5-9]\d\d|20\d\d)\b`)

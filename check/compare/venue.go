@@ -49,7 +49,7 @@ func sameVenue(entry string, names []string) bool {
 		if len(nw) == 0 {
 			continue
 		}
-		if strings.Join(nw, "") == ek || abbreviates(ew, nw) || abbreviates(nw, ew) {
+		if strings.Join(nw, "") == ek || abbreviates(ew, nw) || abbreviates(nw, ew) || acronymOf(ew, nw) {
 			return true
 		}
 	}
@@ -192,4 +192,20 @@ func sharesISSN(a, b []string) bool {
 		}
 	}
 	return false
+}
+
+// acronymOf reports whether short is one word made of the initials of
+// long's words (BMJ for "Br Med J", PNAS for "Proceedings of the National
+// Academy of Sciences", JAMA for "Journal of the American Medical
+// Association"): a journal named by its acronym.
+func acronymOf(short, long []string) bool {
+	if len(short) != 1 || len(long) < 2 || len(short[0]) != len(long) {
+		return false
+	}
+	for i, w := range long {
+		if w == "" || short[0][i] != w[0] {
+			return false
+		}
+	}
+	return true
 }
