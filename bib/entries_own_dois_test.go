@@ -272,3 +272,23 @@ func TestBBLWithoutTitle(t *testing.T) {
 		t.Errorf("entries %+v", e)
 	}
 }
+
+// A CSL date in every form tools write gives its year, in JSON and YAML.
+func TestCSLDates(t *testing.T) {
+	for _, d := range []string{`{"date-parts":[[2015,3]]}`, `{"date-parts":[["2015","3"]]}`, `{"raw":"2015-03-01"}`, `{"literal":"Spring 2015"}`,
+		`{"year":2015}`, `{"year":"2015"}`, `"2015"`, `"2015-07-15"`, `2015`, `[{"year":2015}]`, `{"date-parts":[[]],"raw":"2015"}`} {
+		e := Parse("a.json", []byte(`[{"type":"article-journal","title":"T","issued":`+d+`}]`)).Entries
+		if len(e) != 1 || e[0].Year != 2015 {
+			t.Errorf("issued %s: entries %+v, want the year 2015", d, e)
+		}
+	}
+	for _, y := range []string{"issued: 2015", "issued: 2015-07-15", "issued:\n      year: 2015", "issued:\n      - year: 2015", "issued:\n      date-parts:\n        - [2015, 7]"} {
+		doc := Parse("refs.yaml", []byte("references:\n  - id: a\n    title: T\n    "+y+"\n"))
+		if doc.Err != nil || len(doc.Entries) != 1 || doc.Entries[0].Year != 2015 {
+			t.Errorf("%q: entries %+v, err %v, want the year 2015", y, doc.Entries, doc.Err)
+		}
+	}
+	if e := Parse("a.json", []byte(`[{"title":"T","issued":{"season":2}}]`)).Entries; len(e) != 1 || e[0].Year != 0 {
+		t.Errorf("a date without a year: %+v", e)
+	}
+}

@@ -21,11 +21,8 @@ type jsonSource struct {
 	Journal        string          `json:"journal"`
 	ContainerTitle string          `json:"container-title"`
 	Year           json.RawMessage `json:"year"`
-	Issued         *struct {
-		DateParts [][]json.Number `json:"date-parts"`
-		Raw       string          `json:"raw"`
-		Literal   string          `json:"literal"`
-	} `json:"issued"`
+	// Issued is a CSL date in any form tools write (see cslYearOf).
+	Issued json.RawMessage `json:"issued"`
 	ContainerTitleShort string          `json:"container-title-short"`
 	JournalAbbreviation string          `json:"journalAbbreviation"`
 	TitleShort          string          `json:"title-short"`
@@ -70,6 +67,49 @@ func stringsOf(raw json.RawMessage) []string {
 		return many
 	}
 	return splitList(scalar(raw))
+}
+
+// cslYearOf is the year of a CSL date in any form tools write: an object
+// with date-parts (numbers or strings), raw, literal or year; a string
+// ("2020-07-15", "May 2019"); a number; a list of date objects (older
+// citeproc). 0 when it gives none.
+func cslYearOf(raw json.RawMessage, depth int) int {
+	raw = json.RawMessage(bytes.TrimSpace(raw))
+	if len(raw) == 0 || depth > 3 {
+		return 0
+	}
+	switch raw[0] {
+	case '{':
+		var d struct {
+			DateParts [][]json.RawMessage `json:"date-parts"`
+			Raw       json.RawMessage     `json:"raw"`
+			Literal   json.RawMessage     `json:"literal"`
+			Year      json.RawMessage     `json:"year"`
+		}
+		if json.Unmarshal(raw, &d) != nil {
+			return 0
+		}
+		if len(d.DateParts) > 0 && len(d.DateParts[0]) > 0 {
+			if y := cslYearOf(d.DateParts[0][0], depth+1); y > 0 {
+				return y
+			}
+		}
+		for _, v := range []json.RawMessage{d.Year, d.Raw, d.Literal} {
+			if y := cslYearOf(v, depth+1); y > 0 {
+				return y
+			}
+		}
+	case '[':
+		var list []json.RawMessage
+		if json.Unmarshal(raw, &list) == nil && len(list) > 0 {
+			return cslYearOf(list[0], depth+1)
+		}
+	default:
+		if m := cslYear.FindString(scalar(raw)); m != "" {
+			return leadingYear(m)
+		}
+	}
+	return 0
 }
 
 // cslYear is the year of a CSL date written as text.
@@ -267,18 +307,8 @@ func jsonEntries(recs []jsonSource) []Entry {
 		if y := strings.Trim(string(r.Year), `" `); y != "" {
 			e.Year = leadingYear(y)
 		}
-		if e.Year == 0 && r.Issued != nil && len(r.Issued.DateParts) > 0 && len(r.Issued.DateParts[0]) > 0 {
-			if y, err := r.Issued.DateParts[0][0].Int64(); err == nil {
-				e.Year = int(y)
-			}
-		}
-		if e.Year == 0 && r.Issued != nil {
-			// CSL's unparsed dates: "2019", "May 2019", "2019-05-01".
-			for _, d := range []string{r.Issued.Raw, r.Issued.Literal} {
-				if m := cslYear.FindString(d); m != "" && e.Year == 0 {
-					e.Year = leadingYear(m)
-				}
-			}
+		if e.Year == 0 {
+			e.Year = cslYearOf(r.Issued, 0)
 		}
 		out = append(out, e)
 	}
