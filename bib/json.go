@@ -22,7 +22,7 @@ type jsonSource struct {
 	ContainerTitle string          `json:"container-title"`
 	Year           json.RawMessage `json:"year"`
 	// Issued is a CSL date in any form tools write (see cslYearOf).
-	Issued json.RawMessage `json:"issued"`
+	Issued              json.RawMessage `json:"issued"`
 	ContainerTitleShort string          `json:"container-title-short"`
 	JournalAbbreviation string          `json:"journalAbbreviation"`
 	TitleShort          string          `json:"title-short"`
