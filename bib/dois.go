@@ -162,3 +162,16 @@ func entryDOIs(entries []Entry, text string, scanned []extract.Found, outside bo
 
 // lastLine is the entry's last line, 0 when its reader cannot tell.
 func (e *Entry) lastLine() int { return e.last }
+
+// OtherDOIs are the valid DOIs the entry writes beside its own (a second
+// url, an erratum's, a published version's, a link's target): each names
+// a paper that must be related to the entry (check.Compare's related).
+func (e *Entry) OtherDOIs() []string {
+	var out []string
+	for _, f := range e.others {
+		if f.Invalid == "" {
+			out = append(out, f.DOI)
+		}
+	}
+	return out
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/citeloop/citeloop/bib"
 	"github.com/citeloop/citeloop/check/compare"
 	"github.com/citeloop/citeloop/oracles"
+	"github.com/citeloop/citeloop/oracles/evidence"
 )
 
 // The policies for references without a DOI (Options.NoDOI).
@@ -135,6 +137,7 @@ func (c *Checker) Stream(ctx context.Context, docs []Document, emit func(Row) er
 		parsed[i] = bib.Parse(d.Name, []byte(d.Text))
 	}
 	entries := entriesByDOI(parsed)
+	beside := entriesBeside(parsed)
 	items, more := referenceItems(docs, parsed)
 	rep := Report{Files: []string{}, Summary: map[string]int{}}
 	for _, v := range allVerdicts() {
@@ -143,7 +146,7 @@ func (c *Checker) Stream(ctx context.Context, docs []Document, emit func(Row) er
 	for _, d := range docs {
 		rep.Files = append(rep.Files, d.Name)
 	}
-	s := &settler{c: c, docs: docs, parsed: parsed, entries: entries, more: more, total: len(items)}
+	s := &settler{c: c, docs: docs, parsed: parsed, entries: entries, beside: beside, more: more, total: len(items)}
 	causes := map[string]*Cause{}
 	var err error
 	// A document its reader cannot read whole (a CITATION.cff that is not
@@ -215,6 +218,51 @@ func entriesByDOI(docs []bib.Document) map[string][]*bib.Entry {
 		}
 	}
 	return out
+}
+
+// entriesBeside groups the entries that write a DOI beside their own
+// (OtherDOIs) by that DOI.
+func entriesBeside(docs []bib.Document) map[string][]*bib.Entry {
+	out := map[string][]*bib.Entry{}
+	for d := range docs {
+		for i := range docs[d].Entries {
+			e := &docs[d].Entries[i]
+			if e.DOI == "" {
+				continue
+			}
+			for _, o := range e.OtherDOIs() {
+				out[o] = append(out[o], e)
+			}
+		}
+	}
+	return out
+}
+
+// unrelated is the first of es for which rec, the record of a DOI it
+// writes beside its own, is no related paper: not the same work under
+// another version (the same title), not a notice naming it (an erratum's
+// title holds the entry's), not a reference the entry's text names with
+// its own title ("See also: …"). nil when every entry is related or none
+// is given.
+func unrelated(es []*bib.Entry, rec *oracles.Record) *bib.Entry {
+	for _, e := range es {
+		if !related(e, rec) {
+			return e
+		}
+	}
+	return nil
+}
+
+func related(e *bib.Entry, rec *oracles.Record) bool {
+	if rec.Title == "" {
+		return true
+	}
+	if compare.Related(e.Title, e.Text, rec.Title) {
+		return true
+	}
+	// A notice is related when its title names no other paper: a bare
+	// "Erratum" or "Correction" says nothing of which.
+	return evidence.OfRecord(*rec).IsNotice() && len(strings.Fields(rec.Title)) <= 3
 }
 
 // referenceItems lists every reference of the documents in input order:
@@ -323,8 +371,10 @@ type settler struct {
 	docs    []Document
 	parsed  []bib.Document
 	entries map[string][]*bib.Entry
-	more    map[int][]Location
-	total   int
+	// beside are the entries that write a DOI beside their own, by it.
+	beside map[string][]*bib.Entry
+	more   map[int][]Location
+	total  int
 
 	mu   sync.Mutex
 	done int
@@ -404,6 +454,16 @@ func (s *settler) settle(ctx context.Context, window []item) []Row {
 		}
 		rows[i].fill(res, s.c.opts.Now())
 		es := s.entries[rows[i].DOI]
+		if len(es) == 0 && rows[i].Verdict == VerdictFound && res.Record != nil {
+			if e := unrelated(s.beside[rows[i].DOI], res.Record); e != nil {
+				rows[i].Entry = entryOf(*e)
+				rows[i].Verdict = VerdictMismatch
+				rows[i].Error = fmt.Sprintf("%s writes this DOI beside its own, but it is another paper (“%s”): not its erratum, version or a reference it names", e.Label, cleanTitle(res.Record.Title))
+				rows[i].Mismatches = []Mismatch{{Field: "doi", Entry: e.Label, Record: cleanTitle(res.Record.Title), Why: "another paper's DOI written in the entry"}}
+				rows[i].Locations = placeFirst(rows[i].Locations, e.Line)
+			}
+			continue
+		}
 		if len(es) == 0 || rows[i].Verdict != VerdictFound || res.Record == nil {
 			continue
 		}

@@ -146,13 +146,17 @@ func TestTwoDOIsOneReference(t *testing.T) {
 		name, give string
 		want       map[string]string // DOI → verdict
 	}{
-		{"two DOIs, wrong reference", wrong + " doi:" + screenDOI + " doi:" + flexDOI, map[string]string{screenDOI: "mismatch", flexDOI: "found"}},
-		{"two DOIs, right reference", right + " doi:" + screenDOI + " doi:" + flexDOI, map[string]string{screenDOI: "found", flexDOI: "found"}},
-		{"erratum in", wrong + " doi:" + screenDOI + " Erratum in: doi:" + flexDOI, map[string]string{screenDOI: "mismatch", flexDOI: "found"}},
-		{"comment in, DOI labels", wrong + " DOI: " + screenDOI + ". Comment in: DOI: " + flexDOI + ".", map[string]string{screenDOI: "mismatch", flexDOI: "found"}},
-		{"link text one DOI, target another", wrong + " [doi:" + screenDOI + "](https://doi.org/" + flexDOI + ")", map[string]string{screenDOI: "mismatch", flexDOI: "found"}},
+		// A DOI written beside the reference's own must name a related
+		// paper: flexRecord is none of screenRecord's, so each is a
+		// mismatch naming the entry.
+		{"two DOIs, wrong reference", wrong + " doi:" + screenDOI + " doi:" + flexDOI, map[string]string{screenDOI: "mismatch", flexDOI: "mismatch"}},
+		{"two DOIs, right reference", right + " doi:" + screenDOI + " doi:" + flexDOI, map[string]string{screenDOI: "found", flexDOI: "mismatch"}},
+		{"erratum in, another paper", wrong + " doi:" + screenDOI + " Erratum in: doi:" + flexDOI, map[string]string{screenDOI: "mismatch", flexDOI: "mismatch"}},
+		{"comment in, DOI labels", wrong + " DOI: " + screenDOI + ". Comment in: DOI: " + flexDOI + ".", map[string]string{screenDOI: "mismatch", flexDOI: "mismatch"}},
+		{"link text one DOI, target another", wrong + " [doi:" + screenDOI + "](https://doi.org/" + flexDOI + ")", map[string]string{screenDOI: "mismatch", flexDOI: "mismatch"}},
 		{"unread line with two DOIs", "[1] SMITH J. Factors driving lung cancer survival rates[J]. Annals of Oncology, 2018, 12: 1-9. DOI:" + screenDOI + ". DOI:" + flexDOI + ".",
-			map[string]string{screenDOI: "mismatch", flexDOI: "found"}},
+			map[string]string{screenDOI: "mismatch", flexDOI: "mismatch"}},
+		{"see also, the other reference named", right + " doi:" + screenDOI + " See also: " + flexAPA + " doi:" + flexDOI, map[string]string{screenDOI: "found", flexDOI: "found"}},
 		{"two APA references run together, first wrong", "Smith, J. (2018). Factors driving lung cancer survival rates. Annals of Oncology, 12, 1–9. https://doi.org/" + screenDOI + " " + flexAPA + " https://doi.org/" + flexDOI,
 			map[string]string{screenDOI: "mismatch", flexDOI: "found"}},
 		{"two Vancouver references run together, second wrong", right + " doi:" + screenDOI + " " + wrong + " doi:" + flexDOI,

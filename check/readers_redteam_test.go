@@ -103,3 +103,31 @@ func TestMismatchPointsAtTheWrongEntry(t *testing.T) {
 		}
 	}
 }
+
+// A DOI an entry writes beside its own names a related paper or fails:
+// the same work (a version), a notice naming it, or a reference the
+// entry's text names with its own title.
+func TestDOIsBesideTheEntrysOwn(t *testing.T) {
+	erratum := oracles.Record{DOI: "10.5555/erratum.1", Title: "Erratum: " + screenRecord.Title, PubTypes: []string{"Published Erratum"}, Year: 2025}
+	bare := oracles.Record{DOI: "10.5555/erratum.2", Title: "Erratum", PubTypes: []string{"Published Erratum"}, Year: 2025}
+	version := oracles.Record{DOI: "10.5555/preprint.3", Title: screenRecord.Title, Year: 2024}
+	entry := func(url string) string {
+		return "@article{k, author={Kwok, C. and Xu, X.}, title={" + screenRecord.Title + "}, journal={Health Promotion Journal of Australia}, year={2025}, doi={10.1002/hpja.70059}, url={https://doi.org/" + url + "}}\n"
+	}
+	c := checker([]oracles.Record{flexRecord, screenRecord, erratum, bare, version})
+	for _, tt := range []struct {
+		beside string
+		want   string
+	}{{flexRecord.DOI, check.VerdictMismatch}, {erratum.DOI, check.VerdictFound}, {bare.DOI, check.VerdictFound}, {version.DOI, check.VerdictFound}} {
+		rep := c.Check(context.Background(), []check.Document{{Name: "refs.bib", Text: entry(tt.beside)}})
+		var row *check.Row
+		for i := range rep.DOIs {
+			if rep.DOIs[i].DOI == tt.beside {
+				row = &rep.DOIs[i]
+			}
+		}
+		if row == nil || row.Verdict != tt.want || tt.want == check.VerdictMismatch && (row.Entry == nil || row.Entry.Label != "k") {
+			t.Errorf("beside %s: rows %+v, want %s", tt.beside, rep.DOIs, tt.want)
+		}
+	}
+}

@@ -202,3 +202,22 @@ func TestVenueAcronym(t *testing.T) {
 		}
 	}
 }
+
+func TestRelated(t *testing.T) {
+	tests := []struct {
+		title, text, other string
+		want               bool
+	}{
+		{"Factors driving survival", "", "Erratum: Factors driving survival", true},
+		{"Factors driving survival: a review", "", "Factors driving survival", true},
+		{"Factors driving survival", "", "Deep learning in ultrasound", false},
+		{"", "Rahib L. Factors. See also: Smith J. Deep learning in ultrasound. Nature 2021.", "Deep learning in ultrasound", true},
+		{"", "Rahib L. Factors driving survival.", "Deep learning in ultrasound", false},
+		{"Anything", "", "", true},
+	}
+	for _, tt := range tests {
+		if got := Related(tt.title, tt.text, tt.other); got != tt.want {
+			t.Errorf("Related(%q, %q, %q) = %v, want %v", tt.title, tt.text, tt.other, got, tt.want)
+		}
+	}
+}

@@ -485,3 +485,25 @@ func venueIn(words []string, names []string) bool {
 	}
 	return false
 }
+
+// Related reports whether a paper of title other is related to an entry
+// of title (and, read only as text, text): the same work (its title,
+// typography, subtitle or a notice's words aside: "Erratum: T" names T),
+// or a reference the entry's text names by other's own title ("See also:
+// …").
+func Related(title, text, other string) bool {
+	ok := key(other)
+	if ok == "" {
+		return true
+	}
+	if title != "" {
+		tk := key(title)
+		if tk != "" && (strings.Contains(ok, tk) || strings.Contains(tk, ok)) {
+			return true
+		}
+		if m := mainTitle(title); m != "" && strings.Contains(ok, key(m)) {
+			return true
+		}
+	}
+	return text != "" && strings.Contains(key(text), ok)
+}
