@@ -93,7 +93,7 @@ func parseBibitems(text string, line func(int) int) []Entry {
 			e.RawDOI = ds[0].Raw
 			e.doiLine = line(loc[1] + startOf(body, e.RawDOI))
 			for _, d := range ds[1:] {
-				e.addOther(d)
+				e.addBeside(d)
 			}
 		} else if bad := invalidLabelled(printed); bad != "" {
 			e.RawDOI = bad

@@ -21,6 +21,10 @@ func (e *Entry) takeFieldDOIs(values ...string) {
 		if !strings.Contains(v, "10.") {
 			continue
 		}
+		// A field that is one link or identifier (a url, an eprint)
+		// names the work itself: another DOI there must be a related
+		// paper's. A DOI in prose (a note: "data at doi:…") need not be.
+		link := len(strings.Fields(v)) == 1
 		for _, f := range extract.Extract(v) {
 			switch {
 			case f.Invalid != "" || strings.TrimSpace(f.DOI) == "":
@@ -28,6 +32,8 @@ func (e *Entry) takeFieldDOIs(values ...string) {
 			case e.RawDOI == "":
 				e.setDOI(f.DOI)
 				e.RawDOI = f.Raw
+			case link:
+				e.addBeside(f)
 			default:
 				e.addOther(f)
 			}
@@ -48,6 +54,15 @@ func (e *Entry) otherDOIsIn(text string) {
 		for _, f := range extract.Extract(text) {
 			e.addOther(f)
 		}
+	}
+}
+
+// addBeside adds f to e's others as a DOI the entry claims beside its
+// own (OtherDOIs): a link field's, a reference line's.
+func (e *Entry) addBeside(f extract.Found) {
+	e.addOther(f)
+	if f.Invalid == "" && f.DOI != e.DOI && !slices.Contains(e.beside, f.DOI) {
+		e.beside = append(e.beside, f.DOI)
 	}
 }
 
@@ -163,15 +178,9 @@ func entryDOIs(entries []Entry, text string, scanned []extract.Found, outside bo
 // lastLine is the entry's last line, 0 when its reader cannot tell.
 func (e *Entry) lastLine() int { return e.last }
 
-// OtherDOIs are the valid DOIs the entry writes beside its own (a second
-// url, an erratum's, a published version's, a link's target): each names
-// a paper that must be related to the entry (check.Compare's related).
-func (e *Entry) OtherDOIs() []string {
-	var out []string
-	for _, f := range e.others {
-		if f.Invalid == "" {
-			out = append(out, f.DOI)
-		}
-	}
-	return out
-}
+// OtherDOIs are the valid DOIs the entry claims beside its own: in a
+// field that is one link or identifier (a second url), or anywhere in a
+// reference line (an erratum's, a published version's, a link's target):
+// each must name a paper related to the entry. DOIs in prose fields (a
+// note, an abstract) are rows of their own, never compared with it.
+func (e *Entry) OtherDOIs() []string { return e.beside }

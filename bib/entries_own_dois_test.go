@@ -292,3 +292,12 @@ func TestCSLDates(t *testing.T) {
 		t.Errorf("a date without a year: %+v", e)
 	}
 }
+
+// A DOI in a field that is one link names the work: it is claimed beside
+// the entry's own; one in prose (a note, an abstract) is only a row.
+func TestBesideDOIs(t *testing.T) {
+	e := Parse("a.bib", []byte("@article{k, doi={10.5555/own}, url={https://doi.org/10.5555/link}, note={Data at doi:10.5555/data}, abstract={cites 10.5555/abs}}\n")).Entries
+	if len(e) != 1 || fmt.Sprint(e[0].OtherDOIs()) != "[10.5555/link]" || len(e[0].others) != 3 {
+		t.Errorf("entries %+v, beside %v", e, e[0].OtherDOIs())
+	}
+}

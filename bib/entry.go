@@ -71,6 +71,9 @@ type Entry struct {
 	// fields give, beyond its own, as Parse reports them: rows of their
 	// own, at the entry.
 	others []extract.Found
+	// beside are the valid DOIs of others the entry claims beside its
+	// own (OtherDOIs).
+	beside []string
 }
 
 // Type is the kind of work an entry says it cites.

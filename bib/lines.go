@@ -374,7 +374,7 @@ func appendReference(out []Entry, b refline.Block, inRefs, split bool) []Entry {
 		e.setDOI(ds[0].DOI)
 		e.RawDOI = ds[0].Raw
 		for _, f := range ds[1:] {
-			e.addOther(f)
+			e.addBeside(f)
 		}
 	} else if bad := invalidLabelled(text); bad != "" {
 		e.RawDOI = bad

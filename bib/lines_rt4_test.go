@@ -26,7 +26,7 @@ func TestUnreadReferenceKeepsItsDOIs(t *testing.T) {
 			[]Entry{{Label: "line 3", Line: 3, DOI: "10.1234/a", RawDOI: "10.1234/a", Text: gbt + " DOI:10.1234/a.", Unread: why, last: 3}}},
 		{"two DOIs", "# References\n\n" + gbt + " DOI:10.1234/a. Erratum in: DOI:10.1234/b.\n",
 			[]Entry{{Label: "line 3", Line: 3, DOI: "10.1234/a", RawDOI: "10.1234/a", Text: gbt + " DOI:10.1234/a. Erratum in: DOI:10.1234/b.", Unread: why, last: 3,
-				others: []extract.Found{{DOI: "10.1234/b", Raw: "10.1234/b"}}}}},
+				others: []extract.Found{{DOI: "10.1234/b", Raw: "10.1234/b"}}, beside: []string{"10.1234/b"}}}},
 		{"a list item without a heading", "- SMITH J, JONES K. A paper[J]. Annals, 2018, 12: 1-9. doi:10.1234/a\n",
 			[]Entry{{Label: "line 1", Line: 1, DOI: "10.1234/a", RawDOI: "10.1234/a", Text: "- SMITH J, JONES K. A paper[J]. Annals, 2018, 12: 1-9. doi:10.1234/a", Unread: why, last: 1}}},
 		{"a paragraph without a heading: looked up only", "SMITH J, JONES K. A paper[J]. Annals, 2018, 12: 1-9. doi:10.1234/a\n", nil},
