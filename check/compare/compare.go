@@ -173,7 +173,10 @@ func Compare(e Entry, r Record, o Options) Result {
 	o = o.withDefaults()
 	var res Result
 	res.add(compareTitle(e.Title, r.Title))
-	if e.Title == "" && len(e.Authors) == 0 {
+	if e.Title == "" && len(e.Authors) == 0 && strings.TrimSpace(e.Text) != "" {
+		// Say how it was compared: a reader of the row must not take it
+		// for a field-by-field comparison.
+		res.add(note("compared by its text: the reference could not be read into fields"))
 		res.add(compareText(e.Text, r))
 	}
 	res.add(compareAuthors(e.Authors, r.Authors, o))

@@ -40,7 +40,7 @@ func TestCompareText(t *testing.T) {
 			if got != tt.wantField || len(res.Mismatches) > 1 {
 				t.Errorf("mismatches %+v, want one on %q", res.Mismatches, tt.wantField)
 			}
-			if hasNote := len(res.Notes) > 0; tt.wantField == "" && hasNote != tt.wantNote {
+			if hasNote := len(res.Notes) > 1; tt.wantField == "" && hasNote != tt.wantNote || len(res.Notes) == 0 || !strings.HasPrefix(res.Notes[0], "compared by its text") {
 				t.Errorf("notes %q, want a note: %v", res.Notes, tt.wantNote)
 			}
 		})
