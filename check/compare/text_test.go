@@ -221,3 +221,16 @@ func TestRelated(t *testing.T) {
 		}
 	}
 }
+
+// A compound written whole or hyphenated is one word, even where a part
+// reads as a number word.
+func TestTitleCompounds(t *testing.T) {
+	for _, p := range [][2]string{{"Secondhand smoke and bladder cancer", "Second-hand smoke and bladder cancer"}, {"Onetime dose", "One-time dose"}, {"Non-smokers", "Nonsmokers"}} {
+		if res := Compare(Entry{Title: p[0]}, Record{Title: p[1]}, Options{}); !res.OK() {
+			t.Errorf("%q against %q: %s", p[0], p[1], res.Why())
+		}
+	}
+	if res := Compare(Entry{Title: "Second smoke and bladder cancer"}, Record{Title: "Secondhand smoke and bladder cancer"}, Options{}); res.OK() {
+		t.Error("a word left out of a compound is another title")
+	}
+}

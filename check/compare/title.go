@@ -31,12 +31,21 @@ func key(s string) string {
 	return letterPairs.Replace(strings.Join(c, ""))
 }
 
+// writtenKey is a title's words as written, lower case, joined.
+func writtenKey(s string) string {
+	_, w := words(s)
+	return strings.Join(w, "")
+}
+
 func compareTitle(entry, record string) outcome {
 	if strings.TrimSpace(entry) == "" || strings.TrimSpace(record) == "" {
 		return outcome{}
 	}
 	ek, rk := key(entry), key(record)
-	if ek == rk {
+	if ek == rk || writtenKey(entry) == writtenKey(record) {
+		// Equal as canonical words, or as the letters written: a compound
+		// written whole or hyphenated ("Secondhand", "Second-hand"), where
+		// canonical words read "second" as the ordinal.
 		return outcome{}
 	}
 	if m := mainTitle(record); m != "" && key(m) == ek {
