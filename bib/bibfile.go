@@ -424,16 +424,19 @@ func bibRawFields(s string) []rawField {
 		}
 		name := strings.ToLower(strings.TrimSpace(strings.Trim(s[:eq], ", \t\r\n")))
 		s = s[eq+1:]
-		end := valueEnd(s)
+		end, next := valueEnd(s)
 		out = append(out, rawField{name, strings.TrimSpace(s[:end])})
-		s = s[min(end+1, len(s)):]
+		s = s[min(next, len(s)):]
 	}
 	return out
 }
 
-// valueEnd is the index of the comma that ends the field value s starts
-// with, outside braces and quotes; len(s) when none does.
-func valueEnd(s string) int {
+// valueEnd is where the field value s starts with ends, and where the
+// next field starts: at the comma after it, outside braces and quotes; or,
+// where a comma is missing, where a braced or quoted value is followed by
+// the next field's "name =" (BibTeX stops there with an error; the fields
+// are read as meant). len(s) when the value runs to the end.
+func valueEnd(s string) (end, next int) {
 	depth, quoted := 0, false
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -443,13 +446,36 @@ func valueEnd(s string) int {
 			depth++
 		case c == '}':
 			depth--
+			if depth == 0 && !quoted {
+				if k := missingComma(s[i+1:]); k >= 0 {
+					return i + 1, i + 1 + k
+				}
+			}
 		case c == '"' && depth == 0:
 			quoted = !quoted
+			if !quoted {
+				if k := missingComma(s[i+1:]); k >= 0 {
+					return i + 1, i + 1 + k
+				}
+			}
 		case c == ',' && depth <= 0 && !quoted:
-			return i
+			return i, i + 1
 		}
 	}
-	return len(s)
+	return len(s), len(s)
+}
+
+// nextField is a field name and its "=" after a value, on a new line.
+var nextField = regexp.MustCompile(`^[ \t]*\r?\n\s*[A-Za-z][\w.:-]*\s*=`)
+
+// missingComma is the offset in rest of the next field's name when rest,
+// what follows a value, starts a new field without a comma; -1 otherwise.
+func missingComma(rest string) int {
+	m := nextField.FindStringIndex(rest)
+	if m == nil {
+		return -1
+	}
+	return len(rest) - len(strings.TrimLeft(rest, " \t\r\n"))
 }
 
 // cleanTeX is the text TeX prints for a literal BibTeX value, a DOI or a

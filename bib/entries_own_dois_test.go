@@ -301,3 +301,12 @@ func TestBesideDOIs(t *testing.T) {
 		t.Errorf("entries %+v, beside %v", e, e[0].OtherDOIs())
 	}
 }
+
+// A missing comma between two fields on their own lines: both fields are
+// read, as the file means them.
+func TestBibTeXMissingComma(t *testing.T) {
+	e := Parse("a.bib", []byte("@article{k,\n  author = {Rahib, L. and Coffin, T.}\n  title = \"Factors\"\n  journal = {Pancreas},\n  note = {a {b} c = d}, year = 2025\n}\n")).Entries
+	if len(e) != 1 || len(e[0].Authors) != 2 || e[0].Title != "Factors" || e[0].Journal != "Pancreas" || e[0].Year != 2025 {
+		t.Errorf("entries %+v", e)
+	}
+}
