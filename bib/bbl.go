@@ -181,7 +181,7 @@ func parseBiblatex(text string, line func(int) int) []Entry {
 		}
 		for _, n := range bblName.FindAllStringSubmatchIndex(body, -1) {
 			start := n[1] - 1
-			people := body[start+1 : start+matchBraceAt(body[start:])]
+			people := body[start+1 : start+latex.MatchBrace(body[start:])]
 			var names []string
 			for _, p := range bblGroups(people) {
 				fam := bblFamily.FindStringSubmatch(p)
@@ -220,7 +220,7 @@ func parseAmsrefs(text string, line func(int) int) []Entry {
 	var out []Entry
 	for _, m := range amsrefsBib.FindAllStringSubmatchIndex(text, -1) {
 		open := m[1] - 1
-		end := open + matchBraceAt(text[open:])
+		end := open + latex.MatchBrace(text[open:])
 		fields := bibRawFields(text[open+1 : min(end, len(text))])
 		var authors []string
 		kept := fields[:0]
@@ -248,31 +248,11 @@ func bblGroups(s string) []string {
 		if s[i] != '{' {
 			continue
 		}
-		end := i + matchBraceAt(s[i:])
+		end := i + latex.MatchBrace(s[i:])
 		out = append(out, s[i+1:min(end, len(s))])
 		i = end
 	}
 	return out
-}
-
-// matchBraceAt is the index of the brace closing s[0], len(s) when none
-// does; a backslash escapes the next byte.
-func matchBraceAt(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return len(s)
 }
 
 // readBBL fills e from an item's body.

@@ -385,8 +385,10 @@ func isNumber(s string) bool {
 	return s != ""
 }
 
-// matchBrace returns the index of the brace closing s[0], or len(s) when
-// it is not closed.
+// MatchBrace returns the index of the brace closing s[0], or len(s) when
+// it is not closed; a backslash escapes the byte after it.
+func MatchBrace(s string) int { return matchBrace(s) }
+
 func matchBrace(s string) int {
 	depth := 0
 	for i := 0; i < len(s); i++ {
