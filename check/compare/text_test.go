@@ -234,3 +234,50 @@ func TestTitleCompounds(t *testing.T) {
 		t.Error("a word left out of a compound is another title")
 	}
 }
+
+// The edges of the text comparison, each a rule's boundary.
+func TestCompareTextEdges(t *testing.T) {
+	nar := clinvar // venue Nucleic Acids Research, abbreviated Nucleic Acids Res
+	wang := Record{Title: "Spin waves in thin films of iron", Authors: []string{"Wang Wei", "Li Na"}, Venue: "Physical Review B", Year: 2020}
+	short := Record{Title: "Genomics", Authors: []string{"Rahib L"}, Venue: "Pancreas", Year: 2025}
+	berg := Record{Title: "Factors driving survival", Authors: []string{"van der Berg J", "Coffin T"}, Venue: "Pancreas", Year: 2025}
+	tests := []struct {
+		name, text string
+		rec        Record
+		want       Field
+		why        string // in the mismatch's Why, when want is set
+	}{
+		{"a second year is the record's", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review. Pancreas 2024 Dec; published 2025.", rahib, "", ""},
+		{"a name written family last", "Wang W, Li N. Spin waves in thin films of iron. Phys Rev B 2020.", wang, "", ""},
+		{"the first author missing", "Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review. Pancreas 2025.", rahib, Authors, "first author"},
+		{"the third author missing", "Rahib L, Coffin T. Factors driving pancreatic cancer survival rates: a review. Pancreas 2025.", rahib, Authors, "author 3, Kenner B, after author 2"},
+		{"a label with particles", "Van der Berg 2025: Factors driving survival. https://doi.org/10.5555/x", berg, "", ""},
+		{"a label whose year is no year", "Rahib 25: Factors driving pancreatic cancer survival rates: a review.", rahib, Authors, ""},
+		{"two names, no label", "Smith Rahib 2025: Factors driving pancreatic cancer survival rates: a review.", rahib, Authors, ""},
+		{"a title of eight letters with more", "Rahib L. Genomics of mice. Pancreas 2025.", short, Title, "adds"},
+		{"the title first, with more", "Factors driving pancreatic cancer survival rates: a review of mice. Rahib L, Coffin T, Kenner B. Pancreas 2025.", rahib, Title, "adds"},
+		{"the year before the venue", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review. 2025; Pancreas 54.", rahib, "", ""},
+		{"another venue of three letters", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review. Gut 2025.", rahib, Venue, ""},
+		{"the venue abbreviated word by word", "Landrum MJ, Lee JM, et al. ClinVar: improving access to variant interpretations and supporting evidence. Nucl Acids Res 2018.", nar, "", ""},
+		{"initials of three letters before the title", "Rahib LMK Coffin T Kenner B Factors driving pancreatic cancer survival rates: a review Pancreas 2025", rahib, "", ""},
+		{"a two-letter word added", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review UK. Pancreas 2025.", rahib, Title, "adds"},
+		{"only the first author's name", "Rahib", rahib, Authors, ""},
+		{"the journal abbreviated word by word after the title, no period", "Landrum MJ Lee JM et al ClinVar: improving access to variant interpretations and supporting evidence Nucl Acids Res", nar, "", ""},
+		{"a title of a two-letter word and another", "M. J. Landrum et al., On day, Nucleic Acids Res. 46, D1062 (2018)", nar, Title, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Compare(Entry{Text: tt.text}, tt.rec, Options{})
+			var got Field
+			if len(res.Mismatches) > 0 {
+				got = res.Mismatches[0].Field
+			}
+			if got != tt.want || tt.want != "" && !strings.Contains(res.Mismatches[0].Why, tt.why) {
+				t.Errorf("%q: mismatches %+v, want one on %q saying %q", tt.text, res.Mismatches, tt.want, tt.why)
+			}
+		})
+	}
+	if !sameVenue("BMJ", []string{"Br Med J"}) || sameVenue("CB", []string{"Current Biology"}) {
+		t.Error("an acronym names a venue of three words or more")
+	}
+}

@@ -207,11 +207,22 @@ func textAuthors(text string, authors []string) outcome {
 func authorYearLabel(text string, first name) bool {
 	ws := strings.Fields(plain(text))
 	for i := range min(len(ws), 4) {
-		if j := strings.Join(ws[:i+1], ""); j == first.family || strings.HasSuffix(j, first.family) && len(j)-len(first.family) <= 4 {
+		if j := strings.Join(ws[:i+1], ""); j == first.family || strings.HasSuffix(j, first.family) && onlyParticles(ws[:i]) {
 			return i+1 < len(ws) && len(ws[i+1]) == 4 && textYear.MatchString(ws[i+1])
 		}
 	}
 	return false
+}
+
+// onlyParticles reports whether every word of ws is a name particle
+// ("van der", "al"), which a family name as compared leaves out.
+func onlyParticles(ws []string) bool {
+	for _, w := range ws {
+		if !particles[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // foldText is a text as titles are matched in it: lower case, accents

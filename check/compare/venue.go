@@ -197,9 +197,10 @@ func sharesISSN(a, b []string) bool {
 // acronymOf reports whether short is one word made of the initials of
 // long's words (BMJ for "Br Med J", PNAS for "Proceedings of the National
 // Academy of Sciences", JAMA for "Journal of the American Medical
-// Association"): a journal named by its acronym.
+// Association"): a journal named by its acronym, of three words or more
+// (two letters name too many journals).
 func acronymOf(short, long []string) bool {
-	if len(short) != 1 || len(long) < 2 || len(short[0]) != len(long) {
+	if len(short) != 1 || len(long) < 3 || len(short[0]) != len(long) {
 		return false
 	}
 	for i, w := range long {
