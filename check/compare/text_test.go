@@ -262,6 +262,7 @@ func TestCompareTextEdges(t *testing.T) {
 		{"initials of three letters before the title", "Rahib LMK Coffin T Kenner B Factors driving pancreatic cancer survival rates: a review Pancreas 2025", rahib, "", ""},
 		{"a two-letter word added", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review UK. Pancreas 2025.", rahib, Title, "adds"},
 		{"only the first author's name", "Rahib", rahib, Authors, ""},
+		{"a letter after the title", "Rahib L, Coffin T, Kenner B. Factors driving pancreatic cancer survival rates: a review X. Pancreas 2025.", rahib, "", ""},
 		{"the journal abbreviated word by word after the title, no period", "Landrum MJ Lee JM et al ClinVar: improving access to variant interpretations and supporting evidence Nucl Acids Res", nar, "", ""},
 		{"a title of a two-letter word and another", "M. J. Landrum et al., On day, Nucleic Acids Res. 46, D1062 (2018)", nar, Title, ""},
 	}
