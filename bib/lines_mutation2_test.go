@@ -259,3 +259,28 @@ func TestShapedLength(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceLinesReadLineByLine: a short paragraph under a references
+// heading is one unread reference, unless it cites two DOIs and does not
+// read: then each line is its own, and prose lines give nothing.
+func TestReferenceLinesReadLineByLine(t *testing.T) {
+	tests := []struct {
+		name, give string
+		want       []Entry
+	}{
+		{"a paragraph of two lines",
+			head("Some notes on the work of 2019\nand more notes on it"),
+			[]Entry{{Label: "line 3", Line: 3, Text: "Some notes on the work of 2019 and more notes on it", Unread: "no author list, year and title in a known reference style"}}},
+		{"a paragraph of two lines citing two DOIs",
+			head("Some notes on the work of 2019\nand more doi:10.1234/aaa doi:10.1234/bbb"),
+			nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := referenceLines(tt.give)
+			if d := cmp.Diff(tt.want, got, entryOnly); d != "" {
+				t.Errorf("referenceLines(%q) (-want +got):\n%s", tt.give, d)
+			}
+		})
+	}
+}
