@@ -119,15 +119,21 @@ AU  - Smith JA
 	}})
 }
 
-// TestMedlineAbstract: AB lines join into one abstract, its DOIs the
-// entry's others.
-func TestMedlineAbstract(t *testing.T) {
-	doc := Parse("a.nbib", []byte("PMID- 1\nAB  - First part.\nAB  - Second part.\n"))
-	if len(doc.Entries) != 1 {
-		t.Fatalf("%d entries, want 1", len(doc.Entries))
-	}
-	if got, want := doc.Entries[0].Abstract, "First part. Second part."; got != want {
-		t.Errorf("Abstract = %q, want %q", got, want)
+// TestTaggedAbstract: a MEDLINE record's AB lines, and a refer record's
+// %X lines, join into one abstract.
+func TestTaggedAbstract(t *testing.T) {
+	for file, give := range map[string]string{
+		"a.nbib": "PMID- 1\nAB  - First part.\nAB  - Second part.\n",
+		"a.enw":  "%0 Journal Article\n%X First part.\n%X Second part.\n",
+	} {
+		doc := Parse(file, []byte(give))
+		var got []string
+		for _, e := range doc.Entries {
+			got = append(got, e.Abstract)
+		}
+		if diff := cmp.Diff([]string{"First part. Second part."}, got); diff != "" {
+			t.Errorf("%s: abstracts (-want +got):\n%s", file, diff)
+		}
 	}
 }
 
@@ -145,6 +151,10 @@ func TestReferReaderRules(t *testing.T) {
 		want: []Entry{{Label: "record 1 (line 1)", Line: 1, Title: "A title % continued after a space %  and two %Tx is no tag",
 			Authors: []string{"Tab, Separated"}, Volume: "12", Type: TypeArticle}},
 		last: []int{8},
+	}, {
+		name: "text before any tag line", file: "a.enw", kind: Refer,
+		give: "no tag yet\n%0 Book\n%T B\n",
+		want: []Entry{{Label: "record 1 (line 2)", Line: 2, Title: "B", Type: TypeOther}},
 	}, {
 		name: "types", file: "a.enw", kind: Refer,
 		give: "%0 Journal Article\n%T J\n%0 Electronic Article\n%T E\n%0 Magazine Article\n%T M\n%0 Newspaper Article\n%T N\n" +
