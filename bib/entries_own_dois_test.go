@@ -276,7 +276,8 @@ func TestBBLWithoutTitle(t *testing.T) {
 // A CSL date in every form tools write gives its year, in JSON and YAML.
 func TestCSLDates(t *testing.T) {
 	for _, d := range []string{`{"date-parts":[[2015,3]]}`, `{"date-parts":[["2015","3"]]}`, `{"raw":"2015-03-01"}`, `{"literal":"Spring 2015"}`,
-		`{"year":2015}`, `{"year":"2015"}`, `"2015"`, `"2015-07-15"`, `2015`, `[{"year":2015}]`, `{"date-parts":[[]],"raw":"2015"}`} {
+		`{"year":2015}`, `{"year":"2015"}`, `"2015"`, `"2015-07-15"`, `2015`, `[{"year":2015}]`, `{"date-parts":[[]],"raw":"2015"}`,
+		`{"date-parts":[["x"]],"raw":"2015"}`, `[[[2015]]]`} {
 		e := Parse("a.json", []byte(`[{"type":"article-journal","title":"T","issued":`+d+`}]`)).Entries
 		if len(e) != 1 || e[0].Year != 2015 {
 			t.Errorf("issued %s: entries %+v, want the year 2015", d, e)
@@ -288,8 +289,10 @@ func TestCSLDates(t *testing.T) {
 			t.Errorf("%q: entries %+v, err %v, want the year 2015", y, doc.Entries, doc.Err)
 		}
 	}
-	if e := Parse("a.json", []byte(`[{"title":"T","issued":{"season":2}}]`)).Entries; len(e) != 1 || e[0].Year != 0 {
-		t.Errorf("a date without a year: %+v", e)
+	for _, d := range []string{`{"season":2}`, `[]`, `[[[[2015]]]]`, `{}`, `null`} {
+		if e := Parse("a.json", []byte(`[{"title":"T","issued":`+d+`}]`)).Entries; len(e) != 1 || e[0].Year != 0 {
+			t.Errorf("issued %s, no year (or nested past the bound): %+v", d, e)
+		}
 	}
 }
 
