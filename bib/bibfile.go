@@ -36,7 +36,8 @@ func (e *Entry) setDOI(raw string) {
 
 var doiInURL = regexp.MustCompile(`(?i)^https?://(dx\.)?doi\.org/(10\.\S+)$`)
 
-// doiFromURL returns the DOI of a doi.org URL, or "".
+// doiFromURL returns the DOI of a doi.org URL, or "": a CFF reference's
+// DOI written as a link keeps the DOI alone as written.
 func doiFromURL(u string) string {
 	if m := doiInURL.FindStringSubmatch(strings.TrimSpace(u)); m != nil {
 		return m[2]
@@ -218,7 +219,7 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 		if !ok {
 			return ""
 		}
-		return cleanTeX(latex.Expand(v, macros))
+		return latex.Literal(latex.Expand(v, macros))
 	}
 	if v, ok := raw["doi"]; ok {
 		e.setDOI(literal("doi"))
@@ -234,13 +235,13 @@ func bibEntry(kind, key string, line int, fields []rawField, macros map[string]s
 		switch {
 		case f.name == "doi" && f.value != raw["doi"]:
 			var more Entry
-			if more.setDOI(cleanTeX(latex.Expand(f.value, macros))); more.DOI != "" && more.DOI != e.DOI && !slices.Contains(e.MoreDOIs, more.DOI) {
+			if more.setDOI(latex.Literal(latex.Expand(f.value, macros))); more.DOI != "" && more.DOI != e.DOI && !slices.Contains(e.MoreDOIs, more.DOI) {
 				e.MoreDOIs = append(e.MoreDOIs, more.DOI)
 			}
 		case f.name != "doi" && f.name != "abstract":
-			others = append(others, cleanTeX(latex.Expand(f.value, macros)))
+			others = append(others, latex.Literal(latex.Expand(f.value, macros)))
 		case f.name == "abstract":
-			abstracts = append(abstracts, cleanTeX(latex.Expand(f.value, macros)))
+			abstracts = append(abstracts, latex.Literal(latex.Expand(f.value, macros)))
 		}
 	}
 	e.Title = text("title")
@@ -477,11 +478,6 @@ func missingComma(rest string) int {
 	}
 	return len(rest) - len(strings.TrimLeft(rest, " \t\r\n"))
 }
-
-// cleanTeX is the text TeX prints for a literal BibTeX value, a DOI or a
-// URL (latex.Literal): escapes undone, commands dropped and their
-// arguments kept, braces dropped.
-func cleanTeX(s string) string { return latex.Literal(s) }
 
 // parseRIS reads RIS records ("TY  - " ... "ER  - "). A tag line is two
 // letters or a letter and a digit, in any case, then blanks, "-" and the

@@ -203,7 +203,6 @@ func readCSLItems(dec *json.Decoder, lines *lineCounter) ([]jsonSource, error) {
 			off++
 		}
 		var r jsonSource
-		r.line = lines.at(off)
 		if err := dec.Decode(&r); err != nil {
 			return nil, err
 		}
