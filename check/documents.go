@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"github.com/citeloop/citeloop/bib"
 	"io"
 	"os"
 )
@@ -45,7 +46,7 @@ func readDocuments(stdin io.Reader, files []string, limit int) ([]Document, erro
 		if len(b) > limit {
 			return nil, inputError("check: %s is larger than %d bytes", name, limit)
 		}
-		text, err := decodeText(b)
+		text, err := bib.Decode(b)
 		if err != nil {
 			return nil, inputError("check: decode %s: %v", name, err)
 		}

@@ -355,9 +355,15 @@ type sourceFile struct {
 // valid DOI are returned too: collection counts them as no_doi. A file that
 // is not what its extension says is an error wrapping ErrSources.
 func readSources(name string, data []byte, read ResponseReader) (sourceFile, error) {
-	// Every parser gets the data without a leading byte-order mark: left in,
-	// it would hide a RIS file's first tag or a DOI list's first line.
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	// Every parser gets the text check reads (bib.Decode): UTF-16 and
+	// Windows-1252 decoded, no byte-order mark (left in, it would hide a
+	// RIS file's first tag or a DOI list's first line), every line break
+	// a "\n".
+	text, err := bib.Decode(data)
+	if err != nil {
+		return sourceFile{}, sourcesError(name, err)
+	}
+	data = []byte(text)
 	trimmed := bytes.TrimSpace(data)
 	ext := strings.ToLower(filepath.Ext(name))
 	var (

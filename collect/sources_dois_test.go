@@ -90,3 +90,18 @@ func TestCollectNotesSkippedInvalidDOIs(t *testing.T) {
 		t.Errorf("notes %q lack %q", l.Notes, want)
 	}
 }
+
+// brief --sources reads a file as check does (bib.Decode): UTF-16 and a
+// CR-only file give their DOIs.
+func TestSourcesDecodeAsCheck(t *testing.T) {
+	utf16 := []byte{0xFF, 0xFE}
+	for _, r := range "TY  - JOUR\r\nTI  - A\r\nDO  - 10.1000/u16.1\r\nER  - \r\n" {
+		utf16 = append(utf16, byte(r), 0)
+	}
+	for name, data := range map[string][]byte{"u16.ris": utf16, "cr.ris": []byte("TY  - JOUR\rTI  - A\rDO  - 10.1000/cr.1\rER  - \r")} {
+		f, err := readSources(name, data, nil)
+		if err != nil || len(f.docs) != 1 || f.docs[0].Record.DOI == "" {
+			t.Errorf("%s: %+v, %v; want one source with its DOI", name, f.docs, err)
+		}
+	}
+}

@@ -1,4 +1,4 @@
-package check
+package bib
 
 import (
 	"bytes"
@@ -9,7 +9,8 @@ import (
 	"golang.org/x/text/encoding/unicode"
 )
 
-// decodeText turns a document's bytes into UTF-8 text with "\n" between
+// Decode turns a document's bytes into UTF-8 text, as every reader of a
+// document (check, brief --sources) takes it with "\n" between
 // lines. Word processors and Windows tools write UTF-16 (with a byte order
 // mark, or without one) and UTF-8 with a BOM; read as bytes, UTF-16 hides
 // every DOI behind NULs and the check would pass on an empty list. A file
@@ -18,7 +19,7 @@ import (
 // reference managers export), so "K\xf6tter" is Kötter, never U+FFFD. Every line break Unicode names ends a line: "\r" alone (old Mac
 // files), NEL (U+0085), LINE and PARAGRAPH SEPARATOR (U+2028, U+2029) are
 // "\n"; "\r\n" is kept, as every reader takes it.
-func decodeText(b []byte) (string, error) {
+func Decode(b []byte) (string, error) {
 	var s string
 	switch {
 	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
