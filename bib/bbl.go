@@ -28,9 +28,13 @@ var emphasised = regexp.MustCompile(`\{\\(?:em|it|itshape|sl)\s+((?:[^{}]|\{[^{}
 // bblVolume reads "70(12):4880--4890", "35 (3): 432--445", "16:1123".
 var bblVolume = regexp.MustCompile(`(\d+[A-Za-z]?)\s*(?:\(([^()]{1,12})\))?\s*(?::\s*([A-Za-z]?\d+[A-Za-z0-9.]*(?:\s*[-–]+\s*[A-Za-z]?\d+[A-Za-z0-9.]*)?))?`)
 
-// bblAuthorYear is the year an APA style prints after the authors:
-// "(2025)", "(2025a)", "(2025, March 3)".
-var bblAuthorYear = regexp.MustCompile(`\s*\(((?:1[89]|20)\d\d)[a-z]?(?:,[^()]*)?\)\.?$`)
+// bblAuthorYear is the year a style prints after the authors: APA's
+// "(2025)", "(2025a)", "(2025, March 3)", ACM's ". 2025".
+var bblAuthorYear = regexp.MustCompile(`(?:\s*\(|[.,]\s+)((?:1[89]|20)\d\d)[a-z]?(?:,[^()]*)?\)?\.?$`)
+
+// bblVenueYear is a year in parentheses closing a venue: "Pain Reports
+// (2020)." (elsarticle), read as the year, not as the venue's name.
+var bblVenueYear = regexp.MustCompile(`\s*\(((?:1[89]|20)\d\d)[a-z]?\)\.?$`)
 
 // bblInitialEnd is an author list ending in an initial, whose period is
 // the initial's ("Xu, X.").
@@ -296,11 +300,19 @@ func (e *Entry) readBBL(body string) {
 			inner = venue[m[4]:m[5]]
 		}
 		e.Journal = strings.TrimRight(decode(inner), ",")
+		if m := bblVenueYear.FindStringSubmatchIndex(e.Journal); m != nil {
+			e.Year = leadingYear(e.Journal[m[2]:m[3]])
+			e.Journal = strings.TrimSpace(e.Journal[:m[0]])
+		}
 		rest = venue[m[1]:]
 	} else {
 		v := decode(venue)
 		j, after, _ := strings.Cut(v, ",")
 		e.Journal, rest = strings.TrimSpace(j), after
+		if m := bblVenueYear.FindStringSubmatchIndex(e.Journal); m != nil {
+			e.Year = leadingYear(e.Journal[m[2]:m[3]])
+			e.Journal = strings.TrimSpace(e.Journal[:m[0]])
+		}
 	}
 	rest = decode(rest)
 	if ys := bblYear.FindAllString(rest, -1); len(ys) > 0 {

@@ -2,6 +2,8 @@ package bib
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -311,5 +313,27 @@ func TestBibTeXMissingComma(t *testing.T) {
 	e := Parse("a.bib", []byte("@article{k,\n  author = {Rahib, L. and Coffin, T.}\n  title = \"Factors\"\n  journal = {Pancreas},\n  note = {a {b} c = d}, year = 2025\n}\n")).Entries
 	if len(e) != 1 || len(e[0].Authors) != 2 || e[0].Title != "Factors" || e[0].Journal != "Pancreas" || e[0].Year != 2025 {
 		t.Errorf("entries %+v", e)
+	}
+}
+
+// .bbl styles that name each field with \bibinfo{name}{value} (ACM,
+// elsarticle; files written by a black-box red team, testdata/bbl) read
+// as typeset: the names print nothing, the year after the authors or in
+// parentheses after the journal is the year.
+func TestBBLBibinfoStyles(t *testing.T) {
+	for _, name := range []string{"acm.bbl", "elsarticle.bbl"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "bbl", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		es := Parse(name, data).Entries
+		if len(es) != 1 {
+			t.Fatalf("%s: entries %+v", name, es)
+		}
+		e := es[0]
+		if len(e.Authors) != 3 || !strings.Contains(e.Authors[2], "Tampin") || strings.Contains(strings.Join(e.Authors, "|"), "person") ||
+			e.Journal != "Pain Reports" || e.Year != 2020 || !strings.HasPrefix(e.Title, "Entrapment neuropathies") || e.DOI != "10.1097/pr9.0000000000000829" {
+			t.Errorf("%s: entry %+v", name, e)
+		}
 	}
 }

@@ -41,6 +41,7 @@ var symbols = map[string]string{
 	"textperthousand": "‰", "textonehalf": "½", "textdagger": "†", "textdaggerdbl": "‡", "textsuperscript": "",
 	"ldots": "…", "dots": "…", "cdots": "⋯", "S": "§", "P": "¶", "copyright": "©", "pounds": "£", "euro": "€",
 	"dag": "†", "ddag": "‡", "textquotesingle": "'", "textquotedbl": `"`, "guillemotleft": "«", "guillemotright": "»",
+	"slash": "/",
 	// biblatex's punctuation.
 	"bibrangedash": "–", "bibinitperiod": ".", "bibinitdelim": " ", "bibnamedelima": " ", "bibnamedelimb": " ",
 	"bibnamedelimc": " ", "bibnamedelimd": " ", "bibnamedelimi": " ", "bibinithyphendelim": ".-", "bibdatedash": "–",
@@ -87,6 +88,9 @@ var wrappers = map[string]bool{
 // meta-analysis star.
 var silent = map[string]bool{
 	"begin": true, "end": true, "label": true, "noopsort": true, "APACinsertmetastar": true, "bibAnnoteFile": true,
+	// A field's name before its value: \bibinfo{author}{X} (REVTeX,
+	// elsarticle, ACM), \bibfield{journal}{X}.
+	"bibinfo": true, "bibfield": true,
 }
 
 // superscripts and subscripts that have a Unicode form.

@@ -127,3 +127,20 @@ func TestDecodeSilentArguments(t *testing.T) {
 		}
 	}
 }
+
+// A command's name argument prints nothing (\bibinfo{author}{X} prints
+// X); \slash is a slash, in text and in a DOI.
+func TestBibinfoAndSlash(t *testing.T) {
+	for give, want := range map[string]string{
+		`\bibinfo{author}{J. Fundaun}`:             "J. Fundaun",
+		`\bibfield{journal}{\bibinfo{journal}{P}}`: "P",
+		`and\slash or`:                             "and/or",
+	} {
+		if got := latex.Decode(give); got != want {
+			t.Errorf("Decode(%q) = %q, want %q", give, got, want)
+		}
+	}
+	if got := latex.Literal(`10.1097\slash pr9.829`); got != "10.1097/pr9.829" {
+		t.Errorf("Literal = %q", got)
+	}
+}
