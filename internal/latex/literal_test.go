@@ -134,7 +134,7 @@ func TestBibinfoAndSlash(t *testing.T) {
 	for give, want := range map[string]string{
 		`\bibinfo{author}{J. Fundaun}`:             "J. Fundaun",
 		`\bibfield{journal}{\bibinfo{journal}{P}}`: "P",
-		`and\slash or`:                             "and/or",
+		`and\slash or`: "and/or",
 	} {
 		if got := latex.Decode(give); got != want {
 			t.Errorf("Decode(%q) = %q, want %q", give, got, want)
